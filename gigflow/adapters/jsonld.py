@@ -1,0 +1,178 @@
+"""JSON-LD JobPosting: parsed per script, so one broken script never hides the others."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from lxml import html as lxml_html
+
+from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary
+
+_SCRIPT = re.compile(rb"<script[^>]*type\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.I | re.S)
+_COMMENTS = re.compile(r"^\s*(<!--|//.*$)|-->\s*$", re.M)
+_CDATA = re.compile(r"<!\[CDATA\[|\]\]>")
+BASELINE = 0.95
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("@value") or value.get("value")
+    if value is None:
+        return None
+    text = " ".join(html.unescape(str(value)).split())
+    return text or None
+
+
+def load_json_lenient(raw: str) -> Any:
+    """json.loads after removing comments, CDATA and trailing junk such as `;` or a stray `}`."""
+    text = _CDATA.sub("", _COMMENTS.sub("", raw)).strip().rstrip(";").strip()
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError:
+        decoder = json.JSONDecoder(strict=False)
+        value, _ = decoder.raw_decode(text)
+        return value
+
+
+def _walk(node: Any):
+    if isinstance(node, list):
+        for item in node:
+            yield from _walk(item)
+    elif isinstance(node, dict):
+        yield node
+        for key in ("@graph", "mainEntity", "itemListElement", "item"):
+            if key in node:
+                yield from _walk(node[key])
+
+
+def _is_job_posting(node: dict) -> bool:
+    types = node.get("@type")
+    types = types if isinstance(types, list) else [types]
+    return any(isinstance(t, str) and t.split("/")[-1] == "JobPosting" for t in types)
+
+
+def _location(node: dict) -> list[str]:
+    places = node.get("jobLocation") or []
+    places = places if isinstance(places, list) else [places]
+    result = []
+    for place in places:
+        if isinstance(place, str):
+            result.append(place)
+            continue
+        if not isinstance(place, dict):
+            continue
+        address = place.get("address") or {}
+        if isinstance(address, str):
+            result.append(address)
+            continue
+        parts = [_text(address.get(k)) for k in ("addressLocality", "addressRegion", "addressCountry")]
+        text = ", ".join(p for p in parts if p) or _text(place.get("name"))
+        if text:
+            result.append(text)
+    return result
+
+
+def _salary(node: dict) -> Salary | None:
+    base = node.get("baseSalary") or node.get("estimatedSalary")
+    if isinstance(base, list):
+        base = base[0] if base else None
+    if base is None:
+        return None
+    if not isinstance(base, dict):
+        return Salary(raw=str(base))
+    value = base.get("value")
+    salary = Salary(currency=_text(base.get("currency")), raw=json.dumps(base, ensure_ascii=False)[:500])
+    if isinstance(value, dict):
+        salary.min = _number(value.get("minValue", value.get("value")))
+        salary.max = _number(value.get("maxValue", value.get("value")))
+        salary.unit = _text(value.get("unitText"))
+    else:
+        salary.min = salary.max = _number(value)
+    salary.unit = salary.unit or _text(base.get("unitText"))
+    return salary
+
+
+def _number(value: Any) -> float | None:
+    try:
+        return float(str(value).replace(",", "")) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _description(value: Any) -> str | None:
+    text = _text(value)
+    if not text:
+        return None
+    if "<" in text:
+        text = lxml_html.fromstring(f"<div>{text}</div>").text_content()
+    return " ".join(text.split())[:20000] or None
+
+
+class JsonLdAdapter:
+    parser_key = "jsonld"
+    parser_version = "1.0.0"
+
+    def supports(self, url: str, content: bytes | str) -> bool:
+        data = content.encode("utf-8", "replace") if isinstance(content, str) else content
+        return bool(_SCRIPT.search(data)) and b"JobPosting" in data
+
+    def postings(self, content: bytes | str) -> tuple[list[tuple[int, dict]], list[str]]:
+        data = content.encode("utf-8", "replace") if isinstance(content, str) else content
+        found, warnings = [], []
+        for index, match in enumerate(_SCRIPT.finditer(data)):
+            raw = match.group(1).decode("utf-8", "replace")
+            try:
+                payload = load_json_lenient(raw)
+            except (ValueError, RecursionError) as exc:
+                warnings.append(f"jsonld script {index}: unreadable JSON ({exc.__class__.__name__}: {exc})")
+                continue
+            found.extend((index, node) for node in _walk(payload) if _is_job_posting(node))
+        return found, warnings
+
+    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
+        postings, warnings = self.postings(content)
+        jobs = [self._job(node, index, url) for index, node in postings]
+        jobs = [job for job in jobs if job.is_storable()]
+        return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
+                                confidence=BASELINE if jobs else 0.0, warnings=warnings)
+
+    def _job(self, node: dict, index: int, page_url: str) -> ExtractedJob:
+        def ev(path: str, confidence: float = BASELINE) -> Evidence:
+            return Evidence(method="jsonld", snippet_or_path=f"script[{index}].{path}", confidence=confidence)
+
+        org = node.get("hiringOrganization")
+        locations = _location(node)
+        identifier = node.get("identifier")
+        external_id = _text(identifier.get("value") if isinstance(identifier, dict) else identifier)
+        job = ExtractedJob(
+            title=_text(node.get("title")) or "",
+            url=_text(node.get("url")) or page_url,
+            external_id=external_id,
+            employer=_text(org),
+            location=locations[0] if locations else None,
+            locations=locations,
+            remote="remote" if str(node.get("jobLocationType", "")).upper() == "TELECOMMUTE" else None,
+            salary=_salary(node),
+            employment_type=_text(node.get("employmentType")),
+            date_posted=_text(node.get("datePosted")),
+            valid_through=_text(node.get("validThrough")),
+            description=_description(node.get("description")),
+            apply_url=_text(node.get("directApply") if isinstance(node.get("directApply"), str) else None)
+            or _text(node.get("url")),
+            raw={k: node[k] for k in list(node)[:40] if k != "description"},
+        )
+        paths = {"title": "title", "url": "url", "external_id": "identifier", "employer": "hiringOrganization",
+                 "location": "jobLocation", "salary": "baseSalary", "employment_type": "employmentType",
+                 "date_posted": "datePosted", "valid_through": "validThrough", "description": "description",
+                 "apply_url": "url"}
+        job.evidence = {field: ev(path) for field, path in paths.items() if getattr(job, field)}
+        if not _text(node.get("url")):
+            job.evidence["url"] = Evidence(method="meta", snippet_or_path="page url", confidence=0.8)
+        return job

@@ -1,0 +1,81 @@
+"""The extraction contract: what every adapter returns."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta"]
+
+
+class Evidence(BaseModel):
+    """Where one field's value came from, and how sure the adapter is of that field alone."""
+
+    model_config = ConfigDict(frozen=True)
+
+    method: EvidenceMethod
+    snippet_or_path: str = Field(max_length=500)
+    confidence: float = Field(ge=0.0, le=1.0)
+
+
+class Salary(BaseModel):
+    min: float | None = None
+    max: float | None = None
+    currency: str | None = None
+    unit: str | None = None  # HOUR, DAY, WEEK, MONTH, YEAR
+    raw: str | None = None
+
+
+class ExtractedJob(BaseModel):
+    """One vacancy, named after the schema.org JobPosting fields, raw value kept beside normalised ones."""
+
+    title: str
+    url: str | None = None
+    external_id: str | None = None
+    employer: str | None = None
+    location: str | None = None
+    locations: list[str] = Field(default_factory=list)
+    remote: str | None = None  # remote, hybrid, onsite
+    salary: Salary | None = None
+    employment_type: str | None = None
+    date_posted: str | None = None
+    valid_through: str | None = None
+    description: str | None = None
+    requirements: str | None = None
+    apply_url: str | None = None
+    raw: dict[str, Any] = Field(default_factory=dict)
+    evidence: dict[str, Evidence] = Field(default_factory=dict)
+
+    def is_storable(self) -> bool:
+        """No job without a title and an http(s) URL or a stable external id."""
+        has_url = bool(self.url) and self.url.split(":", 1)[0].lower() in ("http", "https")
+        return bool(self.title and self.title.strip()) and (has_url or bool(self.external_id))
+
+    def fields(self) -> dict[str, Any]:
+        """The job's fields without evidence and raw payload, as JSON-ready values."""
+        return self.model_dump(mode="json", exclude={"evidence", "raw"}, exclude_none=True)
+
+
+class ExtractionResult(BaseModel):
+    jobs: list[ExtractedJob] = Field(default_factory=list)
+    parser_key: str
+    parser_version: str
+    confidence: float = Field(ge=0.0, le=1.0, default=0.0)
+    warnings: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def empty(cls, parser_key: str = "none", parser_version: str = "0", warning: str | None = None):
+        return cls(parser_key=parser_key, parser_version=parser_version, warnings=[warning] if warning else [])
+
+
+@runtime_checkable
+class SourceAdapter(Protocol):
+    """Turns content into an ExtractionResult. No network, no database, deterministic."""
+
+    parser_key: str
+    parser_version: str
+
+    def supports(self, url: str, content: bytes | str) -> bool: ...
+
+    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult: ...

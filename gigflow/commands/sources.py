@@ -1,0 +1,28 @@
+"""scrapy sources import FILE | scrapy sources list"""
+
+from gigflow.commands import GigflowCommand, UsageError, table
+from gigflow.db import get_pool
+from gigflow.sources.loader import SourceFileError, load_source_file
+from gigflow.sources.repository import import_sources, list_sources
+
+
+class Command(GigflowCommand):
+    def syntax(self):
+        return "import FILE | list"
+
+    def short_desc(self):
+        return "Import sources from a YAML/JSON file (all or nothing), or list them"
+
+    def run(self, args, opts):
+        if args[:1] == ["import"] and len(args) == 2:
+            try:
+                configs = load_source_file(args[1])
+            except SourceFileError as exc:
+                return self.fail(str(exc))
+            import_sources(get_pool(), configs)
+            print(f"imported {len(configs)} source(s): {', '.join(c.id for c in configs)}")
+        elif args == ["list"]:
+            rows = list_sources(get_pool())
+            print(table(rows, ["id", "company", "status", "jobs", "last_crawl", "url"]) if rows else "no sources")
+        else:
+            raise UsageError()

@@ -1,0 +1,51 @@
+"""A small static HTTP server for fixture sites on 127.0.0.1 (the demo and the tests use it).
+
+It logs each request's start time, path and Host header, so politeness can be checked from the server side.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+class FixtureHandler(SimpleHTTPRequestHandler):
+    log_sink: list | None = None
+
+    def log_message(self, format, *args):  # quiet: the request log below is what matters
+        pass
+
+    def send_head(self):
+        if self.log_sink is not None:
+            self.log_sink.append((time.time(), self.command, self.path, self.headers.get("Host", "")))
+        return super().send_head()
+
+
+class FixtureServer:
+    """Serve ``root`` on ``host:port`` in a background thread; ``requests`` holds the request log."""
+
+    def __init__(self, root: str | Path, host: str = "127.0.0.1", port: int = 0):
+        self.requests: list[tuple[float, str, str, str]] = []
+        handler = type("Handler", (FixtureHandler,), {"log_sink": self.requests})
+        self.httpd = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return self.httpd.server_address[1]
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,1 @@
+"""Downloader middlewares: how requests are made (politeness, safety, conditional GET, preparation)."""

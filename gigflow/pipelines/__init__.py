@@ -1,0 +1,1 @@
+"""Item pipelines: the only place crawls write to PostgreSQL."""

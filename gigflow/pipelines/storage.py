@@ -1,0 +1,108 @@
+"""Store source versions (content-addressed), upsert jobs by canonical key, record the crawl run."""
+
+from __future__ import annotations
+
+import logging
+from psycopg.types.json import Jsonb
+from scrapy import signals
+from w3lib.url import canonicalize_url
+
+from gigflow.db import get_pool
+from gigflow.paths import markdown_path
+from gigflow.sql import load_sql
+
+logger = logging.getLogger(__name__)
+_SQL = "gigflow.pipelines"
+
+
+def canonical_key(job: dict, parser_key: str, source_id: str) -> str:
+    """External ids are the most stable identity; otherwise the canonical URL without fragment."""
+    if job.get("external_id"):
+        return f"{parser_key}:{source_id}:{job['external_id']}"
+    return canonicalize_url(job["url"], keep_fragments=False)
+
+
+class StoragePipeline:
+    def __init__(self, crawler, markdown_dir: str):
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.markdown_dir = markdown_dir
+        self.pool = None
+        self.run_id: int | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""))
+        # spider_closed, not close_spider: only the signal carries the finish reason.
+        crawler.signals.connect(pipeline.spider_closed, signal=signals.spider_closed)
+        return pipeline
+
+    def open_spider(self, spider=None):
+        spider = spider or self.crawler.spider
+        self.pool = get_pool()
+        with self.pool.connection() as conn:
+            self.run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
+                                       {"source_id": spider.source_id, "spider": spider.name}).fetchone()["id"]
+        for key in ("versions_new", "versions_unchanged", "jobs_new", "jobs_updated", "jobs_gone", "warnings"):
+            self.stats.set_value(f"gigflow/{key}", 0)
+
+    def process_item(self, item, spider=None):
+        body = item.get("body")
+        with self.pool.connection() as conn, conn.transaction():
+            version_id = self._store_version(conn, item, body)
+            for job in item.get("jobs") or []:
+                inserted = conn.execute(load_sql(_SQL, "upsert_job.sql"), {
+                    "canonical_key": canonical_key(job, item["parser_key"], item["source_id"]),
+                    "source_id": item["source_id"],
+                    "source_version_id": version_id,
+                    "title": job["title"],
+                    "url": job.get("url"),
+                    "external_id": job.get("external_id"),
+                    "fields": Jsonb({k: v for k, v in job.items() if k not in ("evidence", "raw")}),
+                    "evidence": Jsonb(job.get("evidence", {})),
+                    "confidence": item["confidence"],
+                    "parser_key": item["parser_key"],
+                    "parser_version": item["parser_version"],
+                    "run_id": self.run_id,
+                }).fetchone()["inserted"]
+                self.stats.inc_value("gigflow/jobs_new" if inserted else "gigflow/jobs_updated")
+        self.stats.inc_value("gigflow/warnings", len(item.get("warnings") or []))
+        del item["body"]  # stored; exporters get the sha256 instead of raw bytes
+        return item
+
+    def _store_version(self, conn, item, body: bytes) -> int:
+        params = {key: item.get(key) for key in ("source_id", "url", "http_status", "content_type", "etag",
+                                                 "last_modified", "sha256", "size", "markdown")}
+        params["body"] = body
+        params["preparation"] = Jsonb(item.get("preparation")) if item.get("preparation") is not None else None
+        row = conn.execute(load_sql(_SQL, "insert_version.sql"), params).fetchone()
+        if row:
+            item["version_status"] = "new"
+            self.stats.inc_value("gigflow/versions_new")
+            version_id = row["id"]
+        else:
+            item["version_status"] = "unchanged"
+            self.stats.inc_value("gigflow/versions_unchanged")
+            version_id = conn.execute(load_sql(_SQL, "find_version.sql"), params).fetchone()["id"]
+        item["source_version_id"] = version_id
+        path = markdown_path(self.markdown_dir, item["source_id"], item["sha256"])
+        if path and item.get("markdown") is not None:
+            if not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(item["markdown"], encoding="utf-8")
+            item["markdown_path"] = str(path)
+        return version_id
+
+    def spider_closed(self, spider, reason):
+        if self.run_id is None:
+            return
+        complete = reason == "finished" and not self.stats.get_value("gigflow/fetch_failures")
+        with self.pool.connection() as conn, conn.transaction():
+            if complete:
+                gone = conn.execute(load_sql(_SQL, "mark_gone.sql"),
+                                    {"source_id": spider.source_id, "run_id": self.run_id}).rowcount
+                self.stats.set_value("gigflow/jobs_gone", gone)
+            stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
+            conn.execute(load_sql(_SQL, "finish_run.sql"), {
+                "run_id": self.run_id, "stats": Jsonb(stats), "outcome": reason if complete else f"incomplete:{reason}",
+            })

@@ -1,0 +1,41 @@
+"""Scrapy settings for gigflow. Every limit is a setting: override with `-s NAME=VALUE`."""
+
+BOT_NAME = "gigflow"
+SPIDER_MODULES = ["gigflow.spiders"]
+NEWSPIDER_MODULE = "gigflow.spiders"
+
+USER_AGENT = "gigflow/0.1 (job vacancy aggregator; respects robots.txt)"
+ROBOTSTXT_OBEY = True
+ROBOTSTXT_PARSER = "scrapy.robotstxt.ProtegoRobotParser"
+
+# Politeness: one request at a time per registrable domain, at least POLITENESS_MIN_INTERVAL seconds apart.
+POLITENESS_MIN_INTERVAL = 30.0
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 1
+DOWNLOAD_DELAY = POLITENESS_MIN_INTERVAL  # spiders re-derive it from POLITENESS_MIN_INTERVAL at start
+DOWNLOAD_DELAY_JITTER = 0
+DOWNLOAD_TIMEOUT = 30
+DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
+DOWNLOAD_WARNSIZE = 5 * 1024 * 1024
+RETRY_TIMES = 2
+COOKIES_ENABLED = False
+TELNETCONSOLE_ENABLED = False
+
+# Hosts (exact names or IPs) that may be fetched although they resolve to private or loopback addresses.
+FETCH_ALLOWED_PRIVATE_HOSTS: list[str] = []
+
+DOWNLOADER_MIDDLEWARES = {
+    # A low number: its process_response runs last, after decompression and redirects.
+    "gigflow.middlewares.preparation.PreparationMiddleware": 50,
+}
+
+ITEM_PIPELINES = {
+    "gigflow.pipelines.storage.StoragePipeline": 300,
+}
+
+# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
+MARKDOWN_DIR = ".gigflow/markdown"
+
+FEED_EXPORT_ENCODING = "utf-8"
+LOG_LEVEL = "INFO"
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"

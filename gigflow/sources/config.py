@@ -1,0 +1,139 @@
+"""Pydantic models of a source configuration and its canonical hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from enum import StrEnum
+from typing import Annotated, Literal, Union
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+CONFIG_SCHEMA_VERSION = 1
+
+
+class SourceStatus(StrEnum):
+    candidate = "candidate"
+    trial = "trial"
+    active = "active"
+    quarantined = "quarantined"
+
+
+def _http_url(value: str) -> str:
+    value = value.strip()
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"not an absolute http(s) URL: {value!r}")
+    return value
+
+
+def _regexes(values: list[str]) -> list[str]:
+    for index, pattern in enumerate(values):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"pattern {index} {pattern!r} is not a valid regular expression: {exc}") from None
+    return values
+
+
+class _Strategy(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class HrefStrategy(_Strategy):
+    """A listing page of cards that link to job pages."""
+
+    type: Literal["href"] = "href"
+    listing_urls: list[str] = Field(min_length=1)
+    card_selector: str | None = None
+    job_url_patterns: list[str] = Field(default_factory=list)
+    exclude_patterns: list[str] = Field(default_factory=list)
+    next_page_selector: str | None = None
+    max_listing_pages: int = Field(default=20, ge=1)
+
+    _urls = field_validator("listing_urls")(lambda cls, v: [_http_url(u) for u in v])
+    _patterns = field_validator("job_url_patterns", "exclude_patterns")(lambda cls, v: _regexes(v))
+
+
+class SitemapStrategy(_Strategy):
+    """Job URLs from sitemaps (configured, or announced by robots.txt). No card selector."""
+
+    type: Literal["sitemap"] = "sitemap"
+    sitemap_urls: list[str] = Field(default_factory=list)
+    job_url_patterns: list[str] = Field(default_factory=list)
+    exclude_patterns: list[str] = Field(default_factory=list)
+    use_robots: bool = True
+
+    _urls = field_validator("sitemap_urls")(lambda cls, v: [_http_url(u) for u in v])
+    _patterns = field_validator("job_url_patterns", "exclude_patterns")(lambda cls, v: _regexes(v))
+
+
+class ClickStrategy(_Strategy):
+    """A JavaScript listing whose items reveal a detail region when clicked."""
+
+    type: Literal["click"] = "click"
+    listing_url: str
+    item_selector: str
+    detail_selector: str
+    load_more_selector: str | None = None
+    max_items: int = Field(default=200, ge=1)
+
+    _url = field_validator("listing_url")(lambda cls, v: _http_url(v))
+
+
+class FeedStrategy(_Strategy):
+    """RSS or Atom feeds; entries may link to job pages."""
+
+    type: Literal["feed"] = "feed"
+    feed_urls: list[str] = Field(min_length=1)
+    follow_links: bool = False
+
+    _urls = field_validator("feed_urls")(lambda cls, v: [_http_url(u) for u in v])
+
+
+class AtsStrategy(_Strategy):
+    """A public applicant-tracking-system board."""
+
+    type: Literal["ats"] = "ats"
+    provider: Literal["greenhouse", "lever", "recruitee", "smartrecruiters", "workable"]
+    board_id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.\-]+$")
+    region: Literal["us", "eu"] = "us"
+
+
+Strategy = Annotated[
+    Union[HrefStrategy, SitemapStrategy, ClickStrategy, FeedStrategy, AtsStrategy],
+    Field(discriminator="type"),
+]
+
+
+class SourceConfig(BaseModel):
+    """One source: a company's career site and the strategies that harvest it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, max_length=120, pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
+    company: str = Field(min_length=1)
+    canonical_url: str
+    strategies: list[Strategy] = Field(min_length=1)
+    status: SourceStatus = SourceStatus.candidate
+    parser_key: str | None = None
+
+    _url = field_validator("canonical_url")(lambda cls, v: _http_url(v))
+
+    def canonical_json(self) -> str:
+        """Canonical JSON of what defines the configuration: sorted keys, no whitespace."""
+        payload = {
+            "canonical_url": self.canonical_url,
+            "schema_version": CONFIG_SCHEMA_VERSION,
+            "strategies": [s.model_dump(mode="json") for s in self.strategies],
+        }
+        return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def config_hash(self) -> str:
+        return hashlib.sha256(self.canonical_json().encode("utf-8")).hexdigest()
+
+    def strategy(self, kind: str):
+        """The first strategy of ``kind``, or None."""
+        return next((s for s in self.strategies if s.type == kind), None)

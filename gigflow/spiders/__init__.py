@@ -1,0 +1,1 @@
+"""Spiders decide what to fetch for one source and one strategy. They never parse job fields themselves."""

@@ -1,0 +1,107 @@
+"""The base every strategy spider shares: load the source, mark job requests, build items."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import scrapy
+import tldextract
+
+from gigflow.adapters import extract_html
+from gigflow.db import get_pool
+from gigflow.items import JobPageItem
+from gigflow.middlewares.preparation import JOB, PREPARED
+from gigflow.sources.repository import SourceRecord, get_source
+
+# Registrable domains come from the bundled public-suffix list: never a network fetch.
+_extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+
+
+def registrable_domain(url_or_host: str) -> str:
+    """eTLD+1 of a URL or host; IP addresses and single labels are their own key."""
+    parts = _extract(url_or_host)
+    return parts.top_domain_under_public_suffix or parts.domain or url_or_host
+
+
+class SourceSpider(scrapy.Spider):
+    """Runs one strategy of one source: ``scrapy crawl <strategy> -a source=<id>``."""
+
+    strategy_type: str = ""
+
+    def __init__(self, source: str | None = None, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not source:
+            raise ValueError(f"usage: scrapy crawl {self.name} -a source=<id>")
+        self.source_id = source
+        self.record: SourceRecord | None = None
+        self.strategy = None
+
+    @classmethod
+    def update_settings(cls, settings):
+        super().update_settings(settings)
+        # Scrapy's own per-slot delay follows POLITENESS_MIN_INTERVAL (also when given with -s).
+        settings.set("DOWNLOAD_DELAY", settings.getfloat("POLITENESS_MIN_INTERVAL"), priority="spider")
+
+    @classmethod
+    def from_crawler(cls, crawler, *args, **kwargs):
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.load_source()
+        return spider
+
+    def load_source(self) -> None:
+        self.record = get_source(get_pool(), self.source_id)
+        self.strategy = self.record.config.strategy(self.strategy_type)
+        if self.strategy is None:
+            raise ValueError(f"source {self.source_id!r} has no {self.strategy_type!r} strategy")
+
+    # -- helpers for subclasses -------------------------------------------------------------------------------
+
+    def job_request(self, url: str, **kwargs) -> scrapy.Request:
+        meta = {**kwargs.pop("meta", {}), JOB: True}
+        return scrapy.Request(url, callback=self.parse_job, errback=self.on_fetch_error, meta=meta, **kwargs)
+
+    def on_fetch_error(self, failure):
+        """A failed fetch makes the run incomplete, so no job is marked gone on its account."""
+        self.crawler.stats.inc_value("gigflow/fetch_failures")
+        self.logger.warning("fetch failed: %s: %s", failure.request.url, failure.getErrorMessage())
+
+    @staticmethod
+    def matches(url: str, patterns: list[str], exclusions: list[str]) -> bool:
+        """A job URL matches one of the patterns (all URLs when none are given) and none of the exclusions."""
+        if patterns and not any(re.search(p, url) for p in patterns):
+            return False
+        return not any(re.search(p, url) for p in exclusions)
+
+    def parse_job(self, response):
+        prepared = response.meta.get(PREPARED)
+        content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
+        result = extract_html(response.body, url=response.url, parser_key=self.record.config.parser_key)
+        warnings = list(result.warnings)
+        if prepared is None:
+            warnings.append("preparation failed; see the crawl log")
+        yield JobPageItem(
+            source_id=self.source_id,
+            url=response.url,
+            http_status=response.status,
+            content_type=content_type,
+            etag=_header(response, b"ETag"),
+            last_modified=_header(response, b"Last-Modified"),
+            body=response.body,
+            sha256=hashlib.sha256(response.body).hexdigest(),
+            size=len(response.body),
+            title=prepared.title if prepared else None,
+            markdown=prepared.markdown if prepared else None,
+            links=prepared.links if prepared else [],
+            preparation=prepared.report.model_dump(mode="json") if prepared else None,
+            jobs=[job.model_dump(mode="json", exclude_none=True) for job in result.jobs],
+            parser_key=result.parser_key,
+            parser_version=result.parser_version,
+            confidence=result.confidence,
+            warnings=warnings,
+        )
+
+
+def _header(response, name: bytes) -> str | None:
+    value = response.headers.get(name)
+    return value.decode("latin-1") if value else None

@@ -1,0 +1,43 @@
+"""href strategy: listing pages whose cards link to job pages."""
+
+from __future__ import annotations
+
+from urllib.parse import urldefrag
+
+import scrapy
+
+from gigflow.spiders.base import SourceSpider, registrable_domain
+
+
+class HrefSpider(SourceSpider):
+    name = "href"
+    strategy_type = "href"
+
+    async def start(self):
+        for url in self.strategy.listing_urls:
+            yield self.listing_request(url, page=1)
+
+    def listing_request(self, url: str, page: int):
+        return scrapy.Request(url, callback=self.parse_listing, errback=self.on_fetch_error, cb_kwargs={"page": page}, dont_filter=page == 1)
+
+    def parse_listing(self, response, page: int):
+        strategy = self.strategy
+        domain = registrable_domain(response.url)
+        scope = response.css(strategy.card_selector) if strategy.card_selector else [response]
+        seen: set[str] = set()
+        for node in scope:
+            for href in node.css("a::attr(href)").getall():
+                url = urldefrag(response.urljoin(href.strip())).url
+                if url in seen or url == urldefrag(response.url).url or not url.startswith(("http://", "https://")):
+                    continue
+                seen.add(url)
+                if registrable_domain(url) != domain:
+                    continue
+                if self.matches(url, strategy.job_url_patterns, strategy.exclude_patterns):
+                    yield self.job_request(url)
+        self.crawler.stats.inc_value("gigflow/listing_pages")
+        self.crawler.stats.inc_value("gigflow/job_links", len(seen))
+        if strategy.next_page_selector and page < strategy.max_listing_pages:
+            next_href = response.css(strategy.next_page_selector).css("::attr(href)").get()
+            if next_href:
+                yield self.listing_request(response.urljoin(next_href), page=page + 1)

@@ -1,0 +1,29 @@
+"""Helpers the tests share: run scrapy as a user would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+
+
+def run_scrapy(*args: str, cwd: Path = ROOT, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `python -m scrapy ARGS` in the project, as a user would; the test database comes through the env."""
+    return subprocess.run([sys.executable, "-m", "scrapy", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """`scrapy crawl SPIDER -a source=SOURCE` with the test politeness settings (short interval, loopback allowed)."""
+    args = ["crawl", spider, "-a", f"source={source}", "-s", "POLITENESS_MIN_INTERVAL=0", "-s",
+            "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=", "-s", "LOG_LEVEL=INFO"]
+    for setting in settings:
+        args += ["-s", setting]
+    result = run_scrapy(*args, timeout=timeout)
+    assert result.returncode == 0, f"crawl failed:\n{result.stdout}\n{result.stderr[-4000:]}"
+    return result
