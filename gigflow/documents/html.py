@@ -82,7 +82,11 @@ def page_title(root) -> str | None:
     return None
 
 
-def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None) -> PreparedDocument:
+def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+                 noise_filter=None) -> PreparedDocument:
+    """Prepare one HTML page: assets out, links absolute, the site's noise filter applied, then Markdown."""
+    from gigflow.noise.apply import apply_noise_filter
+
     report = PreparationReport()
     text = body if isinstance(body, str) else decode_html(body, content_type)
     root = parse_html(text)
@@ -93,6 +97,7 @@ def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None
     remove_assets(root, report)
     for base in list(root.iter("base")):
         base.drop_tree()
+    apply_noise_filter(root, noise_filter, report)
     links = sorted({a.get("href") for a in root.iter("a") if (a.get("href") or "").startswith(("http://", "https://"))})
     body_el = root.find("body")
     markdown = html_to_markdown(body_el if body_el is not None else root)

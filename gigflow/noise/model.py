@@ -1,0 +1,40 @@
+"""The NoiseFilter stored in a configuration's JSONB `config.noiseFilter`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+NOISE_FILTER_VERSION = 1
+
+
+class RemovalRule(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    selector: str
+    signature: str
+    decision: Literal["remove", "keep"]
+    reason: str = ""
+    classifier: str  # which classifier decided: "openai:<model>" or "rules"
+
+
+class SampleRef(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    source_id: str
+    source_version_id: int | None = None
+    sha256: str
+    url: str | None = None
+
+
+class NoiseFilter(BaseModel):
+    version: int = NOISE_FILTER_VERSION
+    config_hash: str
+    rules: list[RemovalRule] = Field(default_factory=list)
+    samples: list[SampleRef] = Field(default_factory=list)
+    completed_at: datetime | None = None
+
+    def removal_rules(self) -> list[RemovalRule]:
+        return [rule for rule in self.rules if rule.decision == "remove"]
