@@ -36,6 +36,17 @@ ITEM_PIPELINES = {
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"
 
+EXTENSIONS = {
+    "gigflow.extensions.noise_review.NoiseReviewTrigger": 500,
+}
+
+# Noise filter reviews (see README "Noise filters").
+NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
+NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per configuration per hour
+NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
+NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
+NOISE_WORKER_CONCURRENCY = 1
+
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 SHARED = ROOT.parent / "shared"
@@ -27,3 +29,13 @@ def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> sub
     result = run_scrapy(*args, timeout=timeout)
     assert result.returncode == 0, f"crawl failed:\n{result.stdout}\n{result.stderr[-4000:]}"
     return result
+
+
+def import_demo(pool, server):
+    """Import fixtures/sources/demo.yaml pointed at the given fixture server."""
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    data = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())
+    text = json.dumps(data).replace("http://127.0.0.1:8765", server.url)
+    import_sources(pool, parse_sources(json.loads(text)))
