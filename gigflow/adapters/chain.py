@@ -11,6 +11,7 @@ from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.email import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter
+from gigflow.adapters.generic import GenericHtmlAdapter
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.types import ExtractionResult, SourceAdapter
 
@@ -32,6 +33,7 @@ def register(adapter: SourceAdapter, *, fallback: bool = False) -> SourceAdapter
 for _adapter in ATS_ADAPTERS.values():
     register(_adapter)
 register(FEED)
+GENERIC = register(GenericHtmlAdapter(), fallback=True)
 
 
 def _specialised(parser_key: str | None) -> SourceAdapter | None:
