@@ -62,7 +62,8 @@ def extract_html(content: bytes | str, *, url: str, parser_key: str | None = Non
         chain.append(specialised)
     elif parser_key and parser_key not in (JSONLD.parser_key, "generic-html") and not warnings:
         warnings.append(f"unknown parser key {parser_key!r}; using the generic chain")
-    chain.extend(FALLBACKS)
+    if not getattr(specialised, "fail_closed", False):
+        chain.extend(FALLBACKS)  # a fail-closed route that takes nothing must not be second-guessed by guesswork
     for adapter in chain:
         if adapter is not JSONLD and adapter is not specialised and not adapter.supports(url, content):
             continue
