@@ -10,7 +10,7 @@ from __future__ import annotations
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.email import EmailAdapter
-from gigflow.adapters.feed import FeedAdapter
+from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.types import ExtractionResult, SourceAdapter
@@ -119,6 +119,8 @@ def extract(content: bytes, *, url: str, content_type: str | None = None,
 
 
 def _extract_json(content: bytes, *, url: str, parser_key: str | None) -> ExtractionResult:
+    if parser_key == FEED.parser_key or is_json_feed(content):
+        return _safely(FEED, content, url)
     adapter = ATS_ADAPTERS.get(parser_key or "")
     if adapter is None:
         adapter = next((a for a in ATS_ADAPTERS.values() if a.supports(url, content)), None)
