@@ -52,7 +52,7 @@ class EmailAdapter:
     def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
         message = email.message_from_bytes(as_bytes(content), policy=email.policy.default)
         warnings: list[str] = []
-        provenance = {key: clean_text(str(message.get(header)), 300) for key, header in
+        provenance = {key: " ".join(str(message.get(header)).split())[:300] for key, header in
                       (("mailbox", "Delivered-To"), ("to", "To"), ("from", "From"), ("subject", "Subject"),
                        ("message_id", "Message-ID"), ("date", "Date")) if message.get(header)}
         provenance = {k: v for k, v in provenance.items() if v}
@@ -104,13 +104,15 @@ class EmailAdapter:
 
 
 def _links(message: EmailMessage, warnings: list[str]):
-    """(href, label, part name) for every anchor in HTML parts, or bare URLs in text parts; no attachments."""
-    html_seen = False
-    for index, part in enumerate(message.walk()):
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
+    """(href, label, part name) for every anchor in the HTML parts; bare URLs in text parts only when there is no
+    HTML alternative. Attachments are never read."""
+    parts = [(index, part) for index, part in enumerate(message.walk())
+             if not part.is_multipart() and part.get_content_disposition() != "attachment"
+             and part.get_content_type() in ("text/html", "text/plain")]
+    html_seen = any(part.get_content_type() == "text/html" for _, part in parts)
+    for index, part in parts:
         kind = part.get_content_type()
-        if kind not in ("text/html", "text/plain"):
+        if kind == "text/plain" and html_seen:
             continue
         try:
             text = part.get_content()
@@ -119,7 +121,6 @@ def _links(message: EmailMessage, warnings: list[str]):
             continue
         text = text[:MAX_PART_BYTES]
         if kind == "text/html":
-            html_seen = True
             try:
                 root = lxml_html.document_fromstring(text or "<html/>")
             except (etree.ParserError, ValueError):
@@ -128,7 +129,7 @@ def _links(message: EmailMessage, warnings: list[str]):
                 href = (anchor.get("href") or "").strip()
                 if href:
                     yield urljoin("", href), clean_text(anchor.text_content(), 300) or "", f"part[{index}] text/html"
-        elif not html_seen:
+        else:
             # Plain-text alerts: "Label\nhttps://..." pairs; the line before a bare URL is its label.
             lines = [line.strip() for line in text.splitlines()]
             for number, line in enumerate(lines):

@@ -19,7 +19,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                  "근무예정지", "근무지역", "지역", "소재지"),
     "salary": ("salary", "pay", "compensation", "salary range", "salaris", "loon", "gehalt", "vergütung",
                "salaire", "rémunération", "mzda", "plat", "základná zložka mzdy", "給与", "給料", "급여", "임금"),
-    "employment_type": ("employment type", "job type", "contract type", "contract", "dienstverband",
+    "employment_type": ("employment type", "job type", "contract type", "contract", "dienstverband", "contracttype",
                         "contractvorm", "beschäftigungsart", "anstellungsart", "type de contrat",
                         "druh pracovného pomeru", "雇用形態", "고용형태"),
     "valid_through": ("deadline", "apply by", "closing date", "application deadline", "sluitingsdatum",

@@ -26,6 +26,12 @@ def board_candidates(content: bytes | str, *, url: str, job_url: re.Pattern, hos
     except (etree.ParserError, ValueError):
         return []
     jobs: dict[str, ExtractedJob] = {}
+    employer_path = None
+    if employer is None:
+        # Hosted boards title themselves "Jobs at Acme" / "Current openings at Acme".
+        title = clean_text(root.findtext(".//title"), 300) or ""
+        match = re.match(r"^(?:jobs|careers|current openings|open positions)\s+at\s+(.+?)(?:\s+[|–-].*)?$", title, re.I)
+        employer, employer_path = (match.group(1), "<title> 'Jobs at'") if match else (None, None)
     for anchor in root.iter("a"):
         href = urljoin(url, (anchor.get("href") or "").strip())
         host = (urlsplit(href).hostname or "").lower()
@@ -45,6 +51,8 @@ def board_candidates(content: bytes | str, *, url: str, job_url: re.Pattern, hos
             "url": Evidence(method="css", snippet_or_path=f"{path}@href", confidence=BOARD_CONFIDENCE),
             "external_id": Evidence(method="css", snippet_or_path=f"{path}@href", confidence=BOARD_CONFIDENCE),
         }
+        if employer_path:
+            job.evidence["employer"] = Evidence(method="meta", snippet_or_path=employer_path, confidence=0.7)
         location = _card_location(anchor)
         if location:
             job.location = location
