@@ -7,13 +7,14 @@ import json
 import re
 from typing import Any
 
-from lxml import html as lxml_html
 
+from gigflow.adapters.common import html_to_text
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary
 
 _SCRIPT = re.compile(rb"<script[^>]*type\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.I | re.S)
 _COMMENTS = re.compile(r"^\s*(<!--|//.*$)|-->\s*$", re.M)
 _CDATA = re.compile(r"<!\[CDATA\[|\]\]>")
+_BLOCK_COMMENT_EDGES = re.compile(r"^\s*/\*.*?\*/|/\*.*?\*/\s*$", re.S)
 BASELINE = 0.95
 
 
@@ -27,12 +28,19 @@ def _text(value: Any) -> str | None:
     if value is None:
         return None
     text = " ".join(html.unescape(str(value)).split())
-    return text or None
+    if "<" in text and ">" in text:  # markup in a plain field (an injected tag) is dropped, its text kept
+        text = " ".join((html_to_text(text[:100_000]) or "").split())
+    return text[:2000] or None
 
 
 def load_json_lenient(raw: str) -> Any:
     """json.loads after removing comments, CDATA and trailing junk such as `;` or a stray `}`."""
-    text = _CDATA.sub("", _COMMENTS.sub("", raw)).strip().rstrip(";").strip()
+    text = _CDATA.sub("", _COMMENTS.sub("", raw)).strip()
+    # `/*<![CDATA[*/ ... /*]]>*/` wrappers: block comments at either edge only, never inside the JSON.
+    previous = None
+    while previous != text:
+        previous, text = text, _BLOCK_COMMENT_EDGES.sub("", text).strip()
+    text = text.rstrip(";").strip()
     try:
         return json.loads(text, strict=False)
     except json.JSONDecodeError:
@@ -107,12 +115,11 @@ def _number(value: Any) -> float | None:
 
 
 def _description(value: Any) -> str | None:
-    text = _text(value)
-    if not text:
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+    if value is None or isinstance(value, dict):
         return None
-    if "<" in text:
-        text = lxml_html.fromstring(f"<div>{text}</div>").text_content()
-    return " ".join(text.split())[:20000] or None
+    return html_to_text(str(value), entity_encoded=True)
 
 
 class JsonLdAdapter:

@@ -46,7 +46,7 @@ class SmartRecruitersAdapter:
     def supports(self, url: str, content: bytes | str) -> bool:
         if host_matches(url, *HOSTS):
             return True
-        head = content[:4000] if isinstance(content, bytes) else content[:4000].encode()
+        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
         return looks_like_json(content) and b"smartrecruiters.com" in head and b'"releasedDate"' in head
 
     def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:

@@ -45,7 +45,7 @@ class WorkableAdapter:
     def supports(self, url: str, content: bytes | str) -> bool:
         if host_matches(url, *HOSTS):
             return True
-        head = content[:8000] if isinstance(content, bytes) else content[:8000].encode()
+        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
         return looks_like_json(content) and b"workable.com" in head and b'"shortcode"' in head
 
     def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
