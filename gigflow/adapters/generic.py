@@ -114,19 +114,25 @@ class _Page:
     def __init__(self, root, meta: dict[str, str], url: str):
         self.root, self.meta, self.url = root, meta, url
         self.tree = root.getroottree()
-        self.content = [e for e in root.iter() if isinstance(e.tag, str) and not self._in_chrome(e)]
+        # Whether each element sits in boilerplate, decided once top-down (parents come before children).
+        self._chrome: dict = {}
+        for element in root.iter():
+            if isinstance(element.tag, str):
+                parent = element.getparent()
+                self._chrome[element] = (parent is not None and self._chrome.get(parent, False)) or \
+                    self._is_chrome(element)
+        self.content = [e for e, chrome in self._chrome.items() if not chrome]
         self.labelled = self._labelled_values()
 
     # -- where things are -------------------------------------------------------------------------------
+    @staticmethod
+    def _is_chrome(node) -> bool:
+        if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
+            return True
+        return bool(CHROME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"))
+
     def _in_chrome(self, element) -> bool:
-        node = element
-        while node is not None:
-            if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
-                return True
-            if CHROME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
-                return True
-            node = node.getparent()
-        return False
+        return self._chrome.get(element, False) if element is not None else False
 
     def path(self, element) -> str:
         return self.tree.getpath(element)[:200]
