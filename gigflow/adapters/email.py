@@ -125,6 +125,7 @@ def _links(message: EmailMessage, warnings: list[str]):
                 root = lxml_html.document_fromstring(text or "<html/>")
             except (etree.ParserError, ValueError):
                 continue
+            etree.strip_elements(root, "script", "style", "template", with_tail=False)
             for anchor in root.iter("a"):
                 href = (anchor.get("href") or "").strip()
                 if href:

@@ -78,7 +78,8 @@ class FeedAdapter:
             external_id=clean_text(entry.get("id")),
             employer=clean_text(first(entry.get("job_company"), entry.get("company"))) or employer,
             location=location,
-            date_posted=_iso(first(entry.get("published_parsed"), entry.get("updated_parsed")))
+            # dict.get: FeedParserDict maps missing keys to their siblings, with a deprecation warning.
+            date_posted=_iso(first(dict.get(entry, "published_parsed"), dict.get(entry, "updated_parsed")))
             or clean_text(first(entry.get("published"), entry.get("updated"))),
             description=description,
             apply_url=link if is_http_url(link) else None,
