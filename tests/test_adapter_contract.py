@@ -89,3 +89,21 @@ def test_json_without_a_known_provider_and_failing_adapters_become_warnings():
     from gigflow.adapters.chain import _safely
     failed = _safely(Exploding(), b"", "https://x.example/")
     assert failed.jobs == [] and failed.warnings == ["exploding: failed on https://x.example/: ValueError: boom"]
+
+
+def test_every_field_an_adapter_sets_carries_evidence():
+    important = ("title", "employer", "location", "salary", "employment_type", "date_posted", "valid_through",
+                 "description", "apply_url", "url", "external_id")
+    cases = [(path, "https://cordacampus.com/jobs/" if path.parent.name == "routes" else f"https://x.example/{path.name}",
+              "route:corda-campus" if path.parent.name == "routes" else None)
+             for path in sorted(ADAPTER_FIXTURES.rglob("*")) if path.is_file() and path.suffix != ".md"]
+    seen = set()
+    for path, url, key in cases:
+        result = extract(path.read_bytes(), url=url, parser_key=key)
+        for job in result.jobs:
+            seen.add(result.parser_key)
+            missing = [field for field in important if getattr(job, field) and field not in job.evidence]
+            assert not missing, (path.name, missing)
+            assert all(0 < evidence.confidence <= 1 for evidence in job.evidence.values())
+    assert {"generic-html", "greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "feed", "email",
+            "route:corda-campus"} <= seen

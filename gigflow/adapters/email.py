@@ -77,6 +77,7 @@ class EmailAdapter:
                 "url": Evidence(method="mail-anchor", snippet_or_path=f"{part}: <a href> {href[:300]}",
                                 confidence=confidence),
             }
+            job.evidence["apply_url"] = job.evidence["url"]
             jobs[canonical] = job
         if dropped:
             warnings.append(f"email: {dropped} link(s) dropped (unsubscribe, account, help, tracking, unlabelled"

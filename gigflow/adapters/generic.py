@@ -291,18 +291,19 @@ class _Page:
         return None
 
     def description(self) -> tuple[str, Evidence] | None:
+        """The visible text of main, article or the body, boilerplate containers left out, bounded."""
         for xpath in ("//main", "//article", "//*[@role='main']", "//body"):
-            for element in self.root.xpath(xpath):
-                if self._in_chrome(element) and xpath != "//body":
+            for container in self.root.xpath(xpath):
+                if self._in_chrome(container) and xpath != "//body":
                     continue
                 lines = []
-                for node in element.iter():
-                    if not isinstance(node.tag, str) or self._in_chrome(node):
+                for node in container.iter():
+                    if not isinstance(node.tag, str):
                         continue
-                    for piece in (node.text, ) if node.tag != element.tag or True else ():
-                        if piece and piece.strip():
-                            lines.append(" ".join(piece.split()))
-                    if node is not element and node.tail and node.tail.strip() and not self._in_chrome(node.getparent()):
+                    if not self._in_chrome(node) and node.text and node.text.strip():
+                        lines.append(" ".join(node.text.split()))
+                    if node is not container and node.tail and node.tail.strip() \
+                            and not self._in_chrome(node.getparent()):
                         lines.append(" ".join(node.tail.split()))
                 text = "\n".join(lines)[:20000]
                 if len(text) > 200:
