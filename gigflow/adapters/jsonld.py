@@ -147,8 +147,12 @@ class JsonLdAdapter:
         postings, warnings = self.postings(content)
         jobs = [self._job(node, index, url) for index, node in postings]
         jobs = [job for job in jobs if job.is_storable()]
+        # A perfect title does not make a missing employer reliable: absent fields lower the whole result.
+        missing = sum(weight for field, weight in (("employer", 0.05), ("location", 0.03), ("description", 0.02))
+                      if any(not getattr(job, field) for job in jobs))
         return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
-                                confidence=BASELINE if jobs else 0.0, warnings=warnings)
+                                confidence=round(BASELINE - missing, 3) if jobs else 0.0, warnings=warnings,
+                                kind="listing" if len(jobs) > 1 else "detail")
 
     def _job(self, node: dict, index: int, page_url: str) -> ExtractedJob:
         def ev(path: str, confidence: float = BASELINE) -> Evidence:
@@ -171,6 +175,8 @@ class JsonLdAdapter:
             date_posted=_text(node.get("datePosted")),
             valid_through=_text(node.get("validThrough")),
             description=_description(node.get("description")),
+            requirements=_description(node.get("qualifications") or node.get("experienceRequirements")
+                                      or node.get("skills")),
             apply_url=_text(node.get("directApply") if isinstance(node.get("directApply"), str) else None)
             or _text(node.get("url")),
             raw={k: node[k] for k in list(node)[:40] if k != "description"},
@@ -178,6 +184,8 @@ class JsonLdAdapter:
         paths = {"title": "title", "url": "url", "external_id": "identifier", "employer": "hiringOrganization",
                  "location": "jobLocation", "salary": "baseSalary", "employment_type": "employmentType",
                  "date_posted": "datePosted", "valid_through": "validThrough", "description": "description",
+                 "requirements": next((k for k in ("qualifications", "experienceRequirements", "skills")
+                                       if node.get(k)), "qualifications"),
                  "apply_url": "url"}
         job.evidence = {field: ev(path) for field, path in paths.items() if getattr(job, field)}
         if not _text(node.get("url")):
