@@ -263,8 +263,9 @@ class _Page:
             if not attributes or ATTR_EXCLUDED.search(attributes):
                 continue
             names = [token for token in re.split(r"\s+", attributes) if pattern.search(token)]
-            if not names or element.tag in ("input", "select", "option", "img", "button", "ul", "ol", "nav"):
-                continue
+            if not names or element.tag in ("input", "select", "option", "img", "button", "ul", "ol", "nav",
+                                            "h2", "h3", "h4", "h5", "h6"):
+                continue  # section headings ("Company and salary information") name a section, not the value
             if element.tag != "a" and element.find(".//a") is not None and len(element.findall(".//a")) > 1:
                 continue
             strong = element.find(".//strong")
