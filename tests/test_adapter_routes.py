@@ -73,3 +73,20 @@ routes: [{name: tm, employer: TM, scannable: true, host: tm.example, list_path: 
     with pytest.raises(KeyError, match="unknown route 'nope'"):
         from gigflow.adapters.routes import route_adapter
         route_adapter("nope")
+
+
+def test_rss_route_takes_same_host_entries_only():
+    from gigflow.adapters.routes import RouteAdapter
+
+    route = load_table("rss.yaml", """reviewed: test
+routes:
+  - {name: town-feed, employer: Example Town, scannable: true, format: rss, host: town.example,
+     list_path: /vacatures/rss}""").routes[0]
+    feed = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Vacatures</title>
+    <item><title>Boekhouder</title><link>https://www.town.example/vacatures/boekhouder</link><guid>v-1</guid></item>
+    <item><title>Elders</title><link>https://jobs.elsewhere.example/v/2</link><guid>v-2</guid></item>
+    </channel></rss>"""
+    result = RouteAdapter(route).extract(feed, url="https://town.example/vacatures/rss")
+    assert [(job.title, job.employer) for job in result.jobs] == [("Boekhouder", "Example Town")]
+    assert result.jobs[0].evidence["url"].method == "feed"
+    assert any("off-host" in warning for warning in result.warnings)
