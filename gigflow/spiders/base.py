@@ -8,7 +8,7 @@ import re
 import scrapy
 import tldextract
 
-from gigflow.adapters import extract_html
+from gigflow.adapters import extract
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.preparation import JOB, PREPARED
@@ -76,7 +76,8 @@ class SourceSpider(scrapy.Spider):
     def parse_job(self, response):
         prepared = response.meta.get(PREPARED)
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        result = extract_html(response.body, url=response.url, parser_key=self.record.config.parser_key)
+        result = extract(response.body, url=response.url, content_type=content_type,
+                         parser_key=self.record.config.parser_key)
         warnings = list(result.warnings)
         if prepared is None:
             warnings.append("preparation failed; see the crawl log")
