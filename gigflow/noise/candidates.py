@@ -12,7 +12,7 @@ CANDIDATE_ROLES = frozenset({"banner", "navigation", "contentinfo", "complementa
 # social and share blocks, language selectors, modals, popups, widgets and ads. Matched as whole tokens
 # (split on spaces, '-' and '_'), so "shared" or "header-less" words inside content names do not count.
 CANDIDATE_TOKENS = frozenset({
-    "header", "masthead", "topbar", "navbar", "nav", "navigation", "menu", "megamenu", "footer", "sidebar",
+    "header", "masthead", "topbar", "banner", "navbar", "nav", "navigation", "menu", "megamenu", "footer", "sidebar",
     "aside", "breadcrumb", "breadcrumbs", "cookie", "cookies", "consent", "gdpr", "social", "share", "sharing",
     "lang", "language", "languages", "modal", "popup", "overlay", "widget", "ad", "ads", "advert", "advertisement",
 })
@@ -41,17 +41,17 @@ def candidate_regions(root) -> list:
     return found
 
 
-def nested_candidates(region) -> list:
-    """The outermost candidates strictly inside ``region``: reviewed on their own only when ``region`` cannot be."""
-    found = []
-    walker = etree.iterwalk(region, events=("start",))
-    for _event, el in walker:
-        if el is not region and is_candidate(el):
-            found.append(el)
-            walker.skip_subtree()
-    return found
+def region_parts(region) -> list:
+    """The child elements of a region that show something in Markdown (text, links or images).
+
+    Tried on their own only when the whole region cannot be learned; they stay inside a candidate region,
+    so ordinary page content is still never classified.
+    """
+    return [child for child in region if isinstance(child.tag, str)
+            and (child.text_content().strip() or child.tag in ("a", "img") or child.find(".//a") is not None
+                 or child.find(".//img") is not None)]
 
 
 def all_candidates(root) -> set:
-    """Every candidate at any depth: the elements a rule's selector may match as a complete region."""
+    """Every candidate at any depth: a rule's selector must match one of these or an element inside one."""
     return {el for el in root.iter(etree.Element) if is_candidate(el)}

@@ -129,16 +129,20 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
-    "contact": re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
+    # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
+    "contact": re.compile(r"\b(?!(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)"
+                          r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
                           re.I),
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
                         r"응모|지원|応募)", re.I),
-    "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|health ?care|"
-                          r"stock options?|equity|allowance|perks?|401k)\b", re.I),
+    "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
+                          r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
+                          r"medical|dental)\b", re.I),
     "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
                               r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
 }
-_LINK_SIGNALS = re.compile(r"^(mailto|tel):|apply|application|bewerb|candidat|postul", re.I)
+_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)|"
+                           r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
 
 

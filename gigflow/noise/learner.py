@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from lxml import etree
 from lxml import html as lxml_html
 
-from gigflow.noise.candidates import all_candidates, candidate_regions, nested_candidates
+from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, select, selector_candidates
@@ -93,7 +93,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
 
     learnable: dict[tuple[str, str], etree._Element] = {}
     # Outer regions first; an outer region that cannot be learned (controls, size, changes, ambiguity) stays,
-    # and the candidates nested in it are tried on their own, so one search box does not keep a whole header.
+    # and its parts are tried on their own, so one search box or one per-page link does not keep a whole header.
     pending = list(candidates[0])
     while pending:
         region = pending.pop(0)
@@ -101,9 +101,9 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
             continue
         selector, why = _learnable_selector(region, roots, candidate_sets, settings)
         if selector is None:
-            inner = nested_candidates(region)
+            inner = region_parts(region)
             report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
-                                                why + (f"; {len(inner)} inner region(s) tried instead" if inner else "")))
+                                                why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
             pending[:0] = inner
             continue
         learnable.setdefault((selector, region_signature(region)), region)
@@ -147,8 +147,8 @@ def _match_everywhere(selector: str, roots, candidate_sets):
             return None, str(exc)
         if len(matches) != 1:
             return None, "region missing on a sample" if not matches else f"ambiguous: {len(matches)} regions match"
-        if matches[0] not in candidates:
-            return None, "matches part of a region, not a complete region"
+        if not any(el in candidates for el in (matches[0], *matches[0].iterancestors())):
+            return None, "matches ordinary page content, not a candidate region"
         regions.append(matches[0])
     return regions, ""
 
