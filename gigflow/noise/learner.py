@@ -12,7 +12,8 @@ from lxml import html as lxml_html
 from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
-from gigflow.noise.selectors import InvalidSelectorError, select, selector_candidates
+from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, selector_candidates,
+                                     structured_steps)
 from gigflow.noise.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
 from gigflow.noise.training import TrainingPage
@@ -76,6 +77,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
     candidate_sets = [all_candidates(root) for root in roots]
+    indexes = [PageIndex(root) for root in roots]
 
     reused: list[RemovalRule] = []
     covered: set = set()  # page-0 regions a reused rule already covers
@@ -99,7 +101,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         region = pending.pop(0)
         if region in covered:
             continue
-        selector, why = _learnable_selector(region, roots, candidate_sets, settings)
+        selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
         if selector is None:
             inner = region_parts(region)
             report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
@@ -147,30 +149,45 @@ def _match_everywhere(selector: str, roots, candidate_sets):
             return None, str(exc)
         if len(matches) != 1:
             return None, "region missing on a sample" if not matches else f"ambiguous: {len(matches)} regions match"
-        if not any(el in candidates for el in (matches[0], *matches[0].iterancestors())):
+        if not _in_candidate(matches[0], candidates):
             return None, "matches ordinary page content, not a candidate region"
         regions.append(matches[0])
     return regions, ""
 
 
-def _learnable_selector(region, roots, candidate_sets, settings: NoiseSettings):
+def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings):
     """The shortest selector matching exactly one complete region on every page, all with one signature."""
     if any(True for _ in region.iter(*CONTROL_TAGS)):
         return None, "holds form controls Markdown cannot represent"
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
     signature = region_signature(region)
+    steps = structured_steps(region)
+    selectors = selector_candidates(region)
     changed = False
-    for selector in selector_candidates(region):
-        regions, _why = _match_everywhere(selector, roots, candidate_sets)
-        if regions is None or regions[0] is not region:
+    for n, selector in enumerate(selectors, start=1):
+        regions = []
+        for index, candidates in zip(indexes, candidate_sets):
+            matches = index.select(steps[-n:])
+            if len(matches) != 1 or not _in_candidate(matches[0], candidates):
+                break
+            regions.append(matches[0])
+        if len(regions) != len(indexes) or regions[0] is not region:
             continue
         if all(region_signature(r) == signature for r in regions):
-            return selector, ""
+            # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
+            confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
+            if confirmed == regions:
+                return selector, ""
+            continue
         changed = True
     if changed:
         return None, "differs between samples (text, structure, attributes or links)"
     return None, "ambiguous selector: no selector matches exactly one complete region on every sample"
+
+
+def _in_candidate(el, candidates) -> bool:
+    return any(node in candidates for node in (el, *el.iterancestors()))
 
 
 def _label(region) -> str:

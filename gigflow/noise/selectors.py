@@ -67,3 +67,63 @@ def selector_candidates(el) -> list[str]:
     """Selectors for ``el`` from the shortest (its own step) to the full path from the root, joined by '>'."""
     steps = ancestry_steps(el)
     return [" > ".join(steps[-n:]) for n in range(1, len(steps) + 1)]
+
+
+class PageIndex:
+    """Fast matching of our own selector shape (steps joined by '>') on one page, for the learner's search.
+
+    Each step is a tag with an optional role, aria-label and :nth-of-type(); this matches exactly what the CSS
+    selector built from the same steps matches, without compiling thousands of trial selectors to XPath.
+    """
+
+    def __init__(self, root):
+        self.by_tag: dict[str, list] = {}
+        self.nth: dict = {}
+        for el in root.iter():
+            if not isinstance(el.tag, str):
+                continue
+            self.by_tag.setdefault(el.tag, []).append(el)
+            counts: dict[str, int] = {}
+            for child in el:
+                if isinstance(child.tag, str):
+                    counts[child.tag] = counts.get(child.tag, 0) + 1
+                    self.nth[child] = counts[child.tag]
+
+    def _matches_step(self, el, step: tuple) -> bool:
+        tag, role, label, nth = step
+        if el is None or el.tag != tag:
+            return False
+        if role is not None and (el.get("role") or "").strip() != role:
+            return False
+        if label is not None and " ".join((el.get("aria-label") or "").split()) != label:
+            return False
+        return nth is None or self.nth.get(el) == nth
+
+    def select(self, steps: list[tuple]) -> list:
+        found = []
+        for el in self.by_tag.get(steps[-1][0], ()):
+            node, ok = el, True
+            for step in reversed(steps):
+                if not self._matches_step(node, step):
+                    ok = False
+                    break
+                node = node.getparent()
+            if ok:
+                found.append(el)
+        return found
+
+
+def structured_steps(el) -> list[tuple]:
+    """(tag, role, aria-label, nth-of-type) for each step of ``ancestry_steps(el)``, root first."""
+    steps = []
+    node = el
+    while node is not None:
+        text = _step(node)
+        role = (node.get("role") or "").strip() or None
+        label = " ".join((node.get("aria-label") or "").split()) or None
+        nth = None
+        if ":nth-of-type(" in text:
+            nth = int(text.rsplit(":nth-of-type(", 1)[1].rstrip(")"))
+        steps.append((node.tag, role, label, nth))
+        node = node.getparent()
+    return list(reversed(steps))
