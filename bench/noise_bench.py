@@ -101,6 +101,7 @@ def bench(args) -> int:
     kinds = ["rules"] + (["openai"] if NoiseSettings.from_settings().model else [])
     systems = [f"gigflow-{k}" for k in kinds] + ["gigflow-nofilter", "trafilatura", "main-content"]
     totals = {s: [0, 0, 0, 0] for s in systems}
+    held: dict[str, list[int]] = {}
     rows = []
     print(f"{'site':22} {'system':17} {'train':>5} {'pages':>5} {'facts kept':>12} {'noise removed':>15} "
           f"{'rules':>5} {'learn s':>7}")
@@ -128,6 +129,12 @@ def bench(args) -> int:
                     except Exception:  # a failing baseline keeps nothing, as in eval_markdown
                         outputs[p["page"]] = ""
             kept, total, removed, noise = score(ev, site_pages, outputs, template)
+            held_out = site_pages[args.max_train:] if train != "-" else []
+            if held_out:  # the pages learning never saw
+                hk, ht, hr, hn = score(ev, held_out, outputs, template)
+                held.setdefault(system, [0, 0, 0, 0])
+                for i, v in enumerate((hk, ht, hr, hn)):
+                    held[system][i] += v
             for i, v in enumerate((kept, total, removed, noise)):
                 totals[system][i] += v
             rows.append({"site": site, "system": system, "kept": kept, "facts": total, "noise_removed_chars": removed,
@@ -138,6 +145,9 @@ def bench(args) -> int:
     print(f"{'all sites':22} {'system':17} {'':>5} {'':>5} {'facts kept':>12} {'noise removed':>15}")
     for system, (kept, total, removed, noise) in totals.items():
         print(f"{'':22} {system:17} {'':>5} {'':>5} {kept:>5}/{total:<6} {_ratio(removed, noise):>15}"
+              f"   retention {_ratio(kept, total)}")
+    for system, (kept, total, removed, noise) in held.items():
+        print(f"{'held-out pages only':22} {system:17} {'':>5} {'':>5} {kept:>5}/{total:<6} {_ratio(removed, noise):>15}"
               f"   retention {_ratio(kept, total)}")
     if args.json:
         Path(args.json).write_text(json.dumps({"rows": rows, "totals": totals}, indent=1))

@@ -93,3 +93,22 @@ def _stored_filter(pool, configuration_id):
     with pool.connection() as conn:
         config = conn.execute("SELECT config FROM configurations WHERE id = %s", (configuration_id,)).fetchone()["config"]
     return NoiseFilter.model_validate(config["noiseFilter"]) if "noiseFilter" in config else None
+
+
+def test_learn_from_files_with_the_model_uses_settings_and_environment(tmp_path):
+    from noise_helpers import noise_policy
+    from openai_stub_server import OpenAIStub, decide
+
+    out = tmp_path / "filter.json"
+    with OpenAIStub(default=decide(noise_policy)) as stub:
+        result = run_scrapy("learn-noise", *page_args(1, 2, 3), "--out", str(out), "-s", "NOISE_BATCH_SIZE=4",
+                            env={"OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "test-key",
+                                 "GIGFLOW_NOISE_MODEL": "stub-model"})
+        assert result.returncode == 0, result.stderr
+        sent = sum(len(batch) for batch in stub.sent_regions())
+        assert all(len(batch) <= 4 for batch in stub.sent_regions())
+        assert f"model calls: {len(stub.requests)}; tokens: {100 * len(stub.requests)} prompt" in result.stdout
+        assert f"sent for review: {sent} distinct" in result.stdout
+    noise_filter = NoiseFilter.model_validate_json(out.read_text())
+    assert {r.classifier for r in noise_filter.rules} == {"openai:stub-model"}
+    assert "body > footer" in {r.selector for r in noise_filter.removal_rules()}

@@ -93,3 +93,11 @@ def test_regions_over_the_size_limit_stay_and_are_not_sent():
     assert any("size limit" in s.reason for s in result.report.skipped)
     assert all(len(r.selector) > 0 for r in result.filter.rules)
     assert "body > footer" not in {r.selector for r in result.filter.rules}
+
+
+def test_noise_filter_create_is_the_learner():
+    from gigflow.noise import NoiseFilter
+
+    created = NoiseFilter.create(acme_pages(1, 2, 3), None, classifier=rules_classifier(), config_hash="h")
+    assert isinstance(created, NoiseFilter) and created.config_hash == "h" and len(created.samples) == 3
+    assert {r.selector for r in created.removal_rules()} >= {"body > footer", 'nav[aria-label="Main"]'}

@@ -13,8 +13,6 @@ DEFAULTS = {
     "NOISE_REVIEW_RETRIES": 2,  # whole-review retries after a failed batch
     "NOISE_MAX_REGION_CHARS": 20000,  # regions with more markup than this stay and are not sent
     "NOISE_MAX_REGION_SENT_CHARS": 4000,  # markup sent per region (text and links are always sent whole)
-    "NOISE_MIN_SAMPLES": 3,
-    "NOISE_MAX_SAMPLES": 6,
 }
 
 
@@ -29,8 +27,9 @@ class NoiseSettings:
     retries: int = DEFAULTS["NOISE_REVIEW_RETRIES"]
     max_region_chars: int = DEFAULTS["NOISE_MAX_REGION_CHARS"]
     max_region_sent_chars: int = DEFAULTS["NOISE_MAX_REGION_SENT_CHARS"]
-    min_samples: int = DEFAULTS["NOISE_MIN_SAMPLES"]
-    max_samples: int = DEFAULTS["NOISE_MAX_SAMPLES"]
+    # Fixed by design, not settings: fewer than 3 pages cannot tell template from content; 6 bound the cost.
+    min_samples: int = 3
+    max_samples: int = 6
 
     @classmethod
     def from_settings(cls, settings=None, environ=None) -> "NoiseSettings":
@@ -47,6 +46,4 @@ class NoiseSettings:
             retries=int(get("NOISE_REVIEW_RETRIES")),
             max_region_chars=int(get("NOISE_MAX_REGION_CHARS")),
             max_region_sent_chars=int(get("NOISE_MAX_REGION_SENT_CHARS")),
-            min_samples=int(get("NOISE_MIN_SAMPLES")),
-            max_samples=int(get("NOISE_MAX_SAMPLES")),
         )
