@@ -119,10 +119,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     regions = list(by_signature.values())
     verdicts = _review(classifier, regions, settings, report)
 
-    decided = [RemovalRule(selector=selector, signature=signature, decision=verdicts[by_signature[signature].id].decision,
-                           reason=verdicts[by_signature[signature].id].reason,
-                           classifier=verdicts[by_signature[signature].id].classifier)
-               for (selector, signature) in learnable]
+    decided = []
+    for selector, signature in learnable:
+        verdict = verdicts[by_signature[signature].id]
+        decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
+                                   reason=verdict.reason, classifier=verdict.classifier))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))
