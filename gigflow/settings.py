@@ -50,3 +50,12 @@ NOISE_WORKER_CONCURRENCY = 1
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+# Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
+NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)
+NOISE_MODEL = ""  # overrides GIGFLOW_NOISE_MODEL
+NOISE_BATCH_SIZE = 20  # regions per model call
+NOISE_MODEL_TIMEOUT = 60.0  # seconds per model call
+NOISE_REVIEW_RETRIES = 2  # whole-review retries after a failed batch
+NOISE_MAX_REGION_CHARS = 20000  # regions with more markup stay in the page and are not sent
+NOISE_MAX_REGION_SENT_CHARS = 4000  # markup sent per region (its text and links are sent whole)
