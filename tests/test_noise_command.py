@@ -56,7 +56,8 @@ def test_bad_arguments_get_clear_errors(tmp_path):
 
 def test_learn_from_a_configuration_saves_into_its_config(pool):
     config = SourceConfig.model_validate({"id": "acme", "company": "Acme Robotics",
-                                          "canonical_url": "https://acme-robotics.example/jobs/", "strategies": [HREF]})
+                                          "canonical_url": "https://acme-robotics.example/jobs/", "strategies": [HREF],
+                                          "status": "active"})  # samples come from active sources only
     import_sources(pool, [config])
     with pool.connection() as conn:
         configuration_id = conn.execute("SELECT configuration_id FROM sources WHERE id = 'acme'").fetchone()[

@@ -64,22 +64,25 @@ class Command(GigflowCommand):
             print(f"wrote {opts.out} ({len(result.filter.removal_rules())} removal rule(s))")
 
     def _from_configuration(self, opts, settings, classifier):
+        """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
         from gigflow.db import get_pool
-        from gigflow.noise.store import latest_samples, load_configuration, save_noise_filter
+        from gigflow.noise.lifecycle.learner import make_learner
+        from gigflow.noise.lifecycle.review import ReviewKind, run_review
 
-        pool = get_pool()
-        configuration = load_configuration(pool, opts.configuration)
-        if configuration.current_problem:
-            print(f"note: {configuration.current_problem}; reviewing without it")
-        samples = latest_samples(pool, configuration.id, settings.max_samples)
-        result = learn_noise_filter(samples, configuration.current, classifier, config_hash=configuration.config_hash,
-                                    settings=settings, manual=opts.manual)
-        print(render_report(result.report))
-        if opts.dry_run:
+        kind = ReviewKind.manual if opts.manual else ReviewKind.command
+        outcome = run_review(get_pool(), opts.configuration, kind,
+                             make_learner(settings, opts.classifier or settings.classifier),
+                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run)
+        if outcome.learner_report is not None:
+            print(render_report(outcome.learner_report))
+        if outcome.status == "saved":
+            print(f"saved noiseFilter into configuration {opts.configuration} ({outcome.rules} removal rule(s))")
+        elif outcome.status == "conflict":
+            self.fail(f"not saved: {outcome.detail}", code=1)
+        elif outcome.status == "dry-run":
             print("dry run: nothing saved")
-            return
-        token = save_noise_filter(pool, configuration.id, result.filter)
-        print(f"saved noiseFilter into configuration {configuration.id} (token {token})")
+        else:
+            print(f"{outcome.status}: {outcome.detail}")
 
 
 def _read_filter(path: str) -> NoiseFilter:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable, Protocol
 
@@ -17,6 +17,7 @@ from gigflow.noise.lifecycle.procedures import (
     MIN_SAMPLES, SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
 )
 from gigflow.noise.model import NoiseFilter, SampleRef
+from gigflow.noise.training import TrainingPage
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -25,12 +26,13 @@ logger = logging.getLogger(__name__)
 class ReviewKind(StrEnum):
     source = "source"  # a finalized crawl of one of the configuration's sources
     scheduled = "scheduled"  # the reconciliation scan
-    changed_content = "changed-content"
-    manual = "manual"
+    changed_content = "changed-content"  # preparation met a changed or ambiguous learned region
+    manual = "manual"  # a person asked: no hourly limit, no previous decisions
+    command = "command"  # `scrapy learn-noise --configuration`: no hourly limit, approved rules reused
 
     @property
     def automatic(self) -> bool:
-        return self is not ReviewKind.manual
+        return self in (ReviewKind.source, ReviewKind.scheduled, ReviewKind.changed_content)
 
     @property
     def skips_unchanged_samples(self) -> bool:
@@ -38,23 +40,17 @@ class ReviewKind(StrEnum):
         return self in (ReviewKind.source, ReviewKind.scheduled)
 
 
-@dataclass(frozen=True)
-class TrainingPage:
-    ref: SampleRef
-    body: bytes
-
-
 @dataclass
 class LearnResult:
     noise_filter: NoiseFilter
     model_calls: int = 0
     tokens: int = 0
-    report: dict = field(default_factory=dict)
+    report: object = None  # the learner's own report, for printing
 
 
 class Learner(Protocol):
     def __call__(self, pages: list[TrainingPage], previous: NoiseFilter | None, *, config_hash: str,
-                 manual: bool) -> LearnResult: ...
+                 manual: bool, configuration_id: int | None = None) -> LearnResult: ...
 
 
 class ReviewOutcome(BaseModel):
@@ -66,6 +62,10 @@ class ReviewOutcome(BaseModel):
     model_calls: int = 0
     tokens: int = 0
     samples_changed_during_review: bool = False
+    noise_filter: NoiseFilter | None = None
+    learner_report: object = None
+
+    model_config = {"arbitrary_types_allowed": True}
 
 
 def read_training_pages(pool: ConnectionPool, refs: list[SampleRef]) -> tuple[list[TrainingPage], list[str]]:
@@ -81,13 +81,20 @@ def read_training_pages(pool: ConnectionPool, refs: list[SampleRef]) -> tuple[li
             elif hashlib.sha256(body).hexdigest() != ref.sha256:
                 failures.append(f"version {ref.source_version_id}: bytes do not match the stored sha256")
             else:
-                pages.append(TrainingPage(ref=ref, body=body))
+                pages.append(TrainingPage(url=ref.url or "", body=body, source_id=ref.source_id,
+                                          source_version_id=ref.source_version_id, content_type=row["content_type"],
+                                          sha256=ref.sha256))
     return pages, failures
 
 
+def sample_ref(page: TrainingPage) -> SampleRef:
+    return SampleRef(source_id=page.source_id, source_version_id=page.source_version_id, sha256=page.sha256,
+                     url=page.url or None)
+
+
 def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, learner: Learner, *,
-               on_started: Callable[[], None] | None = None, max_filter_bytes: int = DEFAULT_MAX_BYTES
-               ) -> ReviewOutcome:
+               on_started: Callable[[], None] | None = None, max_filter_bytes: int = DEFAULT_MAX_BYTES,
+               save: bool = True) -> ReviewOutcome:
     state = configuration_state(pool, configuration_id)
     token = state.token
     current = get_current_noise_filter(state.config, state.config_hash, max_filter_bytes)
@@ -99,7 +106,7 @@ def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, le
             f"; unreadable: {'; '.join(failures)}" if failures else "")
         emit("review_skipped", configuration_id, kind=kind.value, reason=outcome.detail)
         return outcome
-    refs = [page.ref for page in pages]
+    refs = [sample_ref(page) for page in pages]
     if kind.skips_unchanged_samples and current is not None and set(refs) == set(current.samples):
         outcome.detail = "samples unchanged since the saved filter"
         emit("review_skipped", configuration_id, kind=kind.value, reason=outcome.detail)
@@ -109,13 +116,17 @@ def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, le
         on_started()
     emit("review_started", configuration_id, kind=kind.value, samples=len(pages), unreadable=failures)
     learned = learner(pages, None if kind is ReviewKind.manual else current, config_hash=state.config_hash,
-                      manual=kind is ReviewKind.manual)
+                      manual=kind is ReviewKind.manual, configuration_id=configuration_id)
     noise_filter = learned.noise_filter.model_copy(update={"samples": refs, "config_hash": state.config_hash})
     after = select_samples(pool, SelectSamples(configuration_id=configuration_id)).refs()
     outcome.samples_changed_during_review = set(after) != set(refs)
     outcome.rules, outcome.model_calls, outcome.tokens = len(noise_filter.removal_rules()), learned.model_calls, learned.tokens
+    outcome.noise_filter, outcome.learner_report = noise_filter, learned.report
     emit("review_completed", configuration_id, kind=kind.value, rules=outcome.rules, calls=learned.model_calls,
          tokens=learned.tokens, samples_changed_during_review=outcome.samples_changed_during_review)
+    if not save:
+        outcome.status, outcome.detail = "dry-run", "nothing saved"
+        return outcome
 
     saved = save_filter(pool, SaveFilter(configuration_id=configuration_id, expected_token=token,
                                          noise_filter=noise_filter))

@@ -1,1 +1,0 @@
-SELECT id, config_hash, config, token FROM configurations WHERE id = %(configuration_id)s
