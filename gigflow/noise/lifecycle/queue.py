@@ -41,9 +41,6 @@ class ReviewRuntime:
     reconcile_page_size: int = 100
 
 
-blueprint = procrastinate.Blueprint()
-
-
 def review_lock(configuration_id: int, kind: ReviewKind) -> str:
     """Automatic requests share one id per configuration; manual ones have their own, so no delay suppresses them."""
     return f"noise-review:{'manual' if kind is ReviewKind.manual else 'auto'}:{configuration_id}"
@@ -87,37 +84,32 @@ def mark_automatic_cycle(pool: ConnectionPool, configuration_id: int) -> None:
                      {"configuration_id": configuration_id})
 
 
-@blueprint.task(name="noise_review", queue=QUEUE, pass_context=True,
-                retry=procrastinate.RetryStrategy(max_attempts=ATTEMPTS_PER_CYCLE - 1, exponential_wait=5,
-                                                  retry_exceptions={TransientReviewError}))
 def noise_review(context, configuration_id: int, kind: str):
     runtime: ReviewRuntime = context.additional_context["runtime"]
     review_kind = ReviewKind(kind)
     pool = runtime.pool
-    if review_kind.automatic:
-        wait = seconds_until_next_cycle(pool, configuration_id, runtime.cycle_seconds)
-        if wait > 0:
-            step = min(wait, runtime.max_deferral_seconds)
-            _defer(sync_app(pool), configuration_id, review_kind, step)
-            emit("review_deferred", configuration_id, kind=kind, seconds=round(step, 1),
-                 reason="one automatic review cycle per hour")
-            return {"status": "deferred", "seconds": step}
-    on_started = (lambda: mark_automatic_cycle(pool, configuration_id)) if review_kind.automatic else None
+    automatic = review_kind.automatic
     attempt = context.job.attempts + 1
     try:
-        outcome = run_review(pool, configuration_id, review_kind, runtime.learner, on_started=on_started,
-                             max_filter_bytes=runtime.max_filter_bytes)
+        outcome = run_review(
+            pool, configuration_id, review_kind, runtime.learner,
+            on_started=(lambda: mark_automatic_cycle(pool, configuration_id)) if automatic else None,
+            cycle_wait=(lambda: seconds_until_next_cycle(pool, configuration_id, runtime.cycle_seconds))
+            if automatic else None,
+            max_filter_bytes=runtime.max_filter_bytes)
     except Exception as exc:
         if attempt < ATTEMPTS_PER_CYCLE:
             emit("review_retried", configuration_id, kind=kind, attempt=attempt, error=str(exc)[:500])
         else:
             emit("review_failed", configuration_id, kind=kind, attempt=attempt, error=str(exc)[:500])
         raise TransientReviewError(str(exc)) from exc
-    return outcome.model_dump()
+    if outcome.status == "deferred":
+        step = min(outcome.wait_seconds, runtime.max_deferral_seconds)
+        _defer(sync_app(pool), configuration_id, review_kind, step)
+        emit("review_deferred", configuration_id, kind=kind, seconds=round(step, 1), reason=outcome.detail)
+    return outcome.model_dump(exclude={"noise_filter", "learner_report"})
 
 
-@blueprint.periodic(cron="*/15 * * * *")
-@blueprint.task(name="noise_reconcile", queue=QUEUE, pass_context=True, queueing_lock="noise-reconcile")
 def noise_reconcile(context, timestamp: int):
     """Request a scheduled review for every configuration with an active source; unchanged samples skip."""
     runtime: ReviewRuntime = context.additional_context["runtime"]
@@ -135,9 +127,16 @@ def reconcile_all(pool: ConnectionPool, page_size: int = 100) -> int:
     return requested
 
 
-def make_app(conninfo: str) -> procrastinate.App:
+def make_app(conninfo: str, *, periodic: bool = True) -> procrastinate.App:
+    """A worker App with both tasks registered (a fresh registration per App: blueprints bind to one App only)."""
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=conninfo))
-    app.add_tasks_from(blueprint, namespace="gigflow")
+    app.task(name=REVIEW_TASK, queue=QUEUE, pass_context=True,
+             retry=procrastinate.RetryStrategy(max_attempts=ATTEMPTS_PER_CYCLE - 1, exponential_wait=5,
+                                               retry_exceptions={TransientReviewError}))(noise_review)
+    reconcile = app.task(name=RECONCILE_TASK, queue=QUEUE, pass_context=True,
+                         queueing_lock="noise-reconcile")(noise_reconcile)
+    if periodic:  # every 15 minutes; the queueing lock keeps at most one scan waiting
+        app.periodic(cron="*/15 * * * *")(reconcile)
     return app
 
 
@@ -145,7 +144,7 @@ def run_worker(conninfo: str, runtime: ReviewRuntime, *, once: bool = False, con
                restart_delay: float = 5.0) -> None:
     """Run the review worker; a lost database connection restarts it after a pause instead of ending it."""
     while True:
-        app = make_app(conninfo)
+        app = make_app(conninfo, periodic=not once)  # a one-shot run drains the queue, it schedules nothing
         try:
             with app.open():
                 app.run_worker(queues=[QUEUE], concurrency=concurrency, wait=not once, delete_jobs="always",

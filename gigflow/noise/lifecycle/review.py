@@ -56,8 +56,9 @@ class Learner(Protocol):
 class ReviewOutcome(BaseModel):
     configuration_id: int
     kind: str
-    status: str  # saved | conflict | skipped
+    status: str  # saved | conflict | skipped | deferred | dry-run
     detail: str = ""
+    wait_seconds: float = 0.0
     rules: int = 0
     model_calls: int = 0
     tokens: int = 0
@@ -93,8 +94,10 @@ def sample_ref(page: TrainingPage) -> SampleRef:
 
 
 def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, learner: Learner, *,
-               on_started: Callable[[], None] | None = None, max_filter_bytes: int = DEFAULT_MAX_BYTES,
-               save: bool = True) -> ReviewOutcome:
+               on_started: Callable[[], None] | None = None, cycle_wait: Callable[[], float] | None = None,
+               max_filter_bytes: int = DEFAULT_MAX_BYTES, save: bool = True) -> ReviewOutcome:
+    """One review. ``cycle_wait`` (automatic reviews) returns the seconds until the next allowed cycle: it is asked
+    only after the unchanged-samples check, so a skipped request never uses a review slot."""
     state = configuration_state(pool, configuration_id)
     token = state.token
     current = get_current_noise_filter(state.config, state.config_hash, max_filter_bytes)
@@ -112,6 +115,11 @@ def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, le
         emit("review_skipped", configuration_id, kind=kind.value, reason=outcome.detail)
         return outcome
 
+    wait = cycle_wait() if cycle_wait else 0.0
+    if wait > 0:
+        outcome.status, outcome.wait_seconds = "deferred", wait
+        outcome.detail = "one automatic review cycle per hour"
+        return outcome
     if on_started:
         on_started()
     emit("review_started", configuration_id, kind=kind.value, samples=len(pages), unreadable=failures)
