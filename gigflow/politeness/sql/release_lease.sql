@@ -1,0 +1,1 @@
+DELETE FROM politeness_leases WHERE id = %(lease_id)s
