@@ -43,8 +43,11 @@ def default_holder() -> str:
 
 class Limiter:
     def __init__(self, pool: ConnectionPool, *, lease_seconds: float = 120.0, poll_seconds: float = 0.1,
-                 backoff: Backoff | None = None, holder: str | None = None):
+                 backoff: Backoff | None = None, holder: str | None = None, start_margin: float = 0.0):
         self.pool = pool
+        # The lease is taken a moment before the request reaches the server (queueing, connecting); the margin
+        # keeps server-side starts at least the interval apart although that moment varies per process.
+        self.start_margin = start_margin
         self.lease_seconds = lease_seconds
         self.poll_seconds = poll_seconds
         self.backoff = backoff or Backoff()
@@ -54,7 +57,8 @@ class Limiter:
         """A Lease, or the seconds to wait before asking again."""
         with self.pool.connection() as conn:
             row = conn.execute(load_sql(_SQL, "acquire_lease.sql"), {
-                "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
+                "key": policy.key, "interval": policy.interval + (self.start_margin if policy.interval > 0 else 0.0),
+                "concurrency": policy.concurrency,
                 "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
                 "holder": self.holder, "url": url,
             }).fetchone()
