@@ -5,6 +5,7 @@ clock), so politeness is checked from the server's side, never from the crawler'
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import dataclass, field
@@ -42,9 +43,12 @@ def site(prefix: str, jobs: int, robots: str = "User-agent: *\nAllow: /\n", job_
             cards = "".join(f'<li class="job-card"><a href="{prefix}/jobs/{i}.html">Job {i}</a></li>' for i in range(jobs))
             return Reply(body=f"<html><body><ul>{cards}</ul></body></html>".encode())
         if path.startswith(f"{prefix}/jobs/"):
-            title = f"Engineer {path.rsplit('/', 1)[-1]}"
-            return Reply(body=f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
-                              f"<p>Work on {prefix} things.</p></body></html>".encode(), delay=job_delay)
+            title = f"Engineer {path.rsplit('/', 1)[-1].split('.')[0]}"
+            posting = json.dumps({"@context": "https://schema.org", "@type": "JobPosting", "title": title,
+                                  "hiringOrganization": {"@type": "Organization", "name": f"Company {prefix}"}})
+            return Reply(body=f'<html><head><title>{title}</title><script type="application/ld+json">{posting}'
+                              f"</script></head><body><h1>{title}</h1><p>Work on {prefix} things.</p></body></html>"
+                              .encode(), delay=job_delay)
         return Reply(status=404, body=b"not found")
 
     return route
