@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench clean-db
+.PHONY: demo test install bench bench-crawl clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/prepare_bench.py
+
+bench-crawl: $(STAMP)
+	$(BIN)/python bench/crawl_bench.py
 
 clean-db:
 	rm -rf .gigflow/pgdata

@@ -27,7 +27,6 @@ POLITENESS_PROVIDER_POLICIES = {
 }
 POLITENESS_DOMAIN_POLICIES: dict = {}  # your overrides, same form; they win over the provider policies
 POLITENESS_LEASE_SECONDS = 120.0  # a killed process blocks its key at most this long (> DOWNLOAD_TIMEOUT)
-POLITENESS_START_MARGIN = 0.1  # added to a non-zero interval: the lease precedes the request on the wire
 POLITENESS_POLL_SECONDS = 0.1  # how soon to ask again while another process holds the key's lease
 POLITENESS_MAX_SLEEP = 5.0  # longest single wait before asking the database again
 POLITENESS_BACKOFF_HTTP_CODES = [429, 500, 502, 503, 504]

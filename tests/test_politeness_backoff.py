@@ -68,7 +68,7 @@ def test_a_429_storm_backs_off_exponentially_and_recovers(pool):
     too_many = lambda: Reply(status=429, body=b"slow down", headers={"Content-Type": "text/plain"})  # noqa: E731
     with ScriptedServer(failing_first("/storm", 4, too_many)) as server:
         import_sources(pool, parse_sources({"sources": [source("storm", server.url, "/storm")]}))
-        crawl("href", "storm", "POLITENESS_MIN_INTERVAL=0.1", "POLITENESS_START_MARGIN=0",
+        crawl("href", "storm", "POLITENESS_MIN_INTERVAL=0.1",
               "POLITENESS_BACKOFF_BASE=0.3", "POLITENESS_BACKOFF_JITTER=0", "RETRY_TIMES=5")
     jobs = [h for h in sorted(server.hits, key=lambda h: h.start) if h.path.startswith("/storm/jobs/")]
     gaps = [b.start - a.start for a, b in zip(jobs, jobs[1:])]

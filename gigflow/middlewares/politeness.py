@@ -45,8 +45,7 @@ class PolitenessMiddleware:
         backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"), cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
                           jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
         limiter = Limiter(get_pool(), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
-                          poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff,
-                          start_margin=settings.getfloat("POLITENESS_START_MARGIN"))
+                          poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
         middleware = cls(crawler, Policies.from_settings(settings), limiter)
         crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
         return middleware

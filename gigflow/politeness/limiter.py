@@ -19,7 +19,11 @@ _SQL = "gigflow.politeness"
 @dataclass(frozen=True)
 class Lease:
     id: int
-    key: str
+    policy: Policy
+
+    @property
+    def key(self) -> str:
+        return self.policy.key
 
 
 @dataclass(frozen=True)
@@ -43,11 +47,8 @@ def default_holder() -> str:
 
 class Limiter:
     def __init__(self, pool: ConnectionPool, *, lease_seconds: float = 120.0, poll_seconds: float = 0.1,
-                 backoff: Backoff | None = None, holder: str | None = None, start_margin: float = 0.0):
+                 backoff: Backoff | None = None, holder: str | None = None):
         self.pool = pool
-        # The lease is taken a moment before the request reaches the server (queueing, connecting); the margin
-        # keeps server-side starts at least the interval apart although that moment varies per process.
-        self.start_margin = start_margin
         self.lease_seconds = lease_seconds
         self.poll_seconds = poll_seconds
         self.backoff = backoff or Backoff()
@@ -57,18 +58,18 @@ class Limiter:
         """A Lease, or the seconds to wait before asking again."""
         with self.pool.connection() as conn:
             row = conn.execute(load_sql(_SQL, "acquire_lease.sql"), {
-                "key": policy.key, "interval": policy.interval + (self.start_margin if policy.interval > 0 else 0.0),
-                "concurrency": policy.concurrency,
+                "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
                 "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
                 "holder": self.holder, "url": url,
             }).fetchone()
         if row["lease_id"] is not None:
-            return Lease(id=row["lease_id"], key=policy.key)
+            return Lease(id=row["lease_id"], policy=policy)
         return max(0.0, row["wait_seconds"])
 
     def release(self, lease: Lease) -> None:
         with self.pool.connection() as conn:
-            conn.execute(load_sql(_SQL, "release_lease.sql"), {"lease_id": lease.id})
+            conn.execute(load_sql(_SQL, "release_lease.sql"), {
+                "lease_id": lease.id, "interval": lease.policy.interval, "hold": lease.policy.concurrency == 1})
 
     def record_success(self, key: str) -> None:
         with self.pool.connection() as conn:

@@ -1,7 +1,9 @@
 -- Politeness shared by every crawl process: one row per politeness key (registrable domain or provider host),
 -- leases that expire by themselves, and robots.txt cached per origin.
+-- UNLOGGED: this is short-lived coordination state and a cache; skipping the WAL makes each lease a fast commit
+-- (a crash empties these tables, which only means robots.txt is fetched again and keys start afresh).
 
-CREATE TABLE politeness_keys (
+CREATE UNLOGGED TABLE politeness_keys (
     key              text PRIMARY KEY,
     -- Earliest start of the next request: last start + interval, pushed further by Retry-After and backoff.
     next_allowed_at  timestamptz NOT NULL DEFAULT clock_timestamp(),
@@ -9,7 +11,7 @@ CREATE TABLE politeness_keys (
     updated_at       timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 
-CREATE TABLE politeness_leases (
+CREATE UNLOGGED TABLE politeness_leases (
     id           bigserial PRIMARY KEY,
     key          text NOT NULL REFERENCES politeness_keys(key) ON DELETE CASCADE,
     holder       text NOT NULL,
@@ -20,7 +22,7 @@ CREATE TABLE politeness_leases (
 );
 CREATE INDEX politeness_leases_key ON politeness_leases (key);
 
-CREATE TABLE robots_cache (
+CREATE UNLOGGED TABLE robots_cache (
     origin          text PRIMARY KEY,          -- scheme://host:port
     politeness_key  text NOT NULL,
     http_status     integer NOT NULL,
