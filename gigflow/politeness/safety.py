@@ -94,16 +94,22 @@ class FetchGuard:
         if self._is_denied_name(host):
             raise UnsafeURL(url, f"host {host} is denied")
         addresses = self._resolve(url, host, port or (443 if parts.scheme == "https" else 80))
-        host_allowed = host in self._allowed_names
         for text in addresses:
-            address = ipaddress.ip_address(text.split("%", 1)[0])
-            if any(address in net for net in self._denied_networks):
-                raise UnsafeURL(url, f"host {host} resolves to denied address {address}")
-            problem = address_problem(address)
-            if problem and not host_allowed and not any(address in net for net in self._allowed_networks):
-                verb = "is" if _is_ip_literal(host) else "resolves to"
-                raise UnsafeURL(url, f"host {host} {verb} a {problem}")
+            self.check_address(url, host, text)
         return addresses
+
+    def check_address(self, url: str, host: str, text: str) -> None:
+        """Raise UnsafeURL when ``host`` (reached through ``url``) may not be fetched at address ``text``."""
+        address = ipaddress.ip_address(text.split("%", 1)[0])
+        if any(address in net for net in self._denied_networks):
+            raise UnsafeURL(url, f"host {host} resolves to denied address {address}")
+        problem = address_problem(address)
+        if problem and host not in self._allowed_names and not any(address in net for net in self._allowed_networks):
+            verb = "is" if _is_ip_literal(host) else "resolves to"
+            raise UnsafeURL(url, f"host {host} {verb} a {problem}")
+
+    def override(self, host: str) -> list[str] | None:
+        return self._overrides.get(host.lower().rstrip("."))
 
     def _is_denied_name(self, host: str) -> bool:
         return any(host == name or host.endswith("." + name) for name in self._denied_names)
