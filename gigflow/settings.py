@@ -61,7 +61,7 @@ FETCH_ALLOWED_PRIVATE_HOSTS: list[str] = []
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
-DNS_RESOLVER = "gigflow.politeness.resolver.GuardedResolver"  # connects only to addresses the guard admits
+TWISTED_DNS_RESOLVER = "gigflow.politeness.resolver.GuardedResolver"  # connects only to addresses the guard admits
 # Content types each strategy accepts on a 200 response (strategies not listed are not checked).
 FETCH_EXPECTED_CONTENT_TYPES = {
     "href": ["text/html", "application/xhtml+xml"],
