@@ -108,3 +108,19 @@ def test_too_many_redirects_stop_at_the_cap(pool):
     assert [h.path for h in server.hits if h.path.startswith("/loop/jobs/")] == [f"/loop/jobs/{i}.html" for i in range(4)]
     with pool.connection() as conn:
         assert conn.execute("SELECT status FROM sources WHERE id = 'loop'").fetchone()["status"] == "active"
+
+
+def test_the_connecting_resolver_answers_overrides_and_refuses_private_answers():
+    from twisted.internet.error import DNSLookupError
+
+    from gigflow.politeness.resolver import GuardedResolver
+
+    guard = FetchGuard(allowed_private_hosts=["127.0.0.1"],
+                       resolver_overrides={"jobs.acme.co.uk": "127.0.0.1", "rebound.acme.co.uk": "10.0.0.9"})
+    resolver = GuardedResolver(reactor=None, cache_size=0, timeout=5, guard=guard)
+    answers, failures = [], []
+    resolver.getHostByName("jobs.acme.co.uk").addCallbacks(answers.append, failures.append)
+    resolver.getHostByName("rebound.acme.co.uk").addCallbacks(answers.append, failures.append)
+    assert answers == ["127.0.0.1"]
+    assert len(failures) == 1 and failures[0].check(DNSLookupError)
+    assert "resolves to a private address 10.0.0.9" in str(failures[0].value)
