@@ -16,6 +16,47 @@ CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 1
 DOWNLOAD_DELAY = 0
 DOWNLOAD_DELAY_JITTER = 0
+DOWNLOAD_TIMEOUT = 30
+DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
+DOWNLOAD_WARNSIZE = 5 * 1024 * 1024
+RETRY_TIMES = 2
+COOKIES_ENABLED = False
+TELNETCONSOLE_ENABLED = False
+
+# Hosts that may be fetched although they resolve to private or loopback addresses: names, IP addresses or
+# networks (127.0.0.0/8); a comma-separated string from -s works too.
+FETCH_ALLOWED_PRIVATE_HOSTS: list[str] = []
+
+DOWNLOADER_MIDDLEWARES = {
+    # A low number: its process_response runs last, after decompression and redirects.
+    "gigflow.middlewares.preparation.PreparationMiddleware": 50,
+    # Safety first (every URL and hop checked), then conditional GET and the shared robots.txt.
+    "gigflow.middlewares.safe_fetch.SafeFetchMiddleware": 60,
+    "gigflow.middlewares.conditional_get.ConditionalGetMiddleware": 70,
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
+    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
+    # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
+    "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
+}
+
+EXTENSIONS = {
+    "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
+}
+
+ITEM_PIPELINES = {
+    "gigflow.pipelines.storage.StoragePipeline": 300,
+}
+
+# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
+MARKDOWN_DIR = ".gigflow/markdown"
+
+FEED_EXPORT_ENCODING = "utf-8"
+LOG_LEVEL = "INFO"
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+# --- Politeness and safe fetching (gigflow.politeness, gigflow.middlewares) ---
 # Provider hosts are their own keys, so several sources on one ATS share one budget. Each entry: a host (covers
 # its subdomains) or registrable domain -> {"per_minute": N} or {"interval": seconds}, optional "concurrency".
 POLITENESS_PROVIDER_POLICIES = {
@@ -48,16 +89,7 @@ CRAWL_MAX_INTERVAL = 7 * 86400.0
 SCRAPYD_URL = "http://localhost:6800"
 SCRAPYD_PROJECT = "gigflow"
 SCHEDULE_CLAIM_SECONDS = 3600.0
-DOWNLOAD_TIMEOUT = 30
-DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
-DOWNLOAD_WARNSIZE = 5 * 1024 * 1024
-RETRY_TIMES = 2
-COOKIES_ENABLED = False
-TELNETCONSOLE_ENABLED = False
 
-# Hosts (exact names or IPs) that may be fetched although they resolve to private or loopback addresses.
-# Names, IP addresses or networks (127.0.0.0/8); a comma-separated string from -s works too.
-FETCH_ALLOWED_PRIVATE_HOSTS: list[str] = []
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
@@ -67,32 +99,3 @@ FETCH_EXPECTED_CONTENT_TYPES = {
     "href": ["text/html", "application/xhtml+xml"],
     "click": ["text/html", "application/xhtml+xml"],
 }
-
-DOWNLOADER_MIDDLEWARES = {
-    # A low number: its process_response runs last, after decompression and redirects.
-    "gigflow.middlewares.preparation.PreparationMiddleware": 50,
-    # Safety first (every URL and hop checked), then conditional GET and the shared robots.txt.
-    "gigflow.middlewares.safe_fetch.SafeFetchMiddleware": 60,
-    "gigflow.middlewares.conditional_get.ConditionalGetMiddleware": 70,
-    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
-    "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
-    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
-    "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
-    # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
-    "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
-}
-
-EXTENSIONS = {
-    "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
-}
-
-ITEM_PIPELINES = {
-    "gigflow.pipelines.storage.StoragePipeline": 300,
-}
-
-# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
-MARKDOWN_DIR = ".gigflow/markdown"
-
-FEED_EXPORT_ENCODING = "utf-8"
-LOG_LEVEL = "INFO"
-TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
