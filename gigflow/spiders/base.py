@@ -11,6 +11,7 @@ import tldextract
 from gigflow.adapters import extract
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
+from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.sources.repository import SourceRecord, get_source
 
@@ -36,12 +37,6 @@ class SourceSpider(scrapy.Spider):
         self.source_id = source
         self.record: SourceRecord | None = None
         self.strategy = None
-
-    @classmethod
-    def update_settings(cls, settings):
-        super().update_settings(settings)
-        # Scrapy's own per-slot delay follows POLITENESS_MIN_INTERVAL (also when given with -s).
-        settings.set("DOWNLOAD_DELAY", settings.getfloat("POLITENESS_MIN_INTERVAL"), priority="spider")
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -74,6 +69,11 @@ class SourceSpider(scrapy.Spider):
         return not any(re.search(p, url) for p in exclusions)
 
     def parse_job(self, response):
+        if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):
+            # Conditional GET: unchanged, nothing to store; the pipeline re-confirms the previous version's jobs.
+            yield JobPageItem(source_id=self.source_id, url=response.url, http_status=304, version_status="unchanged",
+                              source_version_id=response.meta[NOT_MODIFIED_VERSION], jobs=[], warnings=[])
+            return
         prepared = response.meta.get(PREPARED)
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
         result = extract(response.body, url=response.url, content_type=content_type,
