@@ -1,72 +1,58 @@
-"""HTML preparation: assets out, links absolute, then Markdown."""
+"""HtmlFormat.parse: the one HTML preparation path.
+
+Order matters and is fixed: assets out, links absolute (before the head and its <base> go), job cards,
+the site's noise filter, then Markdown of the body. The raw body is never modified: we parse a copy.
+"""
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+import re
 
 from lxml import etree
 from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
-from gigflow.documents.markdown import html_to_markdown
+from gigflow.documents.cards import remove_job_cards
+from gigflow.documents.links import resolve_links, usable_base
+from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
-URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src")
+# Deeper nesting than this is flattened to its text before conversion: converters recurse per level.
+MAX_DEPTH = 200
+# NUL and the other C0 controls (but tab, newline, carriage return) cannot live in an lxml tree.
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-def decode_html(body: bytes, content_type: str | None = None) -> str:
-    """Decode as Scrapy does: HTTP header, BOM, meta charset, then detection."""
-    _, text = html_to_unicode(content_type, body)
-    return text.replace("\x00", "")
+def decode_html(body: bytes | str, content_type: str | None = None) -> tuple[str, int]:
+    """Decode as Scrapy does (HTTP header, BOM, meta charset, then detection; undecodable bytes replaced) and
+    drop control characters. Returns the text and how many control characters were dropped."""
+    text = body if isinstance(body, str) else html_to_unicode(content_type, body)[1]
+    cleaned, dropped = _CONTROL_CHARS.subn("", text)
+    return cleaned, dropped
 
 
 def parse_html(text: str):
-    parser = lxml_html.HTMLParser(remove_comments=True, huge_tree=True, recover=True)
-    root = lxml_html.document_fromstring(text or "<html></html>", parser=parser)
-    return root
-
-
-def usable_base(root, page_url: str) -> str:
-    """The URL relative links resolve against: the first http(s) <base href>, itself resolved on the page URL."""
-    for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
-        if not href:
-            continue
-        resolved = urljoin(page_url, href)
-        if urlsplit(resolved).scheme in ("http", "https"):
-            return resolved
-    return page_url
-
-
-def resolve_links(root, base_url: str, page_url: str) -> int:
-    """Make every link and media URL absolute. In-page fragments keep pointing at the current page."""
-    count = 0
-    for el in root.iter(etree.Element):
-        for attr in URL_ATTRIBUTES:
-            value = el.get(attr)
-            if value is None:
-                continue
-            value = value.strip()
-            if value.startswith("#"):
-                resolved = page_url.split("#", 1)[0] + value
-            elif value.lower().startswith(("javascript:", "data:")):
-                continue
-            else:
-                resolved = urljoin(base_url, value)
-            if resolved != value:
-                el.set(attr, resolved)
-                count += 1
-    return count
+    parser = lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True)
+    try:
+        return lxml_html.document_fromstring(text, parser=parser)
+    except etree.ParserError:  # "Document is empty": whitespace or nothing at all
+        return lxml_html.document_fromstring("<html><body></body></html>", parser=parser)
 
 
 def remove_assets(root, report: PreparationReport) -> None:
+    """Assets and inline event handlers out, one report step per asset tag."""
+    counts: dict[str, list[int]] = {}
     for el in list(root.iter(*ASSET_TAGS)):
-        parent = el.getparent()
-        if parent is None:
+        if el.getparent() is None:
             continue
-        report.assets_removed += 1
+        entry = counts.setdefault(el.tag, [0, 0])
+        entry[0] += 1
+        entry[1] += len(el.text_content() or "")
         el.drop_tree()
+    for tag, (count, length) in counts.items():
+        report.removed("asset", selector=tag, reason=f"{count} element(s)", text_length=length)
+        report.assets_removed += count
     for el in root.iter(etree.Element):
         for attr in [a for a in el.attrib if a.lower().startswith("on")]:
             del el.attrib[attr]
@@ -82,23 +68,129 @@ def page_title(root) -> str | None:
     return None
 
 
-def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
-                 noise_filter=None) -> PreparedDocument:
-    """Prepare one HTML page: assets out, links absolute, the site's noise filter applied, then Markdown."""
-    from gigflow.noise.apply import apply_noise_filter
+def name_empty_links(root) -> None:
+    """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
+    for a in root.iter("a"):
+        href = a.get("href")
+        if not href or a.text_content().strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+            continue
+        label = (a.get("title") or a.get("aria-label") or "").strip() or href
+        a.text = label
+        # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
+        for img in list(a.iter("img")):
+            img.drop_tree()
 
-    report = PreparationReport()
-    text = body if isinstance(body, str) else decode_html(body, content_type)
-    root = parse_html(text)
-    base_url = usable_base(root, url)
-    report.base_url = base_url if base_url != url else None
-    report.links_resolved = resolve_links(root, base_url, url)
-    title = page_title(root)
-    remove_assets(root, report)
-    for base in list(root.iter("base")):
-        base.drop_tree()
-    apply_noise_filter(root, noise_filter, report)
-    links = sorted({a.get("href") for a in root.iter("a") if (a.get("href") or "").startswith(("http://", "https://"))})
-    body_el = root.find("body")
-    markdown = html_to_markdown(body_el if body_el is not None else root)
-    return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+def unlink_unfocusable_links(root, report: PreparationReport) -> int:
+    """Anchors taken out of keyboard navigation (tabindex="-1") become their text.
+
+    Sites mark facet and duplicate links that way (SEEK's location, classification and work-type chips); inline
+    in Markdown their URL splits the fact they sit in ("Melbourne VIC (Remote)"). The URL stays in the
+    document's links; only the inline link goes.
+    """
+    count = 0
+    for a in list(root.iter("a")):
+        if (a.get("tabindex") or "").strip() == "-1" and a.get("href"):
+            a.drop_tag()
+            count += 1
+    if count:
+        report.retained("unfocusable-link", selector='a[tabindex="-1"]',
+                        reason=f"{count} link(s) kept as text; their URLs stay in the links list")
+    return count
+
+
+def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH) -> int:
+    """Elements nested deeper than max_depth keep their text and lose their inner structure."""
+    flattened = 0
+    depth = 0
+    deep: list = []
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            depth += 1
+            if depth == max_depth:
+                deep.append(el)
+        else:
+            depth -= 1
+    for el in deep:
+        text = el.text_content()
+        report.retained("depth-limit", path=el.getroottree().getpath(el), text_length=len(text),
+                        reason=f"nesting deeper than {max_depth} levels flattened to its text")
+        for child in list(el):
+            el.remove(child)
+        el.text = text
+        flattened += 1
+    return flattened
+
+
+def collect_links(root) -> list[str]:
+    seen: dict[str, None] = {}
+    for a in root.iter("a"):
+        href = (a.get("href") or "").strip()
+        if href.startswith(("http://", "https://")):
+            seen.setdefault(href, None)
+    return list(seen)
+
+
+class HtmlFormat:
+    """Prepares HTML. One instance per converter; parse() is pure and thread-safe."""
+
+    name = "html"
+
+    def __init__(self, converter: str = DEFAULT_CONVERTER):
+        self.converter = converter
+        self._to_markdown = get_converter(converter)
+
+    def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+                   report: PreparationReport):
+        """Decode and parse a copy; assets out, links absolute, job cards out. Returns (root, title)."""
+        text, dropped = decode_html(body, content_type)
+        if dropped:
+            report.retained("control-characters", reason=f"{dropped} NUL/control character(s) dropped before parsing")
+        root = parse_html(text)
+        title = page_title(root)
+        remove_assets(root, report)
+        base_url = usable_base(root, url)
+        report.base_url = base_url if base_url != url else None
+        report.links_resolved = resolve_links(root, base_url, url)
+        for base in list(root.iter("base")):
+            base.drop_tree()
+        remove_job_cards(root, strategy, url, report)
+        return root, title
+
+    def parse(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+              noise_filter=None) -> PreparedDocument:
+        from gigflow.noise.apply import apply_noise_filter
+
+        report = PreparationReport()
+        try:
+            root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
+            apply_noise_filter(root, noise_filter, report)
+            links = collect_links(root)
+            unlink_unfocusable_links(root, report)
+            name_empty_links(root)
+            flatten_deep_nesting(root, report)
+        except Exception as exc:  # a malformed page never crashes a crawl: the report says what went wrong
+            report.errors.append(f"HTML preparation failed: {type(exc).__name__}: {exc}")
+            return PreparedDocument(markdown="", format="html", report=report)
+        body_el = root.find("body")
+        content = body_el if body_el is not None else root
+        try:
+            markdown = self._to_markdown(content)
+        except Exception as exc:
+            report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
+                                 "stored the plain text instead")
+            markdown = "\n\n".join(line for line in (" ".join(part.split()) for part in
+                                                     content.itertext()) if line) + "\n"
+        return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+
+_DEFAULT_FORMATS: dict[str, HtmlFormat] = {}
+
+
+def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+                 noise_filter=None, converter: str | None = None) -> PreparedDocument:
+    """Prepare one HTML page: assets out, links absolute, job cards and the site's noise filter applied, then
+    Markdown (``converter`` names one of MARKDOWN_CONVERTERS; default DEFAULT_CONVERTER)."""
+    name = converter or DEFAULT_CONVERTER
+    fmt = _DEFAULT_FORMATS.get(name) or _DEFAULT_FORMATS.setdefault(name, HtmlFormat(name))
+    return fmt.parse(body, url, content_type=content_type, strategy=strategy, noise_filter=noise_filter)

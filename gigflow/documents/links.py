@@ -1,0 +1,78 @@
+"""Link resolution: every link and media URL absolute against the page URL and any usable <base href>."""
+
+from __future__ import annotations
+
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from lxml import etree
+
+URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src", "cite", "formaction")
+# Schemes a reader cannot follow from stored Markdown: left as written, never joined onto the base.
+_OPAQUE_SCHEMES = ("javascript:", "data:", "mailto:", "tel:", "about:", "blob:")
+
+
+def usable_base(root, page_url: str) -> str:
+    """The URL relative links resolve against.
+
+    Browsers use the first <base href>; we use the first one that resolves (against the page URL, so a
+    relative base works) to http(s). A base outside http(s) (javascript:, data:, file:) or an empty one is
+    skipped, so a hostile or broken base never points links off the web.
+    """
+    for base in root.iter("base"):
+        href = (base.get("href") or "").strip()
+        if not href:
+            continue
+        try:
+            resolved = urljoin(page_url, href)
+        except ValueError:  # e.g. an invalid IPv6 literal
+            continue
+        if urlsplit(resolved).scheme in ("http", "https"):
+            return resolved
+    return page_url
+
+
+def resolve_url(value: str, base_url: str, page_url: str) -> str | None:
+    """One URL made absolute; None when it is left as written."""
+    value = value.strip()
+    if not value:
+        return None
+    if value.startswith("#"):
+        # An in-page fragment keeps pointing at the current page, whatever the base says.
+        return urldefrag(page_url).url + value
+    if value.lower().startswith(_OPAQUE_SCHEMES):
+        return None
+    try:
+        return urljoin(base_url, value)
+    except ValueError:
+        return None
+
+
+def resolve_links(root, base_url: str, page_url: str) -> int:
+    """Make every link and media URL absolute (srcset candidates too). Returns how many changed."""
+    count = 0
+    for el in root.iter(etree.Element):
+        for attr in URL_ATTRIBUTES:
+            value = el.get(attr)
+            if value is None:
+                continue
+            resolved = resolve_url(value, base_url, page_url)
+            if resolved is not None and resolved != value:
+                el.set(attr, resolved)
+                count += 1
+        srcset = el.get("srcset")
+        if srcset:
+            candidates = []
+            for candidate in srcset.split(","):
+                parts = candidate.strip().split(None, 1)
+                if not parts:
+                    continue
+                parts[0] = resolve_url(parts[0], base_url, page_url) or parts[0]
+                candidates.append(" ".join(parts))
+            el.set("srcset", ", ".join(candidates))
+            count += 1
+    return count
+
+
+def same_page(url: str, page_url: str) -> bool:
+    """True when url is the current page (fragments and a trailing slash ignored)."""
+    return urldefrag(url).url.rstrip("/") == urldefrag(page_url).url.rstrip("/")
