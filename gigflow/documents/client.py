@@ -11,7 +11,7 @@ import re
 from urllib.parse import urlsplit
 
 from gigflow.documents.formats import MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
-from gigflow.documents.html import HtmlFormat
+from gigflow.documents.html import DEFAULT_MAX_BYTES, HtmlFormat
 from gigflow.documents.markdown import DEFAULT_CONVERTER
 from gigflow.documents.types import DocumentFormat, PreparedDocument
 
@@ -98,10 +98,10 @@ def _parses_as_json(body: bytes | str) -> bool:
 class DocumentClient:
     """One door for every fetched body: ``client.prepare(body, url, content_type, strategy, noise_filter)``."""
 
-    def __init__(self, converter: str = DEFAULT_CONVERTER):
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
         self.converter = converter
         self.formats = {
-            "html": HtmlFormat(converter),
+            "html": HtmlFormat(converter, max_bytes),
             "text": TextFormat(),
             "markdown": MarkdownFormat(),
             "pdf": PdfFormat(),
@@ -111,7 +111,8 @@ class DocumentClient:
 
     @classmethod
     def from_settings(cls, settings) -> DocumentClient:
-        return cls(converter=settings.get("MARKDOWN_CONVERTER") or DEFAULT_CONVERTER)
+        return cls(converter=settings.get("MARKDOWN_CONVERTER") or DEFAULT_CONVERTER,
+                   max_bytes=settings.getint("PREPARATION_MAX_BYTES", DEFAULT_MAX_BYTES))
 
     def prepare(self, body: bytes | str, url: str, content_type: str | None = None, strategy=None,
                 noise_filter=None) -> PreparedDocument:

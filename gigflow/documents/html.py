@@ -18,6 +18,8 @@ from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
+# Pages larger than this (bytes) get a plain-text preparation: full preparation of a 50 MB page takes a minute.
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 # Deeper nesting than this is flattened to its text before conversion: converters recurse per level.
 MAX_DEPTH = 200
 # NUL and the other C0 controls (but tab, newline, carriage return) cannot live in an lxml tree.
@@ -32,12 +34,51 @@ def decode_html(body: bytes | str, content_type: str | None = None) -> tuple[str
     return cleaned, dropped
 
 
-def parse_html(text: str):
-    parser = lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True)
+# libxml2 stops at 2048 levels and drops everything after; deeper markup is flattened before a second parse.
+PARSER_DEPTH_LIMIT = 1000
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+def _new_parser():
+    return lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True)
+
+
+def parse_html(text: str, report: PreparationReport | None = None):
+    """Parse forgivingly. Markup nested past libxml2's depth limit is flattened (tags below
+    PARSER_DEPTH_LIMIT dropped, text kept) and parsed again, so no content after it is lost."""
+    parser = _new_parser()
     try:
-        return lxml_html.document_fromstring(text, parser=parser)
+        root = lxml_html.document_fromstring(text, parser=parser)
     except etree.ParserError:  # "Document is empty": whitespace or nothing at all
-        return lxml_html.document_fromstring("<html><body></body></html>", parser=parser)
+        return lxml_html.document_fromstring("<html><body></body></html>", parser=_new_parser())
+    if not any("Excessive depth" in entry.message for entry in parser.error_log):
+        return root
+    flattened, dropped = flatten_deep_markup(text, PARSER_DEPTH_LIMIT)
+    if report is not None:
+        report.retained("depth-limit", text_length=len(flattened),
+                        reason=f"markup nested deeper than {PARSER_DEPTH_LIMIT} levels: {dropped} inner tag(s) "
+                               "dropped, their text kept")
+    return lxml_html.document_fromstring(flattened, parser=_new_parser())
+
+
+def flatten_deep_markup(text: str, limit: int) -> tuple[str, int]:
+    """Drop start and end tags that sit deeper than ``limit`` (approximate nesting by tag counting)."""
+    depth = dropped = 0
+    out: list[str] = []
+    last = 0
+    for match in _TAG.finditer(text):
+        closing, name, self_closing = match.group(1), match.group(2).lower(), match.group(3)
+        if name in _VOID or self_closing:
+            continue
+        drop = depth >= limit if not closing else depth > limit
+        depth = depth + 1 if not closing else max(0, depth - 1)
+        if drop:
+            out.append(text[last:match.start()])
+            last = match.end()
+            dropped += 1
+    out.append(text[last:])
+    return "".join(out), dropped
 
 
 def remove_assets(root, report: PreparationReport) -> None:
@@ -53,7 +94,7 @@ def remove_assets(root, report: PreparationReport) -> None:
     for tag, (count, length) in counts.items():
         report.removed("asset", selector=tag, reason=f"{count} element(s)", text_length=length)
         report.assets_removed += count
-    for el in root.iter(etree.Element):
+    for el in root.xpath("//*[@*[starts-with(name(), 'on')]]"):
         for attr in [a for a in el.attrib if a.lower().startswith("on")]:
             del el.attrib[attr]
 
@@ -70,9 +111,9 @@ def page_title(root) -> str | None:
 
 def name_empty_links(root) -> None:
     """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
-    for a in root.iter("a"):
+    for a in root.xpath("//a[@href][not(normalize-space())]"):
         href = a.get("href")
-        if not href or a.text_content().strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+        if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
             continue
         label = (a.get("title") or a.get("aria-label") or "").strip() or href
         a.text = label
@@ -89,8 +130,8 @@ def unlink_unfocusable_links(root, report: PreparationReport) -> int:
     document's links; only the inline link goes.
     """
     count = 0
-    for a in list(root.iter("a")):
-        if (a.get("tabindex") or "").strip() == "-1" and a.get("href"):
+    for a in root.xpath("//a[@href][@tabindex]"):
+        if a.get("tabindex").strip() == "-1":
             a.drop_tag()
             count += 1
     if count:
@@ -101,16 +142,7 @@ def unlink_unfocusable_links(root, report: PreparationReport) -> int:
 
 def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH) -> int:
     """Elements nested deeper than max_depth keep their text and lose their inner structure."""
-    flattened = 0
-    depth = 0
-    deep: list = []
-    for event, el in etree.iterwalk(root, events=("start", "end")):
-        if event == "start":
-            depth += 1
-            if depth == max_depth:
-                deep.append(el)
-        else:
-            depth -= 1
+    deep = root.xpath(f"//*[count(ancestor::*) = {max_depth - 1}][*]")  # found in C: no Python walk
     for el in deep:
         text = el.text_content()
         report.retained("depth-limit", path=el.getroottree().getpath(el), text_length=len(text),
@@ -118,14 +150,13 @@ def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_D
         for child in list(el):
             el.remove(child)
         el.text = text
-        flattened += 1
-    return flattened
+    return len(deep)
 
 
 def collect_links(root) -> list[str]:
     seen: dict[str, None] = {}
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip()
+    for href in root.xpath("//a/@href"):
+        href = href.strip()
         if href.startswith(("http://", "https://")):
             seen.setdefault(href, None)
     return list(seen)
@@ -136,8 +167,9 @@ class HtmlFormat:
 
     name = "html"
 
-    def __init__(self, converter: str = DEFAULT_CONVERTER):
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
         self.converter = converter
+        self.max_bytes = max_bytes
         self._to_markdown = get_converter(converter)
 
     def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
@@ -146,7 +178,7 @@ class HtmlFormat:
         text, dropped = decode_html(body, content_type)
         if dropped:
             report.retained("control-characters", reason=f"{dropped} NUL/control character(s) dropped before parsing")
-        root = parse_html(text)
+        root = parse_html(text, report)
         title = page_title(root)
         remove_assets(root, report)
         base_url = usable_base(root, url)
@@ -162,6 +194,9 @@ class HtmlFormat:
         from gigflow.noise.apply import apply_noise_filter
 
         report = PreparationReport()
+        size = len(body)
+        if self.max_bytes and size > self.max_bytes:
+            return self._plain_text(body, url, content_type, report, size)
         try:
             root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
             apply_noise_filter(root, noise_filter, report)
@@ -181,6 +216,27 @@ class HtmlFormat:
                                  "stored the plain text instead")
             markdown = "\n\n".join(line for line in (" ".join(part.split()) for part in
                                                      content.itertext()) if line) + "\n"
+        return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+
+    def _plain_text(self, body, url, content_type, report: PreparationReport, size: int) -> PreparedDocument:
+        """The degraded path for oversized pages: text and links, no card rules, noise filter or Markdown."""
+        report.errors.append(f"page is {size / 1e6:.1f} MB, over PREPARATION_MAX_BYTES ({self.max_bytes / 1e6:.1f} MB): "
+                             "stored its plain text without card rules, noise filter or Markdown structure")
+        try:
+            text, _ = decode_html(body, content_type)
+            root = parse_html(text, report)
+            title = page_title(root)
+            remove_assets(root, report)
+            resolve_links(root, usable_base(root, url), url)
+            links = collect_links(root)
+            content = root.find("body") if root.find("body") is not None else root
+            lines = (" ".join(line.split()) for line in etree.tostring(content, method="text", encoding="unicode")
+                     .splitlines())
+            markdown = "\n\n".join(line for line in lines if line) + "\n"
+        except Exception as exc:
+            report.errors.append(f"plain-text preparation failed too: {type(exc).__name__}: {exc}")
+            return PreparedDocument(markdown="", format="html", report=report)
         return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from lxml import etree
-
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src", "cite", "formaction")
+# Only elements that carry a URL attribute: walking every element in Python is the slow part on large pages.
+_WITH_URLS = "//*[" + " or ".join(f"@{a}" for a in URL_ATTRIBUTES + ("srcset",)) + "]"
 # Schemes a reader cannot follow from stored Markdown: left as written, never joined onto the base.
 _OPAQUE_SCHEMES = ("javascript:", "data:", "mailto:", "tel:", "about:", "blob:")
 
@@ -31,14 +31,19 @@ def usable_base(root, page_url: str) -> str:
     return page_url
 
 
-def resolve_url(value: str, base_url: str, page_url: str) -> str | None:
-    """One URL made absolute; None when it is left as written."""
+def resolve_url(value: str, base_url: str, page_url: str, origin: str | None = None) -> str | None:
+    """One URL made absolute; None when it is left as written. ``origin`` (scheme://host of the base) enables a
+    fast path for the common root-relative link; urljoin handles everything else."""
     value = value.strip()
     if not value:
         return None
     if value.startswith("#"):
         # An in-page fragment keeps pointing at the current page, whatever the base says.
         return urldefrag(page_url).url + value
+    if value.startswith(("https://", "http://")):
+        return value
+    if origin and value.startswith("/") and not value.startswith("//") and "/." not in value:
+        return origin + value
     if value.lower().startswith(_OPAQUE_SCHEMES):
         return None
     try:
@@ -50,12 +55,14 @@ def resolve_url(value: str, base_url: str, page_url: str) -> str | None:
 def resolve_links(root, base_url: str, page_url: str) -> int:
     """Make every link and media URL absolute (srcset candidates too). Returns how many changed."""
     count = 0
-    for el in root.iter(etree.Element):
+    parts = urlsplit(base_url)
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+    for el in root.xpath(_WITH_URLS):
         for attr in URL_ATTRIBUTES:
             value = el.get(attr)
             if value is None:
                 continue
-            resolved = resolve_url(value, base_url, page_url)
+            resolved = resolve_url(value, base_url, page_url, origin)
             if resolved is not None and resolved != value:
                 el.set(attr, resolved)
                 count += 1
