@@ -8,6 +8,7 @@ configured item selector does authorise removal, but never of the detail the use
 from __future__ import annotations
 
 import re
+from urllib.parse import urldefrag
 
 from lxml.cssselect import CSSSelector
 
@@ -127,7 +128,7 @@ def _href_card_reason(el, page_url: str, patterns, exclusions) -> str | None:
         href = link.get("href").strip()
         if same_page(href, page_url):
             return f"current-job link: {href}"
-        if not href.startswith(("http://", "https://")) or not _matches(href, patterns, exclusions):
+        if not href.startswith(("http://", "https://")) or not _matches(urldefrag(href).url, patterns, exclusions):
             return f"link outside the job URL patterns: {href}"
     outside = "".join(el.xpath("descendant-or-self::text()[not(ancestor::a)]"))
     if _MEANINGFUL_TEXT.search(outside):
