@@ -153,9 +153,12 @@ def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_D
     return len(deep)
 
 
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
+
+
 def collect_links(root) -> list[str]:
     seen: dict[str, None] = {}
-    for href in root.xpath("//a/@href"):
+    for href in _HREFS(root):
         href = href.strip()
         if href.startswith(("http://", "https://")):
             seen.setdefault(href, None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src", "cite", "formaction")
-# Only elements that carry a URL attribute: walking every element in Python is the slow part on large pages.
-_WITH_URLS = "//*[" + " or ".join(f"@{a}" for a in URL_ATTRIBUTES + ("srcset",)) + "]"
+# Select the URL attributes themselves: walking every element in Python is the slow part on large pages.
+_URL_ATTRIBUTE_VALUES = " | ".join(f"//@{a}" for a in URL_ATTRIBUTES)
 # Schemes a reader cannot follow from stored Markdown: left as written, never joined onto the base.
 _OPAQUE_SCHEMES = ("javascript:", "data:", "mailto:", "tel:", "about:", "blob:")
 
@@ -57,26 +57,21 @@ def resolve_links(root, base_url: str, page_url: str) -> int:
     count = 0
     parts = urlsplit(base_url)
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
-    for el in root.xpath(_WITH_URLS):
-        for attr in URL_ATTRIBUTES:
-            value = el.get(attr)
-            if value is None:
-                continue
-            resolved = resolve_url(value, base_url, page_url, origin)
-            if resolved is not None and resolved != value:
-                el.set(attr, resolved)
-                count += 1
-        srcset = el.get("srcset")
-        if srcset:
-            candidates = []
-            for candidate in srcset.split(","):
-                parts = candidate.strip().split(None, 1)
-                if not parts:
-                    continue
-                parts[0] = resolve_url(parts[0], base_url, page_url) or parts[0]
-                candidates.append(" ".join(parts))
-            el.set("srcset", ", ".join(candidates))
+    for value in root.xpath(_URL_ATTRIBUTE_VALUES):  # attribute values that know their element and name
+        resolved = resolve_url(value, base_url, page_url, origin)
+        if resolved is not None and resolved != value:
+            value.getparent().set(value.attrname, resolved)
             count += 1
+    for el in root.xpath("//*[@srcset]"):
+        candidates = []
+        for candidate in el.get("srcset").split(","):
+            words = candidate.strip().split(None, 1)
+            if not words:
+                continue
+            words[0] = resolve_url(words[0], base_url, page_url, origin) or words[0]
+            candidates.append(" ".join(words))
+        el.set("srcset", ", ".join(candidates))
+        count += 1
     return count
 
 
