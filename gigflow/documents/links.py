@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from lxml import etree
+
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src", "cite", "formaction")
-# Select the URL attributes themselves: walking every element in Python is the slow part on large pages.
-_URL_ATTRIBUTE_VALUES = " | ".join(f"//@{a}" for a in URL_ATTRIBUTES)
+_URL_ATTRIBUTE_SET = frozenset(URL_ATTRIBUTES + ("srcset",))
 # Schemes a reader cannot follow from stored Markdown: left as written, never joined onto the base.
 _OPAQUE_SCHEMES = ("javascript:", "data:", "mailto:", "tel:", "about:", "blob:")
 
@@ -57,12 +58,21 @@ def resolve_links(root, base_url: str, page_url: str) -> int:
     count = 0
     parts = urlsplit(base_url)
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
-    for value in root.xpath(_URL_ATTRIBUTE_VALUES):  # attribute values that know their element and name
-        resolved = resolve_url(value, base_url, page_url, origin)
-        if resolved is not None and resolved != value:
-            value.getparent().set(value.attrname, resolved)
-            count += 1
-    for el in root.xpath("//*[@srcset]"):
+    srcsets = []
+    # One Python pass over the elements: libxml2's XPath attribute scans are slower on typical pages.
+    for el in root.iter(etree.Element):
+        for attr in el.keys():
+            if attr not in _URL_ATTRIBUTE_SET:
+                continue
+            if attr == "srcset":
+                srcsets.append(el)
+                continue
+            value = el.get(attr)
+            resolved = resolve_url(value, base_url, page_url, origin)
+            if resolved is not None and resolved != value:
+                el.set(attr, resolved)
+                count += 1
+    for el in srcsets:
         candidates = []
         for candidate in el.get("srcset").split(","):
             words = candidate.strip().split(None, 1)
