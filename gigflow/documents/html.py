@@ -111,13 +111,11 @@ def flatten_deep_markup(text: str, limit: int) -> tuple[str, int]:
 def remove_assets(root, report: PreparationReport) -> None:
     """Assets and inline event handlers out, one report step per asset tag."""
     counts: dict[str, list[int]] = {}
-    for el in list(root.iter(*ASSET_TAGS)):
-        if el.getparent() is None:
-            continue
+    for el in root.iter(*ASSET_TAGS):
         entry = counts.setdefault(el.tag, [0, 0])
         entry[0] += 1
         entry[1] += len(el.text_content() if len(el) else el.text or "")
-        el.drop_tree()
+    etree.strip_elements(root, *ASSET_TAGS, with_tail=False)  # in C; tails (text after the asset) stay
     for tag, (count, length) in counts.items():
         report.removed("asset", selector=tag, reason=f"{count} element(s)", text_length=length)
         report.assets_removed += count
@@ -165,9 +163,16 @@ def unlink_unfocusable_links(root, report: PreparationReport) -> int:
     return count
 
 
+_AT_MAX_DEPTH: dict[int, etree.XPath] = {}
+
+
 def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH) -> int:
-    """Elements nested deeper than max_depth keep their text and lose their inner structure."""
-    deep = root.xpath(f"//*[count(ancestor::*) = {max_depth - 1}][*]")  # found in C: no Python walk
+    """Elements nested deeper than max_depth keep their text and lose their inner structure (html-to-markdown
+    silently drops text nested past about a thousand levels; markdownify recurses per level)."""
+    if max_depth not in _AT_MAX_DEPTH:
+        # A child-step path, not count(ancestor::*): on shallow pages the node set empties after a few steps.
+        _AT_MAX_DEPTH[max_depth] = etree.XPath("/" + "/".join(["*"] * max_depth) + "[*]")
+    deep = _AT_MAX_DEPTH[max_depth](root)
     for el in deep:
         text = el.text_content()
         report.retained("depth-limit", path=el.getroottree().getpath(el), text_length=len(text),
