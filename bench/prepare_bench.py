@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Preparation benchmark: gigflow's parse + prepare + Markdown against trafilatura and a bare lxml round trip.
 
-usage: python bench/prepare_bench.py [--corpus ../shared/corpus] [--rounds 1] [--repeats 3]
+usage: python bench/prepare_bench.py [--corpus ../shared/corpus] [--rounds 2]
 
-Every HTML page under the corpus (html/ and listings/) goes, as raw bytes, through each system; each system runs
-in its own child process so its peak memory (max RSS) is its own. The systems take turns `--repeats` times and
-each keeps its best run, so a burst of load from other processes does not decide the ratios. The last line reads
+Every HTML page under the corpus (html/ and listings/) goes, as raw bytes, through each system. Timing runs the
+systems interleaved page by page in one process, so load from other processes falls on all of them alike; peak
+memory (max RSS) is measured in one child process per system, so each peak is its own. The last line reads
 `speedup_vs_trafilatura: X.XX`: gigflow pages/s (default converter) divided by trafilatura's, same run.
 """
 
@@ -49,55 +49,66 @@ def make_runner(system: str):
     raise SystemExit(f"unknown system {system!r}")
 
 
-def run_child(system: str, corpus: Path, rounds: int) -> dict:
-    """Time one system on every page, `rounds` times; per-page time is the median over rounds."""
+def time_systems(corpus: Path, rounds: int) -> dict[str, dict]:
+    """Time every system on every page, interleaved page by page (in turn-rotating order), so a burst of load
+    from other processes hits all systems alike; per-page time is the median over rounds."""
     pages = load_pages(corpus)
-    run = make_runner(system)
+    runners = {system: make_runner(system) for system in SYSTEMS}
     for name, body in pages[:5]:  # warm imports and caches outside the clock
-        run(name, body)
-    per_page = {name: [] for name, _ in pages}
-    started = time.perf_counter()
-    for _ in range(rounds):
-        for name, body in pages:
-            t0 = time.perf_counter()
+        for run in runners.values():
             run(name, body)
-            per_page[name].append((time.perf_counter() - t0) * 1000)
-    total = time.perf_counter() - started
-    ms = sorted(statistics.median(times) for times in per_page.values())
-    return {"system": system, "pages": len(pages), "pages_per_s": len(pages) * rounds / total,
-            "median_ms": statistics.median(ms), "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))],
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    per_page = {system: {name: [] for name, _ in pages} for system in SYSTEMS}
+    totals = dict.fromkeys(SYSTEMS, 0.0)
+    for round_no in range(rounds):
+        for index, (name, body) in enumerate(pages):
+            shift = (index + round_no) % len(SYSTEMS)
+            for system in SYSTEMS[shift:] + SYSTEMS[:shift]:
+                t0 = time.perf_counter()
+                runners[system](name, body)
+                elapsed = time.perf_counter() - t0
+                totals[system] += elapsed
+                per_page[system][name].append(elapsed * 1000)
+    rows = {}
+    for system in SYSTEMS:
+        ms = sorted(statistics.median(times) for times in per_page[system].values())
+        rows[system] = {"system": system, "pages": len(pages), "pages_per_s": len(pages) * rounds / totals[system],
+                        "median_ms": statistics.median(ms), "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))]}
+    return rows
+
+
+def peak_memory(system: str, corpus: Path) -> float:
+    """Max RSS (MB) of a process that runs only this system once over every page."""
+    run = make_runner(system)
+    for name, body in load_pages(corpus):
+        run(name, body)
+    try:  # VmHWM is this process image's own peak; ru_maxrss on Linux carries the parent's across exec
+        status = Path("/proc/self/status").read_text()
+        return int(next(line for line in status.splitlines() if line.startswith("VmHWM:")).split()[1]) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
-    parser.add_argument("--rounds", type=int, default=1, help="passes over the corpus per run")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per system, taking turns; the best counts")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=2, help="timed passes over the corpus")
+    parser.add_argument("--memory-of", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(run_child(args.child, args.corpus, args.rounds)))
+    if args.memory_of:
+        print(json.dumps({"peak_mb": peak_memory(args.memory_of, args.corpus)}))
         return
     if not (args.corpus / "html").is_dir():
         raise SystemExit(f"no corpus at {args.corpus} (expected html/<site>/<n>.html); pass --corpus")
     sys.path.insert(0, str(ROOT))
     from gigflow.documents import DEFAULT_CONVERTER
 
-    rows: dict[str, dict] = {}
-    for _ in range(args.repeats):
-        for system in SYSTEMS:
-            child = subprocess.run([sys.executable, __file__, "--child", system, "--corpus", str(args.corpus),
-                                    "--rounds", str(args.rounds)], capture_output=True, text=True, check=False)
-            if child.returncode != 0:
-                raise SystemExit(f"{system} failed:\n{child.stderr[-3000:]}")
-            row = json.loads(child.stdout.strip().splitlines()[-1])
-            best = rows.get(system)
-            if best is None or row["pages_per_s"] > best["pages_per_s"]:
-                row["peak_mb"] = max(row["peak_mb"], best["peak_mb"]) if best else row["peak_mb"]
-                rows[system] = row
-            else:
-                best["peak_mb"] = max(best["peak_mb"], row["peak_mb"])
+    rows = time_systems(args.corpus, args.rounds)
+    for system in SYSTEMS:  # each in its own process, so the peak is its own
+        child = subprocess.run([sys.executable, __file__, "--memory-of", system, "--corpus", str(args.corpus)],
+                               capture_output=True, text=True, check=False)
+        if child.returncode != 0:
+            raise SystemExit(f"{system} failed:\n{child.stderr[-3000:]}")
+        rows[system]["peak_mb"] = json.loads(child.stdout.strip().splitlines()[-1])["peak_mb"]
     gigflow = rows[f"gigflow:{DEFAULT_CONVERTER}"]
     print(f"{'system':36} {'pages':>5} {'pages/s':>8} {'median ms':>9} {'p95 ms':>8} {'peak MB':>8} "
           f"{'vs trafilatura':>14} {'vs lxml':>8}")
@@ -107,7 +118,7 @@ def main() -> None:
               f"{row['peak_mb']:>8.1f} {row['pages_per_s'] / rows['trafilatura']['pages_per_s']:>13.2f}x "
               f"{row['pages_per_s'] / rows['lxml']['pages_per_s']:>7.2f}x")
     slowdown = rows["lxml"]["pages_per_s"] / gigflow["pages_per_s"]
-    print(f"\nbest of {args.repeats} runs of {args.rounds} pass(es) each; corpus: {args.corpus}")
+    print(f"\n{args.rounds} interleaved pass(es); corpus: {args.corpus}")
     print(f"gigflow ({DEFAULT_CONVERTER}) is {slowdown:.2f}x slower than bare lxml parse+serialize (target: within 4x)")
     print(f"speedup_vs_trafilatura: {gigflow['pages_per_s'] / rows['trafilatura']['pages_per_s']:.2f}")
 
