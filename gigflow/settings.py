@@ -50,6 +50,11 @@ ITEM_PIPELINES = {
     "gigflow.pipelines.storage.StoragePipeline": 300,
 }
 
+# Which converter turns prepared HTML into Markdown: "html-to-markdown" (Rust, fast) or "markdownify".
+MARKDOWN_CONVERTER = "html-to-markdown"
+# HTML bodies larger than this (bytes) are stored as plain text, with an error in the preparation report.
+PREPARATION_MAX_BYTES = 20 * 1024 * 1024
+
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"
 

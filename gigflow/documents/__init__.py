@@ -1,6 +1,9 @@
 """Turns fetched bodies into PreparedDocuments. Pure functions: no database, no network."""
 
-from gigflow.documents.html import prepare_html
+from gigflow.documents.client import DocumentClient, sniff_format
+from gigflow.documents.html import HtmlFormat, prepare_html
+from gigflow.documents.markdown import CONVERTERS, DEFAULT_CONVERTER, html_to_markdown
 from gigflow.documents.types import PreparationReport, PreparationStep, PreparedDocument
 
-__all__ = ["PreparationReport", "PreparationStep", "PreparedDocument", "prepare_html"]
+__all__ = ["CONVERTERS", "DEFAULT_CONVERTER", "DocumentClient", "HtmlFormat", "PreparationReport",
+           "PreparationStep", "PreparedDocument", "html_to_markdown", "prepare_html", "sniff_format"]

@@ -1,75 +1,125 @@
-"""HTML preparation: assets out, links absolute, then Markdown."""
+"""HtmlFormat.parse: the one HTML preparation path.
+
+Order matters and is fixed: assets out, links absolute (before the head and its <base> go), job cards,
+the site's noise filter, then Markdown of the body. The raw body is never modified: we parse a copy.
+"""
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+import re
 
 from lxml import etree
 from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
-from gigflow.documents.markdown import html_to_markdown
+from gigflow.documents.cards import remove_job_cards
+from gigflow.documents.links import resolve_links, usable_base
+from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
-URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src")
+# Pages larger than this (bytes) get a plain-text preparation: full preparation of a 50 MB page takes a minute.
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+# Deeper nesting than this is flattened to its text before conversion: converters recurse per level.
+MAX_DEPTH = 200
+# NUL and the other C0 controls (but tab, newline, carriage return) cannot live in an lxml tree.
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+# Scanning the raw bytes first is cheaper; bytes without control bytes cannot decode to control characters.
+_CONTROL_BYTES = bytes(range(0x00, 0x09)) + b"\x0b\x0c" + bytes(range(0x0e, 0x20))
+# The HTML standard's event handler content attributes (plus a few legacy ones), stripped in one pass in C;
+# an attribute-name XPath scan costs more than the rest of asset removal.
+EVENT_HANDLERS = tuple("on" + name for name in (
+    "abort afterprint animationend animationiteration animationstart auxclick beforeinput beforematch "
+    "beforeprint beforetoggle beforeunload blur cancel canplay canplaythrough change click close contextlost "
+    "contextmenu contextrestored copy cuechange cut dblclick drag dragend dragenter dragleave dragover "
+    "dragstart drop durationchange emptied ended error focus focusin focusout formdata gotpointercapture "
+    "hashchange input invalid keydown keypress keyup languagechange load loadeddata loadedmetadata loadstart "
+    "lostpointercapture message messageerror mousedown mouseenter mouseleave mousemove mouseout mouseover "
+    "mouseup mousewheel offline online pagehide pagereveal pageshow pageswap paste pause play playing "
+    "pointercancel pointerdown pointerenter pointerleave pointermove pointerout pointerover pointerrawupdate "
+    "pointerup popstate progress ratechange rejectionhandled reset resize scroll scrollend securitypolicyviolation "
+    "seeked seeking select selectionchange selectstart slotchange stalled storage submit suspend timeupdate "
+    "toggle touchcancel touchend touchmove touchstart transitioncancel transitionend transitionrun "
+    "transitionstart unhandledrejection unload volumechange waiting wheel").split())
 
 
-def decode_html(body: bytes, content_type: str | None = None) -> str:
-    """Decode as Scrapy does: HTTP header, BOM, meta charset, then detection."""
-    _, text = html_to_unicode(content_type, body)
-    return text.replace("\x00", "")
+def decode_html(body: bytes | str, content_type: str | None = None) -> tuple[str, int]:
+    """Decode as Scrapy does (HTTP header, BOM, meta charset, then detection; undecodable bytes replaced) and
+    drop control characters. Returns the text and how many control characters were dropped."""
+    if isinstance(body, str):
+        text = body
+    else:
+        text = html_to_unicode(content_type, body)[1]
+        if len(body.translate(None, _CONTROL_BYTES)) == len(body):  # C-speed scan; a regex is 5x slower
+            return text, 0
+    cleaned, dropped = _CONTROL_CHARS.subn("", text)
+    return cleaned, dropped
 
 
-def parse_html(text: str):
-    parser = lxml_html.HTMLParser(remove_comments=True, huge_tree=True, recover=True)
-    root = lxml_html.document_fromstring(text or "<html></html>", parser=parser)
-    return root
+# libxml2 stops at 2048 levels and drops everything after; deeper markup is flattened before a second parse.
+PARSER_DEPTH_LIMIT = 1000
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
-def usable_base(root, page_url: str) -> str:
-    """The URL relative links resolve against: the first http(s) <base href>, itself resolved on the page URL."""
-    for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
-        if not href:
+def _new_parser():
+    return lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True, encoding="utf-8")
+
+
+def _utf8(text: str) -> bytes:
+    # libxml2 parses UTF-8 bytes faster than a Python str (which lxml re-encodes internally).
+    return text.encode("utf-8", "replace")
+
+
+def parse_html(text: str, report: PreparationReport | None = None):
+    """Parse forgivingly. Markup nested past libxml2's depth limit is flattened (tags below
+    PARSER_DEPTH_LIMIT dropped, text kept) and parsed again, so no content after it is lost."""
+    parser = _new_parser()
+    try:
+        root = lxml_html.document_fromstring(_utf8(text), parser=parser)
+    except etree.ParserError:  # "Document is empty": whitespace or nothing at all
+        return lxml_html.document_fromstring(b"<html><body></body></html>", parser=_new_parser())
+    if not any("Excessive depth" in entry.message for entry in parser.error_log):
+        return root
+    flattened, dropped = flatten_deep_markup(text, PARSER_DEPTH_LIMIT)
+    if report is not None:
+        report.retained("depth-limit", text_length=len(flattened),
+                        reason=f"markup nested deeper than {PARSER_DEPTH_LIMIT} levels: {dropped} inner tag(s) "
+                               "dropped, their text kept")
+    return lxml_html.document_fromstring(_utf8(flattened), parser=_new_parser())
+
+
+def flatten_deep_markup(text: str, limit: int) -> tuple[str, int]:
+    """Drop start and end tags that sit deeper than ``limit`` (approximate nesting by tag counting)."""
+    depth = dropped = 0
+    out: list[str] = []
+    last = 0
+    for match in _TAG.finditer(text):
+        closing, name, self_closing = match.group(1), match.group(2).lower(), match.group(3)
+        if name in _VOID or self_closing:
             continue
-        resolved = urljoin(page_url, href)
-        if urlsplit(resolved).scheme in ("http", "https"):
-            return resolved
-    return page_url
-
-
-def resolve_links(root, base_url: str, page_url: str) -> int:
-    """Make every link and media URL absolute. In-page fragments keep pointing at the current page."""
-    count = 0
-    for el in root.iter(etree.Element):
-        for attr in URL_ATTRIBUTES:
-            value = el.get(attr)
-            if value is None:
-                continue
-            value = value.strip()
-            if value.startswith("#"):
-                resolved = page_url.split("#", 1)[0] + value
-            elif value.lower().startswith(("javascript:", "data:")):
-                continue
-            else:
-                resolved = urljoin(base_url, value)
-            if resolved != value:
-                el.set(attr, resolved)
-                count += 1
-    return count
+        drop = depth >= limit if not closing else depth > limit
+        depth = depth + 1 if not closing else max(0, depth - 1)
+        if drop:
+            out.append(text[last:match.start()])
+            last = match.end()
+            dropped += 1
+    out.append(text[last:])
+    return "".join(out), dropped
 
 
 def remove_assets(root, report: PreparationReport) -> None:
-    for el in list(root.iter(*ASSET_TAGS)):
-        parent = el.getparent()
-        if parent is None:
-            continue
-        report.assets_removed += 1
-        el.drop_tree()
-    for el in root.iter(etree.Element):
-        for attr in [a for a in el.attrib if a.lower().startswith("on")]:
-            del el.attrib[attr]
+    """Assets and inline event handlers out, one report step per asset tag."""
+    counts: dict[str, list[int]] = {}
+    for el in root.iter(*ASSET_TAGS):
+        entry = counts.setdefault(el.tag, [0, 0])
+        entry[0] += 1
+        entry[1] += len(el.text_content() if len(el) else el.text or "")
+    etree.strip_elements(root, *ASSET_TAGS, with_tail=False)  # in C; tails (text after the asset) stay
+    for tag, (count, length) in counts.items():
+        report.removed("asset", selector=tag, reason=f"{count} element(s)", text_length=length)
+        report.assets_removed += count
+    etree.strip_attributes(root, *EVENT_HANDLERS)
 
 
 def page_title(root) -> str | None:
@@ -82,23 +132,154 @@ def page_title(root) -> str | None:
     return None
 
 
-def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
-                 noise_filter=None) -> PreparedDocument:
-    """Prepare one HTML page: assets out, links absolute, the site's noise filter applied, then Markdown."""
-    from gigflow.noise.apply import apply_noise_filter
+def name_empty_links(root) -> None:
+    """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
+    for a in root.xpath("//a[@href][not(normalize-space())]"):
+        href = a.get("href")
+        if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+            continue
+        label = (a.get("title") or a.get("aria-label") or "").strip() or href
+        a.text = label
+        # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
+        for img in list(a.iter("img")):
+            img.drop_tree()
 
-    report = PreparationReport()
-    text = body if isinstance(body, str) else decode_html(body, content_type)
-    root = parse_html(text)
-    base_url = usable_base(root, url)
-    report.base_url = base_url if base_url != url else None
-    report.links_resolved = resolve_links(root, base_url, url)
-    title = page_title(root)
-    remove_assets(root, report)
-    for base in list(root.iter("base")):
-        base.drop_tree()
-    apply_noise_filter(root, noise_filter, report)
-    links = sorted({a.get("href") for a in root.iter("a") if (a.get("href") or "").startswith(("http://", "https://"))})
-    body_el = root.find("body")
-    markdown = html_to_markdown(body_el if body_el is not None else root)
-    return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+def unlink_unfocusable_links(root, report: PreparationReport) -> int:
+    """Anchors taken out of keyboard navigation (tabindex="-1") become their text.
+
+    Sites mark facet and duplicate links that way (SEEK's location, classification and work-type chips); inline
+    in Markdown their URL splits the fact they sit in ("Melbourne VIC (Remote)"). The URL stays in the
+    document's links; only the inline link goes.
+    """
+    count = 0
+    for a in root.xpath("//a[@href][@tabindex]"):
+        if a.get("tabindex").strip() == "-1":
+            a.drop_tag()
+            count += 1
+    if count:
+        report.retained("unfocusable-link", selector='a[tabindex="-1"]',
+                        reason=f"{count} link(s) kept as text; their URLs stay in the links list")
+    return count
+
+
+_AT_MAX_DEPTH: dict[int, etree.XPath] = {}
+
+
+def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH) -> int:
+    """Elements nested deeper than max_depth keep their text and lose their inner structure (html-to-markdown
+    silently drops text nested past about a thousand levels; markdownify recurses per level)."""
+    if max_depth not in _AT_MAX_DEPTH:
+        # A child-step path, not count(ancestor::*): on shallow pages the node set empties after a few steps.
+        _AT_MAX_DEPTH[max_depth] = etree.XPath("/" + "/".join(["*"] * max_depth) + "[*]")
+    deep = _AT_MAX_DEPTH[max_depth](root)
+    for el in deep:
+        text = el.text_content()
+        report.retained("depth-limit", path=el.getroottree().getpath(el), text_length=len(text),
+                        reason=f"nesting deeper than {max_depth} levels flattened to its text")
+        for child in list(el):
+            el.remove(child)
+        el.text = text
+    return len(deep)
+
+
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
+
+
+def collect_links(root) -> list[str]:
+    seen: dict[str, None] = {}
+    for href in _HREFS(root):
+        href = href.strip()
+        if href.startswith(("http://", "https://")):
+            seen.setdefault(href, None)
+    return list(seen)
+
+
+class HtmlFormat:
+    """Prepares HTML. One instance per converter; parse() is pure and thread-safe."""
+
+    name = "html"
+
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
+        self.converter = converter
+        self.max_bytes = max_bytes
+        self._to_markdown = get_converter(converter)
+
+    def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+                   report: PreparationReport):
+        """Decode and parse a copy; assets out, links absolute, job cards out. Returns (root, title)."""
+        text, dropped = decode_html(body, content_type)
+        if dropped:
+            report.retained("control-characters", reason=f"{dropped} NUL/control character(s) dropped before parsing")
+        root = parse_html(text, report)
+        title = page_title(root)
+        remove_assets(root, report)
+        base_url = usable_base(root, url)
+        report.base_url = base_url if base_url != url else None
+        report.links_resolved = resolve_links(root, base_url, url)
+        for base in list(root.iter("base")):
+            base.drop_tree()
+        remove_job_cards(root, strategy, url, report)
+        return root, title
+
+    def parse(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+              noise_filter=None) -> PreparedDocument:
+        from gigflow.noise.apply import apply_noise_filter
+
+        report = PreparationReport()
+        size = len(body)
+        if self.max_bytes and size > self.max_bytes:
+            return self._plain_text(body, url, content_type, report, size)
+        try:
+            root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
+            apply_noise_filter(root, noise_filter, report)
+            links = collect_links(root)
+            unlink_unfocusable_links(root, report)
+            name_empty_links(root)
+            flatten_deep_nesting(root, report)
+        except Exception as exc:  # a malformed page never crashes a crawl: the report says what went wrong
+            report.errors.append(f"HTML preparation failed: {type(exc).__name__}: {exc}")
+            return PreparedDocument(markdown="", format="html", report=report)
+        body_el = root.find("body")
+        content = body_el if body_el is not None else root
+        try:
+            markdown = self._to_markdown(content)
+        except Exception as exc:
+            report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
+                                 "stored the plain text instead")
+            markdown = "\n\n".join(line for line in (" ".join(part.split()) for part in
+                                                     content.itertext()) if line) + "\n"
+        return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+
+    def _plain_text(self, body, url, content_type, report: PreparationReport, size: int) -> PreparedDocument:
+        """The degraded path for oversized pages: text and links, no card rules, noise filter or Markdown."""
+        report.errors.append(f"page is {size / 1e6:.1f} MB, over PREPARATION_MAX_BYTES ({self.max_bytes / 1e6:.1f} MB): "
+                             "stored its plain text without card rules, noise filter or Markdown structure")
+        try:
+            text, _ = decode_html(body, content_type)
+            root = parse_html(text, report)
+            title = page_title(root)
+            remove_assets(root, report)
+            resolve_links(root, usable_base(root, url), url)
+            links = collect_links(root)
+            content = root.find("body") if root.find("body") is not None else root
+            lines = (" ".join(line.split()) for line in etree.tostring(content, method="text", encoding="unicode")
+                     .splitlines())
+            markdown = "\n\n".join(line for line in lines if line) + "\n"
+        except Exception as exc:
+            report.errors.append(f"plain-text preparation failed too: {type(exc).__name__}: {exc}")
+            return PreparedDocument(markdown="", format="html", report=report)
+        return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+
+
+_DEFAULT_FORMATS: dict[str, HtmlFormat] = {}
+
+
+def prepare_html(body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
+                 noise_filter=None, converter: str | None = None) -> PreparedDocument:
+    """Prepare one HTML page: assets out, links absolute, job cards and the site's noise filter applied, then
+    Markdown (``converter`` names one of MARKDOWN_CONVERTERS; default DEFAULT_CONVERTER)."""
+    name = converter or DEFAULT_CONVERTER
+    fmt = _DEFAULT_FORMATS.get(name) or _DEFAULT_FORMATS.setdefault(name, HtmlFormat(name))
+    return fmt.parse(body, url, content_type=content_type, strategy=strategy, noise_filter=noise_filter)

@@ -1,33 +1,91 @@
-"""Every job response passes through here, so all strategies share one preparation path."""
+"""Every job response passes through here, so all strategies share exactly one preparation path.
+
+How a spider uses it:
+
+- Mark a request whose response is a job page with ``meta["gigflow_job"] = True`` (``SourceSpider.job_request``
+  does). Its response, whatever the format (HTML, text, Markdown, PDF, JSON, XML), is prepared by the
+  DocumentClient and the PreparedDocument lands in ``response.meta["gigflow_prepared"]``. JSON and XML payloads
+  keep their body unchanged for the adapters; their PreparedDocument has format ``json``/``xml``.
+- Click captures (the click spider, scrapy-playwright): after clicking an item, put the captured detail HTML
+  (the detail region's outer HTML, or the whole page after the click) in ``meta["gigflow_capture_html"]`` as a
+  ``str``. The middleware then prepares that capture, not the listing page body, with the click strategy's
+  item and detail rules, so the stored Markdown is the prepared detail text.
+
+The site's noise filter is read once per spider (at spider_opened) from
+``spider.record.stored_config["noiseFilter"]`` and used only while its ``config_hash`` equals the source's
+current configuration hash: a filter learned for another configuration could remove the wrong regions.
+"""
 
 from __future__ import annotations
 
 import logging
 
-from scrapy.http import TextResponse
+from pydantic import ValidationError
+from scrapy import signals
 
-from gigflow.documents import prepare_html
+from gigflow.documents import DocumentClient, PreparedDocument
 
 logger = logging.getLogger(__name__)
 
 PREPARED = "gigflow_prepared"
 JOB = "gigflow_job"
+CAPTURE_HTML = "gigflow_capture_html"
+
+
+def current_noise_filter(stored_config: dict | None, config_hash: str | None):
+    """The stored noise filter when it belongs to the current configuration, else None (with the reason logged)."""
+    from gigflow.noise import NoiseFilter
+
+    raw = (stored_config or {}).get("noiseFilter")
+    if not raw:
+        return None
+    try:
+        noise_filter = NoiseFilter.model_validate(raw)
+    except ValidationError as exc:
+        logger.warning("stored noise filter is invalid and is not applied: %s", exc)
+        return None
+    if noise_filter.config_hash != config_hash:
+        logger.info("stored noise filter was learned for configuration %s, not the current %s; not applied",
+                    noise_filter.config_hash[:12], (config_hash or "")[:12])
+        return None
+    return noise_filter
 
 
 class PreparationMiddleware:
-    """Prepares responses of requests marked ``meta["gigflow_job"]`` and puts the PreparedDocument in meta."""
+    """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
+
+    def __init__(self, client: DocumentClient, crawler=None):
+        self.client = client
+        self.crawler = crawler
+        self.noise_filter = None  # one crawler runs one spider: its filter, read at spider_opened
 
     @classmethod
     def from_crawler(cls, crawler):
-        return cls()
+        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler)
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        return middleware
+
+    def spider_opened(self, spider):
+        record = getattr(spider, "record", None)
+        self.noise_filter = current_noise_filter(record.stored_config, record.config_hash) if record else None
 
     def process_response(self, request, response, spider=None):
-        if not request.meta.get(JOB) or not isinstance(response, TextResponse) or response.status != 200:
+        if not request.meta.get(JOB) or response.status != 200:
             return response
+        spider = spider or getattr(self.crawler, "spider", None)
+        capture = request.meta.get(CAPTURE_HTML)
+        body = capture if isinstance(capture, str) else response.body
+        content_type = "text/html; charset=utf-8" if isinstance(capture, str) else \
+            response.headers.get("Content-Type", b"").decode("latin-1") or None
         try:
-            request.meta[PREPARED] = prepare_html(response.body, response.url,
-                                                  content_type=response.headers.get("Content-Type", b"").decode("latin-1"))
+            prepared = self.client.prepare(body, response.url, content_type=content_type,
+                                           strategy=getattr(spider, "strategy", None),
+                                           noise_filter=self.noise_filter)
         except Exception as exc:  # a malformed page never crashes a crawl
             logger.warning("preparation failed for %s: %s", response.url, exc)
-            request.meta[PREPARED] = None
+            prepared = PreparedDocument(markdown="", format="html")
+            prepared.report.errors.append(f"preparation failed: {type(exc).__name__}: {exc}")
+        for error in prepared.report.errors:
+            logger.warning("preparing %s: %s", response.url, error)
+        request.meta[PREPARED] = prepared
         return response

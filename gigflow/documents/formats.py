@@ -1,0 +1,114 @@
+"""The non-HTML formats: plain text, Markdown, PDF (text layer) and JSON/XML payloads.
+
+Each returns the same PreparedDocument contract as HtmlFormat. JSON and XML payloads are for the adapters,
+which read the raw body unchanged; their Markdown is only a readable code block.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from urllib.parse import urljoin
+
+from w3lib.encoding import html_to_unicode
+
+from gigflow.documents.links import resolve_url
+from gigflow.documents.markdown import tidy
+from gigflow.documents.types import PreparationReport, PreparedDocument
+
+_URL_IN_TEXT = re.compile(r"https?://[^\s<>\"')\]]+")
+_MD_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def decode_text(body: bytes | str, content_type: str | None) -> str:
+    if isinstance(body, str):
+        return body
+    return html_to_unicode(content_type, body)[1].replace("\x00", "")
+
+
+def _first_line(text: str) -> str | None:
+    return next((" ".join(line.split()) for line in text.splitlines() if line.strip()), None)
+
+
+def _unique(urls) -> list[str]:
+    return list(dict.fromkeys(u.rstrip(".,;:") for u in urls))
+
+
+class TextFormat:
+    name = "text"
+
+    def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
+        text = decode_text(body, content_type)
+        return PreparedDocument(markdown=tidy(text), title=_first_line(text),
+                                links=_unique(_URL_IN_TEXT.findall(text)), format="text")
+
+
+class MarkdownFormat:
+    name = "markdown"
+
+    def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
+        text = decode_text(body, content_type)
+        report = PreparationReport()
+        links = []
+
+        def absolute(match):
+            target = match.group(1)
+            resolved = resolve_url(target, url, url) or target
+            if resolved.startswith(("http://", "https://")):
+                links.append(resolved)
+            if resolved != target:
+                report.links_resolved += 1
+            return match.group(0).replace(target, resolved, 1)
+
+        markdown = _MD_LINK.sub(absolute, text)
+        heading = _MD_HEADING.search(markdown)
+        return PreparedDocument(markdown=tidy(markdown), title=heading.group(1) if heading else _first_line(text),
+                                links=_unique(links + _URL_IN_TEXT.findall(text)), format="markdown", report=report)
+
+
+class PdfFormat:
+    """The PDF's text layer, page by page. A scanned PDF without one gets a clear error, not an empty success."""
+
+    name = "pdf"
+
+    def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
+        report = PreparationReport()
+        data = body.encode("latin-1", "replace") if isinstance(body, str) else body
+        try:
+            from pypdf import PdfReader
+
+            reader = PdfReader(io.BytesIO(data))
+            pages = [(page.extract_text() or "").strip() for page in reader.pages]
+            title = (reader.metadata or {}).get("/Title") if reader.metadata else None
+        except Exception as exc:
+            report.errors.append(f"PDF could not be read: {type(exc).__name__}: {exc}")
+            return PreparedDocument(markdown="", format="pdf", report=report)
+        text = "\n\n".join(p for p in pages if p)
+        if not text:
+            report.errors.append(f"PDF has no text layer ({len(pages)} page(s)); it needs OCR, which gigflow does not do")
+        return PreparedDocument(markdown=tidy(text), title=str(title) if title else _first_line(text),
+                                links=_unique(_URL_IN_TEXT.findall(text)), format="pdf", report=report)
+
+
+class PayloadFormat:
+    """JSON or XML for the adapters: the body is untouched; the Markdown is a code block to read it by."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
+        report = PreparationReport()
+        text = decode_text(body, content_type)
+        if self.name == "json":
+            try:
+                json.loads(text)
+            except ValueError as exc:
+                report.errors.append(f"JSON payload does not parse: {exc}")
+        links = []
+        for found in _URL_IN_TEXT.findall(text):
+            links.append(urljoin(url, found))
+        fence = "````" if "```" in text else "```"
+        markdown = f"{fence}{self.name}\n{text.strip()}\n{fence}\n" if text.strip() else ""
+        return PreparedDocument(markdown=markdown, title=None, links=_unique(links), format=self.name, report=report)

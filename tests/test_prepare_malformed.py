@@ -1,0 +1,65 @@
+"""Malformed HTML ends with a prepared result or a clear error in the report, never an exception."""
+
+from __future__ import annotations
+
+import pytest
+
+from gigflow.documents import DocumentClient
+
+CLIENT = DocumentClient()
+URL = "https://jobs.example.com/j/1"
+FACT = "Salary EUR 4,000 a month"
+
+
+def test_unclosed_tags():
+    body = f"<html><body><div><p>Nurse<p><b>{FACT}<ul><li>nights<li>weekends<table><tr><td>cell".encode()
+    document = CLIENT.prepare(body, URL)
+    assert FACT in document.markdown and "weekends" in document.markdown and not document.report.errors
+
+
+def test_ten_thousand_levels_of_nesting_keep_the_text_after_them():
+    body = ("<html><body>" + "<div>" * 10_000 + f"<p>{FACT}</p>" + "</div>" * 10_000 + "<p>Apply by 1 May</p>"
+            "</body></html>").encode()
+    document = CLIENT.prepare(body, URL)
+    assert FACT in document.markdown and "Apply by 1 May" in document.markdown
+    assert any(step.rule == "depth-limit" for step in document.report.steps)
+
+
+def test_a_fifty_megabyte_page_is_stored_as_text_with_a_clear_error():
+    paragraph = "<div class='c'><p>Lorem ipsum dolor sit amet, <a href='/j/{0}'>job {0}</a> elit.</p></div>\n"
+    body = ("<html><body><h1>Big</h1>" + "".join(paragraph.format(i) for i in range(540_000)) +
+            f"<p>{FACT}</p></body></html>").encode()
+    assert len(body) > 50_000_000
+    document = CLIENT.prepare(body, URL)
+    assert FACT in document.markdown and document.title == "Big"
+    assert "over PREPARATION_MAX_BYTES" in document.report.errors[0]
+    assert "https://jobs.example.com/j/539999" in document.links
+
+
+def test_nul_bytes_are_dropped_and_reported():
+    body = f"<html><body><h1>Nu\x00rse</h1><p>{FACT}\x00</p><a href='/apply\x00'>Apply</a></body></html>".encode()
+    document = CLIENT.prepare(body, URL)
+    assert "# Nurse" in document.markdown and FACT in document.markdown
+    assert "[Apply](https://jobs.example.com/apply)" in document.markdown
+    assert any(step.rule == "control-characters" for step in document.report.steps)
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("text/html; charset=utf-8", f"<p>{FACT} \xe9\xff\xfe caf\xc3</p>".encode("latin-1")),  # not UTF-8
+    ("text/html; charset=no-such-charset", f"<p>{FACT} café</p>".encode()),
+    (None, f"<meta charset='bogus-8'><p>{FACT}</p>".encode("utf-16-le")),  # UTF-16 without BOM, bogus meta
+    ("text/html; charset=shift_jis", f"<p>{FACT}</p>".encode() + b"\x81\x00\xff"),
+])
+def test_invalid_encodings_still_prepare(content_type, body):
+    document = CLIENT.prepare(body, URL, content_type)
+    assert document.format in ("html", "text")
+    assert not document.report.errors or all(isinstance(e, str) and e for e in document.report.errors)
+    if content_type:  # the bytes decode with replacement characters, the ASCII fact survives
+        assert FACT in document.markdown
+
+
+@pytest.mark.parametrize("body, markdown", [(b"", ""), (b"   \n ", ""), (b"<", "<\n"), (b"<html", ""),
+                                            (b"<!-- only a comment -->", ""), (b"\x00\x00\x00", "")])
+def test_empty_and_degenerate_pages(body, markdown):
+    document = CLIENT.prepare(body, URL, "text/html")
+    assert document.format == "html" and document.markdown == markdown and document.report.errors == []
