@@ -66,7 +66,7 @@ class Command(GigflowCommand):
         strategy = noise_filter = None
         if opts.source:
             from gigflow.db import get_pool
-            from gigflow.middlewares.preparation import current_noise_filter
+            from gigflow.noise.lifecycle.current import get_current_noise_filter
             from gigflow.sources.repository import get_source
 
             record = get_source(get_pool(), opts.source)
@@ -74,7 +74,7 @@ class Command(GigflowCommand):
             strategy = next((s for s in record.config.strategies if s.type in kinds), None)
             if opts.strategy and strategy is None:
                 raise ValueError(f"source {opts.source!r} has no {opts.strategy!r} strategy")
-            noise_filter = current_noise_filter(record.stored_config, record.config_hash)
+            noise_filter = get_current_noise_filter(record.stored_config, record.config_hash)
         if opts.filter_path:
             try:
                 noise_filter = NoiseFilter.model_validate(json.loads(Path(opts.filter_path).read_text("utf-8")))

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import logging
 
-from pydantic import ValidationError
 from scrapy import signals
 
 from gigflow.documents import DocumentClient, PreparedDocument
+from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.noise.lifecycle.events import emit
 
 logger = logging.getLogger(__name__)
 
@@ -32,42 +33,29 @@ JOB = "gigflow_job"
 CAPTURE_HTML = "gigflow_capture_html"
 
 
-def current_noise_filter(stored_config: dict | None, config_hash: str | None):
-    """The stored noise filter when it belongs to the current configuration, else None (with the reason logged)."""
-    from gigflow.noise import NoiseFilter
-
-    raw = (stored_config or {}).get("noiseFilter")
-    if not raw:
-        return None
-    try:
-        noise_filter = NoiseFilter.model_validate(raw)
-    except ValidationError as exc:
-        logger.warning("stored noise filter is invalid and is not applied: %s", exc)
-        return None
-    if noise_filter.config_hash != config_hash:
-        logger.info("stored noise filter was learned for configuration %s, not the current %s; not applied",
-                    noise_filter.config_hash[:12], (config_hash or "")[:12])
-        return None
-    return noise_filter
-
-
 class PreparationMiddleware:
     """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
 
-    def __init__(self, client: DocumentClient, crawler=None):
+    def __init__(self, client: DocumentClient, crawler=None, max_filter_bytes: int = 256 * 1024):
         self.client = client
         self.crawler = crawler
+        self.max_filter_bytes = max_filter_bytes
         self.noise_filter = None  # one crawler runs one spider: its filter, read at spider_opened
+        self.configuration_id = None
 
     @classmethod
     def from_crawler(cls, crawler):
-        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler)
+        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler,
+                         crawler.settings.getint("NOISE_FILTER_MAX_BYTES", 256 * 1024))
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
         return middleware
 
     def spider_opened(self, spider):
         record = getattr(spider, "record", None)
-        self.noise_filter = current_noise_filter(record.stored_config, record.config_hash) if record else None
+        if record is None:
+            return
+        self.configuration_id = record.configuration_id
+        self.noise_filter = get_current_noise_filter(record.stored_config, record.config_hash, self.max_filter_bytes)
 
     def process_response(self, request, response, spider=None):
         if not request.meta.get(JOB) or response.status != 200:
@@ -87,5 +75,16 @@ class PreparationMiddleware:
             prepared.report.errors.append(f"preparation failed: {type(exc).__name__}: {exc}")
         for error in prepared.report.errors:
             logger.warning("preparing %s: %s", response.url, error)
+        if self.noise_filter is not None:
+            self._report_noise_filter(prepared, response.url)
         request.meta[PREPARED] = prepared
         return response
+
+    def _report_noise_filter(self, prepared: PreparedDocument, url: str) -> None:
+        steps = [step for step in prepared.report.steps if step.rule == "noise-filter"]
+        removed = sum(step.action == "removed" for step in steps)
+        emit("filter_applied", self.configuration_id, url=url, removed=removed,
+             kept=len(steps) - removed, review_requested=prepared.report.review_requested)
+        for step in steps:
+            if step.action == "retained":
+                emit("region_changed", self.configuration_id, url=url, selector=step.selector, reason=step.reason)

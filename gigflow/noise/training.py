@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from gigflow.documents.html import decode_html, parse_html, remove_assets, resolve_links, usable_base
+from gigflow.documents.html import HtmlFormat
 from gigflow.documents.types import PreparationReport
 
 
@@ -23,12 +23,10 @@ class TrainingPage:
         self.sha256 = self.sha256 or hashlib.sha256(self.body).hexdigest()
 
     def tree(self):
-        """A fresh prepared tree (callers may change it)."""
-        root = parse_html(decode_html(self.body, self.content_type))
-        resolve_links(root, usable_base(root, self.url), self.url)
-        remove_assets(root, PreparationReport())
-        for base in list(root.iter("base")):
-            base.drop_tree()
+        """A fresh prepared tree (callers may change it): the tree preparation hands the noise filter, so learned
+        signatures match what apply_noise_filter sees."""
+        root, _ = HtmlFormat().clean_tree(self.body, self.url, content_type=self.content_type,
+                                          report=PreparationReport())
         return root
 
     def prepared(self):
