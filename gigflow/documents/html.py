@@ -226,7 +226,7 @@ class HtmlFormat:
               noise_filter=None) -> PreparedDocument:
         from gigflow.noise.apply import apply_noise_filter
 
-        report = PreparationReport()
+        report = PreparationReport(noise_filter=noise_filter.fingerprint() if noise_filter is not None else None)
         size = len(body)
         if self.max_bytes and size > self.max_bytes:
             return self._plain_text(body, url, content_type, report, size)

@@ -21,6 +21,7 @@ class PreparationStep(BaseModel):
 
 
 class PreparationReport(BaseModel):
+    noise_filter: str | None = None  # fingerprint of the noise filter applied, if any
     steps: list[PreparationStep] = Field(default_factory=list)
     assets_removed: int = 0
     links_resolved: int = 0

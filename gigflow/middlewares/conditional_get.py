@@ -3,7 +3,10 @@ with the previous version's id in ``meta[NOT_MODIFIED_VERSION]`` and stores no b
 
 from __future__ import annotations
 
+from scrapy import signals
+
 from gigflow.db import get_pool
+from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.middlewares.preparation import JOB
 from gigflow.sql import load_sql
 
@@ -15,10 +18,20 @@ class ConditionalGetMiddleware:
     def __init__(self, crawler):
         self.crawler = crawler
         self.stats = crawler.stats
+        self.noise_filter: str | None = None  # fingerprint of the source's current filter
 
     @classmethod
     def from_crawler(cls, crawler):
-        return cls(crawler)
+        middleware = cls(crawler)
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        return middleware
+
+    def spider_opened(self, spider):
+        record = getattr(spider, "record", None)
+        if record is not None:
+            current = get_current_noise_filter(record.stored_config, record.config_hash,
+                                               self.crawler.settings.getint("NOISE_FILTER_MAX_BYTES", 256 * 1024))
+            self.noise_filter = current.fingerprint() if current else None
 
     def process_request(self, request, spider=None):
         spider = spider or self.crawler.spider
@@ -31,6 +44,10 @@ class ConditionalGetMiddleware:
             row = conn.execute(load_sql("gigflow.politeness", "latest_validators.sql"),
                                {"source_id": source_id, "url": request.url}).fetchone()
         if row is None or not (row["etag"] or row["last_modified"]):
+            return None
+        if row["noise_filter"] != self.noise_filter:
+            # Its Markdown was prepared with another noise filter: fetch the body again to re-prepare it.
+            self.stats.inc_value("gigflow/refetched_for_new_noise_filter")
             return None
         if row["etag"]:
             request.headers[b"If-None-Match"] = row["etag"]

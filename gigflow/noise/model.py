@@ -39,6 +39,13 @@ class NoiseFilter(BaseModel):
     def removal_rules(self) -> list[RemovalRule]:
         return [rule for rule in self.rules if rule.decision == "remove"]
 
+    def fingerprint(self) -> str:
+        """What preparation depends on: the removal rules' selectors and signatures (not reasons or samples)."""
+        import hashlib
+
+        rules = sorted(f"{rule.selector}\x00{rule.signature}" for rule in self.removal_rules())
+        return hashlib.sha256("\x01".join(rules).encode("utf-8")).hexdigest()[:16]
+
     @classmethod
     def create(cls, samples, current: "NoiseFilter | None", *, classifier, config_hash: str, manual: bool = False,
                settings=None) -> "NoiseFilter":

@@ -94,18 +94,20 @@ class StoragePipeline:
         params["body"] = body
         params["preparation"] = Jsonb(item.get("preparation")) if item.get("preparation") is not None else None
         row = conn.execute(load_sql(_SQL, "insert_version.sql"), params).fetchone()
-        if row:
+        if row and row["inserted"]:
             item["version_status"] = "new"
             self.stats.inc_value("gigflow/versions_new")
             version_id = row["id"]
-        else:
+        else:  # same bytes as a stored version (its Markdown refreshed when preparation changed)
             item["version_status"] = "unchanged"
             self.stats.inc_value("gigflow/versions_unchanged")
-            version_id = conn.execute(load_sql(_SQL, "find_version.sql"), params).fetchone()["id"]
+            if row:
+                self.stats.inc_value("gigflow/versions_reprepared")
+            version_id = row["id"] if row else conn.execute(load_sql(_SQL, "find_version.sql"), params).fetchone()["id"]
         item["source_version_id"] = version_id
         path = markdown_path(self.markdown_dir, item["source_id"], item["sha256"])
         if path and item.get("markdown") is not None:
-            if not path.exists():
+            if not path.exists() or path.read_text(encoding="utf-8") != item["markdown"]:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(item["markdown"], encoding="utf-8")
             item["markdown_path"] = str(path)

@@ -1,0 +1,46 @@
+"""The whole loop as a deployment runs it: crawl, finalization requests a review, `scrapy noise worker` learns
+through a local OpenAI-compatible server, the filter is saved, and the next crawl's Markdown drops the noise."""
+
+from gigflow.sources.repository import get_source
+from helpers import crawl, import_demo, run_scrapy
+from openai_stub_server import OpenAIStub, decide
+
+
+def model_policy(region: dict) -> tuple[str, str]:
+    if any(word in region["text"] for word in ("€", "Apply", "Salary")):
+        return "keep", "holds job facts"
+    return "remove", "site template"
+
+
+def test_crawl_review_learn_save_then_the_next_crawl_drops_the_learned_noise(pool, fixture_server):
+    import_demo(pool, fixture_server)
+    configuration_id = get_source(pool, "demo").configuration_id
+    crawl("href", "demo")
+    with pool.connection() as conn:
+        before = {r["url"]: r["markdown"] for r in conn.execute("SELECT url, markdown FROM source_versions")}
+    assert all("Dok Noord 7" in md and "About us" in md for md in before.values())
+
+    with OpenAIStub(default=decide(model_policy)) as model:
+        worker = run_scrapy("noise", "worker", "--once", env={
+            "OPENAI_BASE_URL": model.base_url, "OPENAI_API_KEY": "test-key", "GIGFLOW_NOISE_MODEL": "stub-model"})
+    assert worker.returncode == 0, worker.stderr[-3000:]
+    assert '"event": "filter_saved"' in worker.stderr
+    sent = model.sent_regions()
+    assert sent and len({r["id"] for batch in sent for r in batch}) == sum(len(batch) for batch in sent)
+    with pool.connection() as conn:
+        saved = conn.execute("SELECT config -> 'noiseFilter' AS f FROM configurations WHERE id = %s",
+                             (configuration_id,)).fetchone()["f"]
+    removals = [rule for rule in saved["rules"] if rule["decision"] == "remove"]
+    assert removals and all(rule["classifier"].startswith("openai") for rule in saved["rules"])
+
+    second = crawl("href", "demo")
+    assert '"event": "filter_applied"' in second.stderr
+    with pool.connection() as conn:
+        after = {r["url"]: r["markdown"] for r in conn.execute("SELECT url, markdown FROM source_versions")}
+        stats = conn.execute("SELECT stats FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()["stats"]
+    assert len(after) == 5 and stats["gigflow/versions_reprepared"] == 5  # same bytes, new Markdown
+    for url, markdown in after.items():
+        assert "Dok Noord 7" not in markdown and "About us" not in markdown  # learned noise gone
+        for fact in ("Salary: €", "Apply before", "gross per month", "What you bring"):  # job facts kept
+            assert fact in markdown, (url, fact)
+        assert before[url].splitlines()[0] != "" and len(markdown) < len(before[url])
