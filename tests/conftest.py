@@ -56,3 +56,10 @@ def fixture_server():
 
     with FixtureServer(FIXTURES / "sites") as server:
         yield server
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that uses the database, so `-m db` selects the database end-to-end slice."""
+    for item in items:
+        if {"database_url", "pool"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db)
