@@ -39,3 +39,8 @@ MARKDOWN_DIR = ".gigflow/markdown"
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+
+# Strategies (see the README's "Strategies" section).
+SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
+SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
+SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version

@@ -28,6 +28,8 @@ class SourceSpider(scrapy.Spider):
     """Runs one strategy of one source: ``scrapy crawl <strategy> -a source=<id>``."""
 
     strategy_type: str = ""
+    # False for spiders whose inputs are not listings (a mailbox): a job missing from them is not gone.
+    marks_gone: bool = True
 
     def __init__(self, source: str | None = None, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -73,23 +75,39 @@ class SourceSpider(scrapy.Spider):
             return False
         return not any(re.search(p, url) for p in exclusions)
 
+    def mark_incomplete(self, reason: str) -> None:
+        """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone."""
+        self.crawler.stats.inc_value("gigflow/incomplete")
+        self.logger.warning("run incomplete: %s", reason)
+
+    def extract(self, body: bytes, *, url: str, content_type: str | None = None):
+        """The adapters' ExtractionResult for one body (the source's parser key first)."""
+        return extract_html(body, url=url, parser_key=self.record.config.parser_key)
+
     def parse_job(self, response):
-        prepared = response.meta.get(PREPARED)
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        result = extract_html(response.body, url=response.url, parser_key=self.record.config.parser_key)
-        warnings = list(result.warnings)
+        result = self.extract(response.body, url=response.url, content_type=content_type)
+        yield self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
+                             http_status=response.status, content_type=content_type,
+                             etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))
+
+    def page_item(self, url: str, body: bytes, result, *, prepared=None, http_status: int = 200,
+                  content_type: str | None = None, etag: str | None = None, last_modified: str | None = None,
+                  warnings: list[str] | None = None) -> JobPageItem:
+        """One stored version: the raw body, its PreparedDocument (None if preparation failed) and jobs."""
+        warnings = list(warnings or []) + list(result.warnings)
         if prepared is None:
             warnings.append("preparation failed; see the crawl log")
-        yield JobPageItem(
+        return JobPageItem(
             source_id=self.source_id,
-            url=response.url,
-            http_status=response.status,
+            url=url,
+            http_status=http_status,
             content_type=content_type,
-            etag=_header(response, b"ETag"),
-            last_modified=_header(response, b"Last-Modified"),
-            body=response.body,
-            sha256=hashlib.sha256(response.body).hexdigest(),
-            size=len(response.body),
+            etag=etag,
+            last_modified=last_modified,
+            body=body,
+            sha256=hashlib.sha256(body).hexdigest(),
+            size=len(body),
             title=prepared.title if prepared else None,
             markdown=prepared.markdown if prepared else None,
             links=prepared.links if prepared else [],
