@@ -1,6 +1,10 @@
-"""Adapters turn content into ExtractionResults. Pure: no network, no database."""
+"""Adapters turn content into ExtractionResults. Pure: no network, no database.
 
-from gigflow.adapters.chain import extract_html
-from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary, SourceAdapter
+`extract(content, url=..., content_type=..., parser_key=...)` is the one entry point spiders call.
+"""
 
-__all__ = ["Evidence", "ExtractedJob", "ExtractionResult", "Salary", "SourceAdapter", "extract_html"]
+from gigflow.adapters.chain import extract, extract_html
+from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, NextPage, Salary, SourceAdapter
+
+__all__ = ["Evidence", "ExtractedJob", "ExtractionResult", "NextPage", "Salary", "SourceAdapter", "extract",
+           "extract_html"]

@@ -1,11 +1,22 @@
-"""Parser order lives here and nowhere else."""
+"""Parser order lives here and nowhere else.
+
+HTML: JSON-LD JobPosting, then the specialised adapter named by the source's parser key, then the generic
+fallbacks. JSON: the ATS adapter named by the key or recognised by host and markers. XML: the RSS/Atom
+adapter (never the generic HTML parser). E-mail (`message/rfc822`, `.eml`): the e-mail adapter.
+"""
 
 from __future__ import annotations
 
+from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
+from gigflow.adapters.common import as_bytes
+from gigflow.adapters.email import EmailAdapter
+from gigflow.adapters.feed import FeedAdapter, is_json_feed
+from gigflow.adapters.generic import GenericHtmlAdapter
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.types import ExtractionResult, SourceAdapter
 
 JSONLD = JsonLdAdapter()
+FEED = FeedAdapter()
 SPECIALISED: dict[str, SourceAdapter] = {}
 FALLBACKS: list[SourceAdapter] = []
 
@@ -19,20 +30,110 @@ def register(adapter: SourceAdapter, *, fallback: bool = False) -> SourceAdapter
     return adapter
 
 
+for _adapter in ATS_ADAPTERS.values():
+    register(_adapter)
+register(FEED)
+GENERIC = register(GenericHtmlAdapter(), fallback=True)
+
+
+def _specialised(parser_key: str | None) -> SourceAdapter | None:
+    if not parser_key:
+        return None
+    if parser_key in SPECIALISED:
+        return SPECIALISED[parser_key]
+    if parser_key == "email" or parser_key.startswith("email:"):
+        return EmailAdapter(parser_key.partition(":")[2] or None)
+    if parser_key.startswith("route:"):
+        from gigflow.adapters.routes import route_adapter  # route tables load on first use
+
+        return route_adapter(parser_key.partition(":")[2])
+    return None
+
+
 def extract_html(content: bytes | str, *, url: str, parser_key: str | None = None) -> ExtractionResult:
     """JSON-LD JobPosting, then the source's specialised adapter, then the generic fallbacks."""
     warnings: list[str] = []
     chain: list[SourceAdapter] = [JSONLD]
-    if parser_key and parser_key in SPECIALISED:
-        chain.append(SPECIALISED[parser_key])
-    elif parser_key and parser_key != JSONLD.parser_key:
+    try:
+        specialised = _specialised(parser_key)
+    except KeyError as exc:
+        specialised, _ = None, warnings.append(str(exc.args[0]))
+    if specialised is not None:
+        chain.append(specialised)
+    elif parser_key and parser_key not in (JSONLD.parser_key, "generic-html") and not warnings:
         warnings.append(f"unknown parser key {parser_key!r}; using the generic chain")
-    chain.extend(FALLBACKS)
+    if not getattr(specialised, "fail_closed", False):
+        chain.extend(FALLBACKS)  # a fail-closed route that takes nothing must not be second-guessed by guesswork
     for adapter in chain:
-        if adapter is not JSONLD and adapter is not SPECIALISED.get(parser_key or "") and not adapter.supports(url, content):
+        if adapter is not JSONLD and adapter is not specialised and not adapter.supports(url, content):
             continue
-        result = adapter.extract(content, url=url)
+        result = _safely(adapter, content, url)
         warnings.extend(result.warnings)
         if result.jobs:
             return result.model_copy(update={"warnings": warnings})
     return ExtractionResult.empty(warning=None).model_copy(update={"warnings": warnings + ["no job found"]})
+
+
+def content_format(content: bytes | str, *, url: str, content_type: str | None = None) -> str:
+    """One of html, json, xml, email: from the media type first, then the URL suffix, then the bytes."""
+    media = (content_type or "").split(";")[0].strip().lower()
+    path = url.lower().split("?")[0]
+    if media == "message/rfc822" or path.endswith(".eml"):
+        return "email"
+    if media in ("application/json", "text/json") or media.endswith("+json"):
+        return "json"
+    if media in ("application/rss+xml", "application/atom+xml", "application/xml", "text/xml") or \
+            media.endswith("+xml") and media != "application/xhtml+xml":
+        return "xml"
+    if media in ("text/html", "application/xhtml+xml"):
+        return "html"
+    head = as_bytes(content)[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head[:1] in (b"{", b"["):
+        return "json"
+    if FEED.supports(url, content):
+        return "xml"
+    if head.lower().startswith(b"<?xml") and b"<html" not in head.lower():
+        return "xml"
+    if EmailAdapter().supports(url, content) and not head.startswith(b"<"):
+        return "email"
+    return "html"
+
+
+def extract(content: bytes, *, url: str, content_type: str | None = None,
+            parser_key: str | None = None) -> ExtractionResult:
+    """The one entry point spiders call: picks the chain by content format (see the module docstring)."""
+    kind = content_format(content, url=url, content_type=content_type)
+    if kind == "html":
+        return extract_html(content, url=url, parser_key=parser_key)
+    if kind == "email":
+        key = parser_key if parser_key and parser_key.startswith("email") else "email"
+        return _safely(_specialised(key), content, url)
+    if kind == "xml":
+        if parser_key and parser_key.startswith("route:"):
+            return _safely(_specialised(parser_key), content, url)
+        result = _safely(FEED, content, url)
+        if not result.jobs and not FEED.supports(url, content):
+            result.warnings.append("xml: not an RSS or Atom feed; the generic HTML parser does not read XML")
+        return result
+    return _extract_json(content, url=url, parser_key=parser_key)
+
+
+def _extract_json(content: bytes, *, url: str, parser_key: str | None) -> ExtractionResult:
+    if parser_key == FEED.parser_key or is_json_feed(content):
+        return _safely(FEED, content, url)
+    adapter = ATS_ADAPTERS.get(parser_key or "")
+    if adapter is None:
+        adapter = next((a for a in ATS_ADAPTERS.values() if a.supports(url, content)), None)
+    if adapter is None:
+        return ExtractionResult.empty(warning=f"json: no ATS adapter for parser key {parser_key!r} at {url}")
+    return _safely(adapter, content, url)
+
+
+def _safely(adapter: SourceAdapter, content: bytes | str, url: str) -> ExtractionResult:
+    """A malformed page never crashes a crawl: an adapter error becomes a warning naming the adapter."""
+    try:
+        return adapter.extract(content, url=url)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, UnicodeError) as exc:
+        return ExtractionResult(parser_key=adapter.parser_key, parser_version=adapter.parser_version,
+                                warnings=[f"{adapter.parser_key}: failed on {url}: {exc.__class__.__name__}: "
+                                          f"{str(exc)[:300]}"])

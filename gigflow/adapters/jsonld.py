@@ -7,13 +7,14 @@ import json
 import re
 from typing import Any
 
-from lxml import html as lxml_html
 
+from gigflow.adapters.common import html_to_text
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary
 
 _SCRIPT = re.compile(rb"<script[^>]*type\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.I | re.S)
 _COMMENTS = re.compile(r"^\s*(<!--|//.*$)|-->\s*$", re.M)
 _CDATA = re.compile(r"<!\[CDATA\[|\]\]>")
+_BLOCK_COMMENT_EDGES = re.compile(r"^\s*/\*.*?\*/|/\*.*?\*/\s*$", re.S)
 BASELINE = 0.95
 
 
@@ -27,12 +28,19 @@ def _text(value: Any) -> str | None:
     if value is None:
         return None
     text = " ".join(html.unescape(str(value)).split())
-    return text or None
+    if "<" in text and ">" in text:  # markup in a plain field (an injected tag) is dropped, its text kept
+        text = " ".join((html_to_text(text[:100_000]) or "").split())
+    return text[:2000] or None
 
 
 def load_json_lenient(raw: str) -> Any:
     """json.loads after removing comments, CDATA and trailing junk such as `;` or a stray `}`."""
-    text = _CDATA.sub("", _COMMENTS.sub("", raw)).strip().rstrip(";").strip()
+    text = _CDATA.sub("", _COMMENTS.sub("", raw)).strip()
+    # `/*<![CDATA[*/ ... /*]]>*/` wrappers: block comments at either edge only, never inside the JSON.
+    previous = None
+    while previous != text:
+        previous, text = text, _BLOCK_COMMENT_EDGES.sub("", text).strip()
+    text = text.rstrip(";").strip()
     try:
         return json.loads(text, strict=False)
     except json.JSONDecodeError:
@@ -107,12 +115,11 @@ def _number(value: Any) -> float | None:
 
 
 def _description(value: Any) -> str | None:
-    text = _text(value)
-    if not text:
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+    if value is None or isinstance(value, dict):
         return None
-    if "<" in text:
-        text = lxml_html.fromstring(f"<div>{text}</div>").text_content()
-    return " ".join(text.split())[:20000] or None
+    return html_to_text(str(value), entity_encoded=True)
 
 
 class JsonLdAdapter:
@@ -140,8 +147,12 @@ class JsonLdAdapter:
         postings, warnings = self.postings(content)
         jobs = [self._job(node, index, url) for index, node in postings]
         jobs = [job for job in jobs if job.is_storable()]
+        # A perfect title does not make a missing employer reliable: absent fields lower the whole result.
+        missing = sum(weight for field, weight in (("employer", 0.05), ("location", 0.03), ("description", 0.02))
+                      if any(not getattr(job, field) for job in jobs))
         return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
-                                confidence=BASELINE if jobs else 0.0, warnings=warnings)
+                                confidence=round(BASELINE - missing, 3) if jobs else 0.0, warnings=warnings,
+                                kind="listing" if len(jobs) > 1 else "detail")
 
     def _job(self, node: dict, index: int, page_url: str) -> ExtractedJob:
         def ev(path: str, confidence: float = BASELINE) -> Evidence:
@@ -164,6 +175,8 @@ class JsonLdAdapter:
             date_posted=_text(node.get("datePosted")),
             valid_through=_text(node.get("validThrough")),
             description=_description(node.get("description")),
+            requirements=_description(node.get("qualifications") or node.get("experienceRequirements")
+                                      or node.get("skills")),
             apply_url=_text(node.get("directApply") if isinstance(node.get("directApply"), str) else None)
             or _text(node.get("url")),
             raw={k: node[k] for k in list(node)[:40] if k != "description"},
@@ -171,6 +184,8 @@ class JsonLdAdapter:
         paths = {"title": "title", "url": "url", "external_id": "identifier", "employer": "hiringOrganization",
                  "location": "jobLocation", "salary": "baseSalary", "employment_type": "employmentType",
                  "date_posted": "datePosted", "valid_through": "validThrough", "description": "description",
+                 "requirements": next((k for k in ("qualifications", "experienceRequirements", "skills")
+                                       if node.get(k)), "qualifications"),
                  "apply_url": "url"}
         job.evidence = {field: ev(path) for field, path in paths.items() if getattr(job, field)}
         if not _text(node.get("url")):

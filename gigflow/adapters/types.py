@@ -44,6 +44,8 @@ class ExtractedJob(BaseModel):
     description: str | None = None
     requirements: str | None = None
     apply_url: str | None = None
+    # Where the job came from when the content is not the employer's own page: platform alias, mailbox, route.
+    provenance: dict[str, str] = Field(default_factory=dict)
     raw: dict[str, Any] = Field(default_factory=dict)
     evidence: dict[str, Evidence] = Field(default_factory=dict)
 
@@ -57,12 +59,24 @@ class ExtractedJob(BaseModel):
         return self.model_dump(mode="json", exclude={"evidence", "raw"}, exclude_none=True)
 
 
+class NextPage(BaseModel):
+    """How to ask for the next page of a listing payload; the spider sends it as is."""
+
+    url: str
+    method: Literal["GET", "POST"] = "GET"
+    json_body: dict[str, Any] | None = None
+
+
 class ExtractionResult(BaseModel):
     jobs: list[ExtractedJob] = Field(default_factory=list)
     parser_key: str
     parser_version: str
     confidence: float = Field(ge=0.0, le=1.0, default=0.0)
     warnings: list[str] = Field(default_factory=list)
+    # "listing" results are candidates (one per vacancy, no details fetched); "detail" fills one vacancy.
+    kind: Literal["detail", "listing"] | None = None
+    # The next page of a paginated listing payload (Lever skip, SmartRecruiters offset, Workable nextPage).
+    next_page: NextPage | None = None
 
     @classmethod
     def empty(cls, parser_key: str = "none", parser_version: str = "0", warning: str | None = None):

@@ -8,7 +8,7 @@ import re
 import scrapy
 import tldextract
 
-from gigflow.adapters import extract_html
+from gigflow.adapters import extract as extract_content
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.preparation import JOB, PREPARED
@@ -82,7 +82,7 @@ class SourceSpider(scrapy.Spider):
 
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
         """The adapters' ExtractionResult for one body (the source's parser key first)."""
-        return extract_html(body, url=url, parser_key=self.record.config.parser_key)
+        return extract_content(body, url=url, content_type=content_type, parser_key=self.record.config.parser_key)
 
     def parse_job(self, response):
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None

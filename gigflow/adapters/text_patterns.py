@@ -1,0 +1,95 @@
+"""Pure text patterns the HTML adapters share: salary amounts and units, dates, multilingual field labels."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from price_parser import Price
+
+from gigflow.adapters.types import Salary
+
+LABELS: dict[str, tuple[str, ...]] = {
+    "employer": ("company", "company name", "employer", "organisation", "organization", "hiring organization",
+                 "werkgever", "bedrijf", "organisatie", "arbeitgeber", "unternehmen", "firma", "employeur",
+                 "entreprise", "spoločnosť", "zamestnávateľ", "会社名", "企業名", "社名", "기업명", "회사명", "사업장명"),
+    "location": ("location", "job location", "work location", "place of work", "locatie", "standplaats",
+                 "werklocatie", "werkplek", "plaats", "standort", "arbeitsort", "einsatzort", "dienstort", "ort",
+                 "lieu", "lieu de travail", "miesto práce", "miesto výkonu práce", "勤務地", "勤務先", "근무지",
+                 "근무예정지", "근무지역", "지역", "소재지"),
+    "salary": ("salary", "pay", "compensation", "salary range", "salaris", "loon", "gehalt", "vergütung",
+               "salaire", "rémunération", "mzda", "plat", "základná zložka mzdy", "給与", "給料", "급여", "임금"),
+    "employment_type": ("employment type", "job type", "contract type", "contract", "dienstverband", "contracttype",
+                        "contractvorm", "beschäftigungsart", "anstellungsart", "type de contrat",
+                        "druh pracovného pomeru", "雇用形態", "고용형태"),
+    "valid_through": ("deadline", "apply by", "closing date", "application deadline", "sluitingsdatum",
+                      "reageren voor", "solliciteren tot", "bewerbungsfrist", "date limite", "마감일", "접수마감일",
+                      "応募締切"),
+    "date_posted": ("posted", "date posted", "posted on", "published", "publication date", "geplaatst",
+                    "gepubliceerd", "veröffentlicht", "date de publication", "dátum zverejnenia", "게시일", "등록일",
+                    "掲載日"),
+}
+LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in labels}
+
+_UNITS = (("HOUR", r"hour|hr|uur|stunde|heure|hodin|時給|시급"), ("DAY", r"day|dag|tag|jour|日給|일급"),
+          ("WEEK", r"week|woche|semaine|週給|주급"),
+          ("MONTH", r"month|mo\b|maand|monat|mois|mesiac|月給|월급"),
+          ("YEAR", r"year|yr|annum|annual|jaar|jahr|an\b|ročn|年収|연봉"))
+_AMOUNT = re.compile(r"(?P<cur>[$€£¥₩]|EUR|USD|GBP|AUD|CHF|JPY|KRW)?\s?(?P<num>\d{1,3}(?:[.,\s]\d{3})+|\d+(?:[.,]\d+)?)"
+                     r"\s?(?P<k>[kK])?\s?(?P<cur2>[$€£¥₩円원]|EUR|USD|GBP|AUD|CHF|JPY|KRW)?")
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY", "₩": "KRW", "원": "KRW"}
+SALARY_HINT = re.compile(r"[$€£¥₩円원]|\b(EUR|USD|GBP|AUD|CHF)\b", re.I)
+ISO_DATE = re.compile(r"\b(20\d\d)[-./](\d{1,2})[-./](\d{1,2})\b")
+DMY_DATE = re.compile(r"\b(\d{1,2})[-./](\d{1,2})[-./](20\d\d)\b")
+
+
+def normalise(text: str) -> str:
+    """NFKC, whitespace collapsed, case folded: how labels and facts are compared."""
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
+
+
+def label_field(text: str) -> str | None:
+    """The job field a label names ("Location:", "勤務地", "Miesto práce"), or None."""
+    key = normalise(text).strip(" :：-–|•*").strip()
+    if not 0 < len(key) <= 40:
+        return None
+    # Compound labels ("勤務地・交通", "Location / Travel") name their field first.
+    return LABEL_INDEX.get(key) or LABEL_INDEX.get(re.split(r"\s*[・/&]\s*", key)[0])
+
+
+def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | None:
+    """Amounts, currency and unit from a salary text such as "€4,000–€6,000/month" or "$120k - $150k a year"."""
+    if not text or not re.search(r"\d", text):
+        return None
+    snippet = text[:300]
+    amounts, currency = [], None
+    for match in _AMOUNT.finditer(snippet):
+        symbol = match.group("cur") or match.group("cur2")
+        price = Price.fromstring(match.group("num"))
+        if price.amount is None:
+            continue
+        value = float(price.amount) * (1000 if match.group("k") else 1)
+        if value < 1:
+            continue
+        amounts.append(value)
+        currency = currency or (_CURRENCY.get(symbol, symbol.upper()) if symbol else None)
+    if not amounts or not (currency or currency_hint):
+        return None
+    unit = next((name for name, pattern in _UNITS if re.search(pattern, snippet, re.I)), None)
+    return Salary(min=min(amounts[:2]), max=max(amounts[:2]), currency=currency or currency_hint, unit=unit,
+                  raw=" ".join(snippet.split()))
+
+
+def parse_date(text: str) -> str | None:
+    """An ISO date (YYYY-MM-DD) from "2026-03-23", "23.03.2026" or "23/03/2026"; None if there is none."""
+    match = ISO_DATE.search(text or "")
+    if match:
+        year, month, day = (int(g) for g in match.groups())
+    else:
+        match = DMY_DATE.search(text or "")
+        if not match:
+            return None
+        day, month, year = (int(g) for g in match.groups())
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"

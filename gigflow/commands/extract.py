@@ -1,0 +1,44 @@
+"""scrapy extract FILE --url URL [--parser KEY] [--content-type TYPE]"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+from gigflow.adapters import extract
+from gigflow.commands import GigflowCommand, UsageError
+
+
+class Command(GigflowCommand):
+    requires_project = False
+
+    def syntax(self):
+        return "FILE --url URL [--parser KEY] [--content-type TYPE]"
+
+    def short_desc(self):
+        return "Run the adapter chain on a saved page, payload, feed or .eml and print the ExtractionResult as JSON"
+
+    def add_options(self, parser):
+        super().add_options(parser)
+        parser.add_argument("--url", required=True, help="the URL the content was fetched from")
+        parser.add_argument("--parser", dest="parser_key", default=None,
+                            help="parser key: jsonld, generic-html, greenhouse, lever, recruitee, smartrecruiters, "
+                                 "workable, feed, email[:board-domain], route:NAME")
+        parser.add_argument("--content-type", default=None,
+                            help="media type as the server sent it (default: guessed from the file name)")
+        parser.add_argument("--raw", action="store_true", help="include each job's bounded raw payload")
+
+    def run(self, args, opts):
+        if len(args) != 1:
+            raise UsageError("give exactly one FILE")
+        path = Path(args[0])
+        if not path.is_file():
+            self.fail(f"{path}: no such file")
+            return
+        content_type = opts.content_type
+        if content_type is None and path.suffix.lower() in (".json", ".xml", ".rss", ".atom", ".eml"):
+            content_type = {".eml": "message/rfc822", ".rss": "application/rss+xml",
+                            ".atom": "application/atom+xml"}.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0]
+        result = extract(path.read_bytes(), url=opts.url, content_type=content_type, parser_key=opts.parser_key)
+        exclude = None if opts.raw else {"jobs": {"__all__": {"raw"}}}
+        print(result.model_dump_json(indent=2, exclude=exclude))

@@ -1,0 +1,112 @@
+"""Generic HTML fallback: the labelled corpus pages without JSON-LD, labelled lists and tables, hostile pages."""
+
+import json
+
+import pytest
+
+from gigflow.adapters import extract
+from gigflow.adapters.generic import GenericHtmlAdapter
+from gigflow.adapters.text_patterns import normalise, parse_date, parse_salary
+from helpers import FIXTURES, SHARED
+
+CORPUS = SHARED / "corpus"
+SITES = ("vercel", "linkedin", "seek-au", "kyujinbox-jp", "profesia-sk", "work24-kr", "grip-nl")
+FIELDS = ("title", "employer", "location")
+
+
+def _matches(value: str | None, labels: list[str]) -> bool:
+    """A field matches when it and one label agree after NFKC, case and whitespace folding, one containing the
+    other (a label is verbatim page text, often one piece of what the page shows as the field)."""
+    if not value:
+        return False
+    value = normalise(value)
+    return any(normalise(label) in value or value in normalise(label) for label in labels)
+
+
+def agreement() -> tuple[int, dict[str, int], dict[str, int]]:
+    pages, contained, exact = 0, dict.fromkeys(FIELDS, 0), dict.fromkeys(FIELDS, 0)
+    for line in (CORPUS / "facts.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["page"].split("/")[1] not in SITES:
+            continue
+        pages += 1
+        body = (CORPUS / record["page"]).read_bytes()
+        result = GenericHtmlAdapter().extract(body, url=record["url"] or f"https://example.test/{record['page']}")
+        job = result.jobs[0] if result.jobs else None
+        for field in FIELDS:
+            labels = [fact["text"] for fact in record["facts"] if fact["kind"] == field]
+            value = getattr(job, field) if job else None
+            contained[field] += _matches(value, labels)
+            exact[field] += bool(value) and normalise(value) in [normalise(label) for label in labels]
+    return pages, contained, exact
+
+
+@pytest.mark.skipif(not (CORPUS / "facts.jsonl").is_file(), reason="needs ../shared/corpus")
+def test_generic_agrees_with_the_labels_on_nine_in_ten_pages_field_by_field():
+    pages, contained, exact = agreement()
+    assert pages == 60
+    print({field: f"{contained[field]}/{pages} (exact {exact[field]}/{pages})" for field in FIELDS})
+    for field in FIELDS:
+        assert contained[field] / pages >= 0.9, (field, contained[field], pages)
+
+
+def test_labelled_lists_and_tables_fill_the_fields_with_evidence():
+    body = (FIXTURES / "adapters" / "html" / "labelled-vacancy.html").read_bytes()
+    result = extract(body, url="https://werken.voorbeeld-logistiek.example/vacatures?id=42", content_type="text/html")
+    assert result.parser_key == "generic-html" and result.confidence == 0.75
+    [job] = result.jobs
+    assert job.title == "Magazijnmedewerker (avondploeg)"  # the main h1, not the header's logo h1
+    assert job.url == "https://werken.voorbeeld-logistiek.example/vacatures/magazijnmedewerker-42"  # canonical
+    assert (job.employer, job.location, job.employment_type) == ("Voorbeeld Logistiek NV", "Geel",
+                                                                 "Vast contract, voltijds")
+    assert (job.salary.min, job.salary.max, job.salary.currency, job.salary.unit) == (2400, 2900, "EUR", "MONTH")
+    assert job.valid_through == "2027-01-15"
+    assert job.apply_url.endswith("/magazijnmedewerker-42/solliciteer")
+    assert "Injected" not in (job.description or "") and "distributiecentrum" in job.description
+    assert job.evidence["title"].method == "heading" and "Werkgever" in job.evidence["employer"].snippet_or_path
+    assert job.evidence["salary"].confidence < job.evidence["title"].confidence + 0.01
+
+
+def test_missing_fields_lower_confidence_and_no_title_means_no_job():
+    bare = b"<html><body><main><h1>Forklift driver</h1><p>Short.</p></main></body></html>"
+    result = extract(bare, url="https://x.example/jobs/1")
+    assert result.jobs[0].title == "Forklift driver" and result.confidence == 0.45
+    assert "missing employer, location, description" in result.warnings[-1]
+    untitled = extract(b"<html><head><title>Home</title></head><body><p>Welcome</p></body></html>",
+                       url="https://x.example/")
+    assert untitled.jobs == [] and any("no recognisable title" in w for w in untitled.warnings)
+
+
+def test_changed_markup_falls_back_from_h1_to_title_classes_and_meta():
+    no_h1 = b"""<html><head><meta property="og:title" content="Acme hiring Welder in Geel, Belgium | LinkedIn">
+    </head><body><div class="job-title">Welder</div></body></html>"""
+    job = extract(no_h1, url="https://x.example/j/2").jobs[0]
+    assert (job.title, job.employer, job.location) == ("Welder", "Acme", "Geel, Belgium")
+    meta_only = b"""<html><head><meta property="og:title" content="Acme hiring Painter in Mol | LinkedIn"></head>
+    <body><p>nothing else</p></body></html>"""
+    assert extract(meta_only, url="https://x.example/j/3").jobs[0].title == "Painter"
+
+
+def test_hostile_pages_are_contained():
+    injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
+                b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"
+                b"<p>" + b"A " * 5_000_000 + b"</p></main></body></html>")
+    result = extract(injected, url="https://x.example/j/4")
+    [job] = result.jobs
+    assert job.title == "Nurse" and job.location == "Geel"
+    assert len(job.description) <= 20_000
+    nested = b"<div>" * 1_000 + b"<h1>Deep job</h1>" + b"</div>" * 1_000
+    assert extract(nested, url="https://x.example/j/5").jobs[0].title == "Deep job"
+    # Past libxml2's depth limit the tail of the tree is lost: no job, a warning, no crash.
+    deeper = b"<div>" * 20_000 + b"<h1>Deep job</h1>" + b"</div>" * 20_000
+    assert "no job found" in extract(deeper, url="https://x.example/j/5").warnings
+    assert extract(b"\xff\xfe\x00garbage\x00", url="https://x.example/j/6").jobs == []
+
+
+def test_salary_and_date_patterns():
+    assert parse_salary("$120k - $150k a year").model_dump(exclude={"raw"}) == \
+        {"min": 120000.0, "max": 150000.0, "currency": "USD", "unit": "YEAR"}
+    assert parse_salary("時給1350円").unit == "HOUR" and parse_salary("時給1350円").currency == "JPY"
+    assert parse_salary("competitive") is None and parse_salary("3 days a week") is None
+    assert parse_date("Sluitingsdatum: 15/01/2027") == "2027-01-15" and parse_date("2026-3-9") == "2026-03-09"
+    assert parse_date("31/31/2026") is None
