@@ -80,16 +80,26 @@ class SourceSpider(scrapy.Spider):
         self.crawler.stats.inc_value("gigflow/incomplete")
         self.logger.warning("run incomplete: %s", reason)
 
+    @property
+    def parser_key(self) -> str | None:
+        """The adapter this source's content is read with first (None: the chain decides)."""
+        return self.record.config.parser_key
+
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
-        """The adapters' ExtractionResult for one body (the source's parser key first)."""
-        return extract_content(body, url=url, content_type=content_type, parser_key=self.record.config.parser_key)
+        """The adapters' ExtractionResult for one body."""
+        return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key)
 
     def parse_job(self, response):
+        yield self.response_item(response)
+
+    def response_item(self, response, result=None) -> JobPageItem:
+        """The stored version of one response: its body, PreparedDocument and the adapters' result."""
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        result = self.extract(response.body, url=response.url, content_type=content_type)
-        yield self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
-                             http_status=response.status, content_type=content_type,
-                             etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))
+        if result is None:
+            result = self.extract(response.body, url=response.url, content_type=content_type)
+        return self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
+                              http_status=response.status, content_type=content_type,
+                              etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))
 
     def page_item(self, url: str, body: bytes, result, *, prepared=None, http_status: int = 200,
                   content_type: str | None = None, etag: str | None = None, last_modified: str | None = None,
