@@ -64,3 +64,4 @@ ATS_BASE_URLS = {
 ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever limit, SmartRecruiters limit)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
+MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
