@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import html
 import os
+import shutil
 from contextlib import aclosing
 from urllib.parse import quote, urldefrag
 
@@ -100,7 +101,9 @@ class ClickSpider(SourceSpider):
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="spider")
         launch = {"headless": settings.getbool("CLICK_HEADLESS"), "args": ["--disable-dev-shm-usage"]}
         path = settings.get("CLICK_CHROMIUM_PATH")
-        if path and os.access(path, os.X_OK):
+        if not (path and os.access(path, os.X_OK)):
+            path = shutil.which("chromium")
+        if path:
             launch["executable_path"] = path  # else Playwright's own Chromium (`playwright install chromium`)
         settings.set("PLAYWRIGHT_LAUNCH_OPTIONS", {**launch, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS")},
                      priority="spider")
