@@ -37,6 +37,16 @@ class AtsServer:
                 self.end_headers()
                 self.wfile.write(body)
 
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                server.requests.append(("POST", f"{self.path} {body.decode()}"))
+                status, answer = server.answer_post(self.path, json.loads(body or b"{}"))
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json; charset=utf-8")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
@@ -68,6 +78,22 @@ class AtsServer:
             return 404, b'{"status": 404, "error": "Not found"}'
         return 200, json.dumps(found).encode("utf-8")
 
+    def answer_post(self, path: str, body: dict) -> tuple[int, bytes]:
+        """Workable's v3 jobs API: pages of three, the next one asked for by POSTing back its token. The records are
+        the real Kroo widget jobs in the v3 shape (no v3 payload was recorded)."""
+        if path != "/api/v3/accounts/kroo/jobs":
+            return 404, b'{"error": "Not found"}'
+        jobs = payload("workable-kroo.json")["jobs"]
+        start = int(body.get("token") or 0)
+        results = [{"shortcode": j["shortcode"], "title": j["title"], "type": j["employment_type"],
+                    "published": j["published_on"], "remote": j["telecommuting"],
+                    "location": {"city": j["city"], "region": j["state"], "country": j["country"]},
+                    "description": j["description"]} for j in jobs[start:start + 3]]
+        page = {"total": len(jobs), "results": results}
+        if start + 3 < len(jobs):
+            page["nextPage"] = str(start + 3)
+        return 200, json.dumps(page).encode("utf-8")
+
     def __enter__(self):
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         return self
@@ -83,11 +109,13 @@ def ats_server():
         yield server
 
 
-def crawl_board(pool, server, provider, board, *settings):
+def crawl_board(pool, server, provider, board, *settings, region="us"):
     import_source(pool, {"id": f"{provider}-{board}".lower(), "company": board, "status": "active",
                          "canonical_url": f"https://{board.lower()}.example/careers",
-                         "strategies": [{"type": "ats", "provider": provider, "board_id": board}]}, server.url)
-    crawl("ats", f"{provider}-{board}".lower(), "ATS_BASE_URLS=" + json.dumps({provider: server.url}), *settings)
+                         "strategies": [{"type": "ats", "provider": provider, "board_id": board, "region": region}]},
+                  server.url)
+    host_key = f"{provider}-eu" if region == "eu" else provider
+    crawl("ats", f"{provider}-{board}".lower(), "ATS_BASE_URLS=" + json.dumps({host_key: server.url}), *settings)
     with pool.connection() as conn:
         jobs = conn.execute("SELECT external_id, title, fields, parser_key, gone_at FROM jobs ORDER BY id").fetchall()
         run = conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
@@ -106,8 +134,10 @@ def test_single_payload_boards(pool, ats_server, provider, board, ids):
     assert run["outcome"] == "finished" and run["stats"]["gigflow/listing_pages"] == 1
 
 
-def test_lever_pages_with_skip_and_limit(pool, ats_server):
-    jobs, run = crawl_board(pool, ats_server, "lever", "gotogroup", "ATS_PAGE_SIZE=2")
+@pytest.mark.parametrize("region", ["us", "eu"])
+def test_lever_pages_with_skip_and_limit(pool, ats_server, region):
+    # Only the region's host points at the test server: the EU source must use "lever-eu".
+    jobs, run = crawl_board(pool, ats_server, "lever", "gotogroup", "ATS_PAGE_SIZE=2", region=region)
     assert sorted(j["external_id"] for j in jobs) == sorted(p["id"] for p in payload("lever-gotogroup.json"))
     pages = [path for _, path in ats_server.requests if path.startswith("/v0/postings/")]
     assert [parse_qs(urlsplit(p).query)["skip"] for p in pages] == [["0"], ["2"]]  # a short page ends the listing
@@ -144,3 +174,12 @@ def test_board_answering_404_quarantines_the_source_without_retrying(pool, ats_s
     assert jobs == [] and run["outcome"] == "incomplete:finished"
     assert source["status"] == "quarantined" and "answered 404" in source["status_reason"]
     assert [p for _, p in ats_server.requests if "nosuchboard" in p] == ["/v1/boards/nosuchboard/jobs?content=true"]
+
+
+def test_workable_v3_pages_by_posting_back_next_page(pool, ats_server):
+    jobs, run = crawl_board(pool, ats_server, "workable", "kroo", "ATS_WORKABLE_ENDPOINT=v3")
+    widget = payload("workable-kroo.json")["jobs"]
+    assert sorted(j["external_id"] for j in jobs) == sorted(j["shortcode"] for j in widget)
+    posts = [target.split(" ", 1)[1] for method, target in ats_server.requests if method == "POST"]
+    assert posts == ["{}", '{"token": "3"}', '{"token": "6"}']
+    assert run["stats"]["gigflow/listing_pages"] == 3 and run["outcome"] == "finished"
