@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench clean-db
+.PHONY: demo test install bench bench-noise clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/prepare_bench.py
+
+# Noise filters on the real corpus (../shared/corpus): rules classifier (and the model when GIGFLOW_NOISE_MODEL
+# is set) beside trafilatura and a main-content cleanup.
+bench-noise: $(STAMP)
+	$(BIN)/python bench/noise_bench.py $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata

@@ -36,6 +36,17 @@ ITEM_PIPELINES = {
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"
 
+EXTENSIONS = {
+    "gigflow.extensions.noise_review.NoiseReviewTrigger": 500,
+}
+
+# Noise filter reviews (see README "Noise filters").
+NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
+NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per configuration per hour
+NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
+NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
+NOISE_WORKER_CONCURRENCY = 1
+
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
@@ -65,3 +76,12 @@ ATS_PAGE_SIZE = 100                # postings per page where the provider pages 
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
+
+# Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
+NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)
+NOISE_MODEL = ""  # overrides GIGFLOW_NOISE_MODEL
+NOISE_BATCH_SIZE = 20  # regions per model call
+NOISE_MODEL_TIMEOUT = 60.0  # seconds per model call
+NOISE_REVIEW_RETRIES = 2  # whole-review retries after a failed batch
+NOISE_MAX_REGION_CHARS = 20000  # regions with more markup stay in the page and are not sent
+NOISE_MAX_REGION_SENT_CHARS = 4000  # markup sent per region (its text and links are sent whole)

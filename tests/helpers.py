@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -45,10 +48,18 @@ def copy_site(site: Path, dest: Path, origin: str) -> Path:
 
 def import_source(pool, source: dict, origin: str) -> None:
     """Import one source given as a dict, with the placeholder origin rewritten to ``origin``."""
-    import json
-
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
 
     text = json.dumps({"sources": [source]}).replace(PLACEHOLDER_ORIGIN, origin)
+    import_sources(pool, parse_sources(json.loads(text)))
+
+
+def import_demo(pool, server):
+    """Import fixtures/sources/demo.yaml pointed at the given fixture server."""
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    data = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())
+    text = json.dumps(data).replace("http://127.0.0.1:8765", server.url)
     import_sources(pool, parse_sources(json.loads(text)))

@@ -2,17 +2,7 @@
 
 import json
 
-import yaml
-
-from gigflow.sources.loader import parse_sources
-from gigflow.sources.repository import import_sources
-from helpers import FIXTURES, crawl, run_scrapy
-
-
-def import_demo(pool, server):
-    data = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())
-    text = json.dumps(data).replace("http://127.0.0.1:8765", server.url)
-    import_sources(pool, parse_sources(json.loads(text)))
+from helpers import crawl, import_demo, run_scrapy
 
 
 def counts(pool):

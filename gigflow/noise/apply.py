@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from cssselect import SelectorError
-from lxml.cssselect import CSSSelector
-
 from gigflow.documents.types import PreparationReport
 from gigflow.noise.model import NoiseFilter
+from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import region_signature
 
 
@@ -14,16 +12,18 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
     """Remove each rule's region when its selector matches exactly one region with the learned signature.
 
     A changed, missing or ambiguous region stays in the page, and the report asks for a review.
+    Every rule is matched against the untouched tree before anything is removed, because removing one region
+    shifts the :nth-of-type() positions that other rules' selectors rely on.
     Returns the number of regions removed.
     """
     if noise_filter is None:
         return 0
-    removed = 0
+    doomed = []
     for rule in noise_filter.removal_rules():
         try:
-            matches = CSSSelector(rule.selector)(root)
-        except (SelectorError, SyntaxError, ValueError) as exc:
-            report.retained("noise-filter", selector=rule.selector, reason=f"invalid selector: {exc}")
+            matches = select(root, rule.selector)
+        except InvalidSelectorError as exc:
+            report.retained("noise-filter", selector=rule.selector, reason=str(exc))
             report.review_requested = True
             continue
         if len(matches) != 1:
@@ -37,8 +37,12 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
                             reason="region changed since learning", text_length=len(region.text_content()))
             report.review_requested = True
             continue
-        report.removed("noise-filter", selector=rule.selector, path=root.getroottree().getpath(region),
-                       reason=rule.reason, text_length=len(region.text_content()))
-        region.drop_tree()
+        doomed.append((rule, region, root.getroottree().getpath(region)))
+    removed = 0
+    for rule, region, path in doomed:
+        report.removed("noise-filter", selector=rule.selector, path=path, reason=rule.reason,
+                       text_length=len(region.text_content()))
+        if region.getparent() is not None:
+            region.drop_tree()
         removed += 1
     return removed

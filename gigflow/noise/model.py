@@ -38,3 +38,13 @@ class NoiseFilter(BaseModel):
 
     def removal_rules(self) -> list[RemovalRule]:
         return [rule for rule in self.rules if rule.decision == "remove"]
+
+    @classmethod
+    def create(cls, samples, current: "NoiseFilter | None", *, classifier, config_hash: str, manual: bool = False,
+               settings=None) -> "NoiseFilter":
+        """The learner: a complete filter from 3 to 6 distinct samples (see gigflow.noise.learner)."""
+        from gigflow.noise.learner import learn_noise_filter
+
+        return learn_noise_filter(samples, current, classifier, config_hash=config_hash, settings=settings,
+                                  manual=manual).filter
+

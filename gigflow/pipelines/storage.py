@@ -10,6 +10,7 @@ from w3lib.url import canonicalize_url
 from gigflow.db import get_pool
 from gigflow.items import UnchangedPageItem
 from gigflow.paths import markdown_path
+from gigflow.signals import source_finalized
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -70,6 +71,8 @@ class StoragePipeline:
                 }).fetchone()["inserted"]
                 self.stats.inc_value("gigflow/jobs_new" if inserted else "gigflow/jobs_updated")
         self.stats.inc_value("gigflow/warnings", len(item.get("warnings") or []))
+        if (item.get("preparation") or {}).get("review_requested"):
+            self.stats.inc_value("gigflow/noise_review_requested")
         del item["body"]  # stored; exporters get the sha256 instead of raw bytes
         return item
 
@@ -117,6 +120,10 @@ class StoragePipeline:
                     "source_id": spider.source_id, "run_id": self.run_id, "spider": spider.name}).rowcount
                 self.stats.set_value("gigflow/jobs_gone", gone)
             stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
-            conn.execute(load_sql(_SQL, "finish_run.sql"), {
-                "run_id": self.run_id, "stats": Jsonb(stats), "outcome": reason if complete else f"incomplete:{reason}",
-            })
+            outcome = reason if complete else f"incomplete:{reason}"
+            conn.execute(load_sql(_SQL, "finish_run.sql"), {"run_id": self.run_id, "stats": Jsonb(stats),
+                                                            "outcome": outcome})
+        self.crawler.signals.send_catch_log(
+            source_finalized, spider=spider, source_id=spider.source_id,
+            configuration_id=spider.record.configuration_id, outcome=outcome,
+            review_requested_by_preparation=bool(self.stats.get_value("gigflow/noise_review_requested")))

@@ -1,0 +1,92 @@
+"""scrapy learn-noise --configuration ID [--manual] [--classifier openai|rules|auto] [--dry-run]
+scrapy learn-noise --page FILE URL (3 to 6 times) --out FILTER.json [--current FILTER.json] [--manual]"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from gigflow.commands import GigflowCommand, UsageError
+from gigflow.noise.classifier import make_classifier
+from gigflow.noise.learner import NoiseLearningError, learn_noise_filter
+from gigflow.noise.model import NoiseFilter
+from gigflow.noise.reporting import render_report
+from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.training import TrainingPage
+
+
+class Command(GigflowCommand):
+    def syntax(self):
+        return "--configuration ID | --page FILE URL ... --out FILTER.json"
+
+    def short_desc(self):
+        return "Learn a noise filter from 3 to 6 stored or saved vacancy pages of one site"
+
+    def add_options(self, parser):
+        super().add_options(parser)
+        parser.add_argument("--configuration", type=int, help="learn from this configuration's stored versions")
+        parser.add_argument("--page", nargs=2, action="append", metavar=("FILE", "URL"), default=[],
+                            help="a saved page and its URL (give 3 to 6)")
+        parser.add_argument("--out", help="write the filter here (with --page)")
+        parser.add_argument("--current", help="the current filter to reuse approved rules from (with --page)")
+        parser.add_argument("--manual", action="store_true", help="review everything again; use no previous decisions")
+        parser.add_argument("--classifier", choices=["openai", "rules", "auto"], default=None,
+                            help="openai (GIGFLOW_NOISE_MODEL), rules (offline), auto (default: NOISE_CLASSIFIER)")
+        parser.add_argument("--dry-run", action="store_true", help="learn and report, save nothing")
+
+    def run(self, args, opts):
+        if args or (opts.configuration is None) == (not opts.page):
+            raise UsageError("give either --configuration ID or --page FILE URL (3 to 6 times)")
+        settings = NoiseSettings.from_settings(self.settings)
+        try:
+            classifier = make_classifier(opts.classifier or settings.classifier, settings)
+            if opts.page:
+                self._from_files(opts, settings, classifier)
+            else:
+                self._from_configuration(opts, settings, classifier)
+        except (NoiseLearningError, ValueError, OSError, LookupError) as exc:
+            self.fail(str(exc), code=1)
+
+    def _from_files(self, opts, settings, classifier):
+        if not opts.out and not opts.dry_run:
+            raise UsageError("--page needs --out FILTER.json (or --dry-run)")
+        samples = [TrainingPage(url=url, body=Path(path).read_bytes(), source_id=f"file:{Path(path).name}")
+                   for path, url in opts.page]
+        current = _read_filter(opts.current) if opts.current else None
+        config_hash = current.config_hash if current else ""
+        result = learn_noise_filter(samples, current, classifier, config_hash=config_hash, settings=settings,
+                                    manual=opts.manual)
+        print(render_report(result.report))
+        if not opts.dry_run:
+            Path(opts.out).write_text(result.filter.model_dump_json(indent=2) + "\n", encoding="utf-8")
+            print(f"wrote {opts.out} ({len(result.filter.removal_rules())} removal rule(s))")
+
+    def _from_configuration(self, opts, settings, classifier):
+        """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
+        from gigflow.db import get_pool
+        from gigflow.noise.lifecycle.learner import make_learner
+        from gigflow.noise.lifecycle.review import ReviewKind, run_review
+
+        kind = ReviewKind.manual if opts.manual else ReviewKind.command
+        outcome = run_review(get_pool(), opts.configuration, kind,
+                             make_learner(settings, opts.classifier or settings.classifier),
+                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run)
+        if outcome.learner_report is not None:
+            print(render_report(outcome.learner_report))
+        if outcome.status == "saved":
+            print(f"saved noiseFilter into configuration {opts.configuration} ({outcome.rules} removal rule(s))")
+        elif outcome.status == "conflict":
+            self.fail(f"not saved: {outcome.detail}", code=1)
+        elif outcome.status == "dry-run":
+            print("dry run: nothing saved")
+        else:
+            print(f"{outcome.status}: {outcome.detail}")
+
+
+def _read_filter(path: str) -> NoiseFilter:
+    try:
+        return NoiseFilter.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (json.JSONDecodeError, ValidationError) as exc:
+        raise ValueError(f"{path} is not a valid noise filter: {str(exc).splitlines()[0]}") from exc

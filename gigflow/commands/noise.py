@@ -1,0 +1,97 @@
+"""scrapy noise worker|request|reset|samples|reconcile|show — the noise filter lifecycle by hand."""
+
+from __future__ import annotations
+
+import json
+
+from gigflow.commands import GigflowCommand, UsageError
+from gigflow.db import database_url, get_pool
+from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.noise.lifecycle.events import emit
+from gigflow.noise.lifecycle.procedures import (
+    ResetFilter, SelectSamples, configuration_state, reset_filter, select_samples,
+)
+from gigflow.noise.lifecycle.review import ReviewKind
+
+ACTIONS = ("worker", "request", "reset", "samples", "reconcile", "show")
+
+
+class Command(GigflowCommand):
+    default_settings = {"LOG_ENABLED": True, "LOG_LEVEL": "INFO"}
+
+    def syntax(self):
+        return "worker [--once] | request CONFIGURATION [--manual] | reset CONFIGURATION | samples CONFIGURATION" \
+               " | reconcile | show CONFIGURATION"
+
+    def short_desc(self):
+        return "Noise filter lifecycle: run the review worker, request, reset, inspect"
+
+    def add_options(self, parser):
+        super().add_options(parser)
+        parser.add_argument("--once", action="store_true", help="worker: process waiting jobs, then exit")
+        parser.add_argument("--manual", action="store_true", help="request: a manual review (own job id, no limit)")
+
+    def run(self, args, opts):
+        if not args or args[0] not in ACTIONS:
+            raise UsageError(f"choose one of: {', '.join(ACTIONS)}")
+        action, rest = args[0], args[1:]
+        if action in ("worker", "reconcile"):
+            if rest:
+                raise UsageError()
+            return getattr(self, action)(opts)
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise UsageError(f"{action} takes one configuration id")
+        try:
+            getattr(self, action)(int(rest[0]), opts)
+        except LookupError as exc:
+            self.fail(str(exc))
+
+    def worker(self, opts):
+        from gigflow.noise.lifecycle.learner import make_learner
+        from gigflow.noise.lifecycle.queue import ReviewRuntime, run_worker
+        from gigflow.noise.settings import NoiseSettings
+
+        s = self.settings
+        runtime = ReviewRuntime(pool=get_pool(), learner=make_learner(NoiseSettings.from_settings(s)),
+                                cycle_seconds=s.getfloat("NOISE_REVIEW_CYCLE_SECONDS"),
+                                max_deferral_seconds=s.getfloat("NOISE_REVIEW_MAX_DEFERRAL_SECONDS"),
+                                max_filter_bytes=s.getint("NOISE_FILTER_MAX_BYTES"))
+        run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
+
+    def request(self, configuration_id, opts):
+        from gigflow.noise.lifecycle.queue import request_review
+
+        configuration_state(get_pool(), configuration_id)  # unknown ids fail here, clearly
+        kind = ReviewKind.manual if opts.manual else ReviewKind.scheduled
+        job_id = request_review(get_pool(), configuration_id, kind, reason="requested from the command line")
+        print(f"{kind.value} review requested (job {job_id})" if job_id else
+              f"a {kind.value} review for configuration {configuration_id} is already waiting")
+
+    def reset(self, configuration_id, opts):
+        result = reset_filter(get_pool(), ResetFilter(configuration_id=configuration_id))
+        emit("filter_reset", configuration_id, had_filter=result.had_filter, token=result.token)
+        print(f"reset configuration {configuration_id}: {'filter removed' if result.had_filter else 'no filter'};"
+              f" token now {result.token}")
+
+    def samples(self, configuration_id, opts):
+        selected = select_samples(get_pool(), SelectSamples(configuration_id=configuration_id))
+        for sample in selected.samples:
+            print(f"{sample.source_version_id:>8}  {sample.sha256[:12]}  {sample.source_id}  {sample.url}")
+        for reason in selected.skipped:
+            print(f"  skipped: {reason}")
+        print(f"{len(selected.samples)} usable sample(s); learning needs 3" if not selected.usable
+              else f"{len(selected.samples)} usable samples")
+
+    def reconcile(self, opts):
+        from gigflow.noise.lifecycle.queue import reconcile_all
+
+        print(f"requested {reconcile_all(get_pool())} scheduled review(s)")
+
+    def show(self, configuration_id, opts):
+        state = configuration_state(get_pool(), configuration_id)
+        current = get_current_noise_filter(state.config, state.config_hash,
+                                           self.settings.getint("NOISE_FILTER_MAX_BYTES"))
+        print(json.dumps({"configuration_id": configuration_id, "token": state.token,
+                          "config_hash": state.config_hash,
+                          "noiseFilter": current.model_dump(mode="json") if current else None,
+                          "noiseReview": state.config.get("noiseReview")}, indent=2, default=str))

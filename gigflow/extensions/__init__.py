@@ -1,0 +1,1 @@
+"""Scrapy extensions: reactions to signals, kept out of spiders and pipelines."""

@@ -1,0 +1,57 @@
+"""Candidate regions: what the usual header/nav/footer/main-content cleanup would remove, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+CANDIDATE_TAGS = frozenset({"header", "footer", "nav", "aside"})
+CANDIDATE_ROLES = frozenset({"banner", "navigation", "contentinfo", "complementary"})
+# Class/id conventions for headers, navbars, footers, sidebars, menus, breadcrumbs, cookie and consent banners,
+# social and share blocks, language selectors, modals, popups, widgets and ads. Matched as whole tokens
+# (split on spaces, '-' and '_'), so "shared" or "header-less" words inside content names do not count.
+CANDIDATE_TOKENS = frozenset({
+    "header", "masthead", "topbar", "banner", "navbar", "nav", "navigation", "menu", "megamenu", "footer", "sidebar",
+    "aside", "breadcrumb", "breadcrumbs", "cookie", "cookies", "consent", "gdpr", "social", "share", "sharing",
+    "lang", "language", "languages", "modal", "popup", "overlay", "widget", "ad", "ads", "advert", "advertisement",
+})
+_TOKEN_SPLIT = re.compile(r"[\s_\-]+")
+
+
+def is_candidate(el) -> bool:
+    if not isinstance(el.tag, str):
+        return False
+    if el.tag in CANDIDATE_TAGS or (el.get("role") or "").strip().lower() in CANDIDATE_ROLES:
+        return True
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return any(token in CANDIDATE_TOKENS for token in _TOKEN_SPLIT.split(names) if token)
+
+
+def candidate_regions(root) -> list:
+    """Outermost candidate regions in document order: a candidate inside another candidate is part of it."""
+    body = root.find("body")
+    start = body if body is not None else root
+    found = []
+    walker = etree.iterwalk(start, events=("start",))
+    for _event, el in walker:
+        if el is not start and is_candidate(el):
+            found.append(el)
+            walker.skip_subtree()
+    return found
+
+
+def region_parts(region) -> list:
+    """The child elements of a region that show something in Markdown (text, links or images).
+
+    Tried on their own only when the whole region cannot be learned; they stay inside a candidate region,
+    so ordinary page content is still never classified.
+    """
+    return [child for child in region if isinstance(child.tag, str)
+            and (child.text_content().strip() or child.tag in ("a", "img") or child.find(".//a") is not None
+                 or child.find(".//img") is not None)]
+
+
+def all_candidates(root) -> set:
+    """Every candidate at any depth: a rule's selector must match one of these or an element inside one."""
+    return {el for el in root.iter(etree.Element) if is_candidate(el)}

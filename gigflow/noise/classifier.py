@@ -1,0 +1,243 @@
+"""RegionClassifier: decides remove | keep for learnable regions, on an OpenAI-compatible model or offline rules."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from gigflow.noise.settings import NoiseSettings
+
+Decision = Literal["remove", "keep"]
+
+
+@dataclass(frozen=True)
+class ReviewRegion:
+    """One distinct learnable region as it is sent for review (identical regions across pages are one)."""
+
+    id: str
+    selector: str
+    signature: str
+    tag: str
+    text: str
+    links: tuple[tuple[str, str], ...]
+    html: str
+    label: str = ""
+
+    def as_prompt(self) -> dict:
+        return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
+                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links], "html": self.html}
+
+
+@dataclass(frozen=True)
+class RegionVerdict:
+    decision: Decision
+    reason: str
+    classifier: str
+
+
+class RegionDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    decision: Decision
+    reason: str
+
+
+class RegionDecisions(BaseModel):
+    """The model's structured response: one decision per region id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decisions: list[RegionDecision]
+
+
+class BatchError(RuntimeError):
+    """A batch got no usable answer: transport error, timeout, malformed JSON or invalid decisions."""
+
+
+@dataclass
+class ClassifierUsage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    failed_batches: list[str] = field(default_factory=list)
+
+
+def batches(regions: list[ReviewRegion], size: int) -> list[list[ReviewRegion]]:
+    size = max(1, size)
+    return [regions[i:i + size] for i in range(0, len(regions), size)]
+
+
+def check_decisions(batch: list[ReviewRegion], decisions: RegionDecisions) -> dict[str, RegionDecision]:
+    """Every region sent gets exactly one decision: a missing, duplicate or unknown id fails the batch."""
+    sent = [r.id for r in batch]
+    seen: dict[str, RegionDecision] = {}
+    duplicate = sorted({d.id for d in decisions.decisions if [x.id for x in decisions.decisions].count(d.id) > 1})
+    unknown = sorted({d.id for d in decisions.decisions} - set(sent))
+    for d in decisions.decisions:
+        seen.setdefault(d.id, d)
+    missing = [i for i in sent if i not in seen]
+    problems = []
+    if missing:
+        problems.append(f"missing ids {missing}")
+    if duplicate:
+        problems.append(f"duplicate ids {duplicate}")
+    if unknown:
+        problems.append(f"unknown ids {unknown}")
+    if problems:
+        raise BatchError("invalid decisions: " + "; ".join(problems))
+    return seen
+
+
+class RegionClassifier:
+    """Reviews regions in bounded batches; subclasses decide one batch."""
+
+    name = "classifier"
+
+    def __init__(self, settings: NoiseSettings):
+        self.settings = settings
+        self.usage = ClassifierUsage()
+
+    def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
+        verdicts: dict[str, RegionVerdict] = {}
+        for batch in batches(regions, self.settings.batch_size):
+            verdicts.update(self.review_batch(batch))
+        return verdicts
+
+    def review_batch(self, batch: list[ReviewRegion]) -> dict[str, RegionVerdict]:
+        raise NotImplementedError
+
+
+# --- offline rules ------------------------------------------------------------------------------------------
+_MONTHS = (r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
+           r"nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|"
+           r"avril|juin|juillet|août|septembre|octobre|novembre|décembre")
+JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
+    "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
+                         r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
+                         r"compensation)\b", re.I),
+    "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
+                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
+                       re.I),
+    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|address|headquarters|office in|"
+                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|"
+                          # a postcode and a place name, but not a copyright year and a company name
+                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
+    # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
+    # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
+    "contact": re.compile(r"\b(?!(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)"
+                          r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
+                          re.I),
+    "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
+                        r"응모|지원|応募)", re.I),
+    "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
+                          r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
+                          r"medical|dental)\b", re.I),
+    "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
+                              r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
+}
+_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)|"
+                           r"apply|application|bewerb|candidat|postul", re.I)
+RULES_NAME = "rules"
+
+
+def job_fact_signals(region: ReviewRegion) -> list[str]:
+    """Which job-fact signals a region shows: in its text, its link texts or its link targets."""
+    found = []
+    haystack = " ".join([region.text] + [t for t, _ in region.links] + [region.label])
+    for kind, pattern in JOB_FACT_SIGNALS.items():
+        match = pattern.search(haystack)
+        if match:
+            found.append(f"{kind} {match.group(0).strip()!r}")
+    for _text, href in region.links:
+        if _LINK_SIGNALS.search(href):
+            found.append(f"link {href!r}")
+            break
+    return found
+
+
+class RulesClassifier(RegionClassifier):
+    """Conservative offline classifier: removes only regions with no job-fact signal, and says so."""
+
+    name = RULES_NAME
+
+    def review_batch(self, batch):
+        verdicts = {}
+        for region in batch:
+            signals = job_fact_signals(region)
+            if signals:
+                verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
+                                                    self.name)
+            else:
+                verdicts[region.id] = RegionVerdict(
+                    "remove", "rules: no job-fact signal (amounts, dates, locations, contact or apply links, "
+                              "benefit or requirement words)", self.name)
+        return verdicts
+
+
+# --- OpenAI-compatible model --------------------------------------------------------------------------------
+def review_prompt() -> str:
+    return (files("gigflow.noise") / "prompts" / "region_review.md").read_text(encoding="utf-8")
+
+
+def response_format() -> dict:
+    """Strict structured output: the pydantic schema with every property required and no extra keys."""
+    return {"type": "json_schema",
+            "json_schema": {"name": "region_decisions", "strict": True, "schema": RegionDecisions.model_json_schema()}}
+
+
+class OpenAIClassifier(RegionClassifier):
+    """Calls an OpenAI-compatible chat completions endpoint with a strict JSON schema."""
+
+    def __init__(self, settings: NoiseSettings, client=None):
+        super().__init__(settings)
+        if not settings.model:
+            raise ValueError("no model configured: set GIGFLOW_NOISE_MODEL (or NOISE_MODEL) or use --classifier rules")
+        self.name = f"openai:{settings.model}"
+        if client is None:
+            from openai import OpenAI
+
+            client = OpenAI(base_url=settings.base_url or None, api_key=settings.api_key or "unused",
+                            timeout=settings.timeout, max_retries=0)
+        self.client = client
+
+    def review_batch(self, batch):
+        from openai import OpenAIError
+
+        self.usage.calls += 1
+        payload = {"regions": [r.as_prompt() for r in batch]}
+        try:
+            response = self.client.chat.completions.create(
+                model=self.settings.model,
+                messages=[{"role": "system", "content": review_prompt()},
+                          {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}],
+                response_format=response_format(), temperature=0, timeout=self.settings.timeout)
+        except OpenAIError as exc:
+            raise BatchError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+        usage = getattr(response, "usage", None)
+        if usage is not None:
+            self.usage.prompt_tokens += usage.prompt_tokens or 0
+            self.usage.completion_tokens += usage.completion_tokens or 0
+        try:
+            content = response.choices[0].message.content or ""
+            decisions = RegionDecisions.model_validate_json(content)
+        except (IndexError, AttributeError, ValidationError) as exc:
+            raise BatchError(f"malformed model response: {str(exc).splitlines()[0]}") from exc
+        checked = check_decisions(batch, decisions)
+        return {rid: RegionVerdict(d.decision, d.reason, self.name) for rid, d in checked.items()}
+
+
+def make_classifier(kind: str, settings: NoiseSettings) -> RegionClassifier:
+    """``openai``, ``rules``, or ``auto`` (the model when one is configured, else rules)."""
+    if kind == "auto":
+        kind = "openai" if settings.model else "rules"
+    if kind == "rules":
+        return RulesClassifier(settings)
+    if kind == "openai":
+        return OpenAIClassifier(settings)
+    raise ValueError(f"unknown classifier {kind!r}: use openai, rules or auto")

@@ -1,0 +1,272 @@
+"""The learner (NoiseFilter.create): candidates -> learnable regions -> one review -> rules, reusing approved ones."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
+from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
+from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
+from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, selector_candidates,
+                                     structured_steps)
+from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.signature import region_signature
+from gigflow.noise.training import TrainingPage
+
+CONTROL_TAGS = ("input", "select", "textarea", "button")
+
+
+class NoiseLearningError(RuntimeError):
+    """Learning could not complete; nothing partial is returned."""
+
+
+@dataclass
+class SkippedRegion:
+    selector: str
+    reason: str
+
+
+@dataclass
+class LearningReport:
+    samples: list[SampleRef] = field(default_factory=list)
+    candidates: int = 0  # outer candidate regions across all samples
+    learnable: int = 0  # distinct learnable regions (by selector and signature)
+    skipped: list[SkippedRegion] = field(default_factory=list)
+    regions_sent: int = 0
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    attempts: int = 0
+    failures: list[str] = field(default_factory=list)
+    decisions: list[RemovalRule] = field(default_factory=list)  # every decision made in this review
+    reused: list[RemovalRule] = field(default_factory=list)
+    not_reused: list[SkippedRegion] = field(default_factory=list)
+    classifier: str = ""
+    facts_before: tuple[int, int] = (0, 0)  # (kept, total) job-fact snippets on the samples, without the filter
+    facts_after: tuple[int, int] = (0, 0)
+
+    @property
+    def learned(self) -> list[RemovalRule]:
+        return [r for r in self.decisions if r.decision == "remove"]
+
+
+@dataclass
+class LearningResult:
+    filter: NoiseFilter
+    report: LearningReport
+
+
+def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None, classifier: RegionClassifier, *,
+                       config_hash: str, settings: NoiseSettings | None = None, manual: bool = False) -> LearningResult:
+    """Learn a filter from 3 to 6 distinct samples. A manual review ignores ``current``; otherwise its approved
+    removal rules are reused where selector and signature still match, and every other region is reviewed."""
+    settings = settings or classifier.settings
+    samples = _distinct(samples)
+    if not settings.min_samples <= len(samples) <= settings.max_samples:
+        raise NoiseLearningError(f"learning needs {settings.min_samples} to {settings.max_samples} distinct sample "
+                                 f"pages; got {len(samples)}")
+    report = LearningReport(classifier=classifier.name)
+    report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
+                                url=s.url) for s in samples]
+    roots = [s.prepared() for s in samples]
+    candidates = [candidate_regions(root) for root in roots]
+    report.candidates = sum(len(c) for c in candidates)
+    candidate_sets = [all_candidates(root) for root in roots]
+    indexes = [PageIndex(root) for root in roots]
+
+    reused: list[RemovalRule] = []
+    covered: set = set()  # page-0 regions a reused rule already covers
+    if current is not None and not manual:
+        for rule in current.removal_rules():
+            regions, why = _match_everywhere(rule.selector, roots, candidate_sets)
+            if regions is None:
+                report.not_reused.append(SkippedRegion(rule.selector, why))
+            elif any(region_signature(r) != rule.signature for r in regions):
+                report.not_reused.append(SkippedRegion(rule.selector, "region changed since the last review"))
+            else:
+                reused.append(rule)
+                covered.add(regions[0])
+    report.reused = reused
+
+    learnable: dict[tuple[str, str], etree._Element] = {}
+    # Outer regions first; an outer region that cannot be learned (controls, size, changes, ambiguity) stays,
+    # and its parts are tried on their own, so one search box or one per-page link does not keep a whole header.
+    pending = list(candidates[0])
+    while pending:
+        region = pending.pop(0)
+        if region in covered:
+            continue
+        selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
+        if selector is None:
+            inner = region_parts(region)
+            report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
+                                                why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
+            pending[:0] = inner
+            continue
+        learnable.setdefault((selector, region_signature(region)), region)
+    report.learnable = len(learnable)
+
+    by_signature: dict[str, ReviewRegion] = {}
+    for (selector, signature), region in learnable.items():
+        if signature not in by_signature:
+            by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
+                                                     settings)
+    regions = list(by_signature.values())
+    verdicts = _review(classifier, regions, settings, report)
+
+    decided = []
+    for selector, signature in learnable:
+        verdict = verdicts[by_signature[signature].id]
+        decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
+                                   reason=verdict.reason, classifier=verdict.classifier))
+    report.decisions = decided
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
+                               completed_at=datetime.now(timezone.utc))
+    report.facts_before, report.facts_after = fact_retention(samples, noise_filter)
+    return LearningResult(filter=noise_filter, report=report)
+
+
+def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
+    seen, out = set(), []
+    for s in samples:
+        if s.sha256 not in seen:
+            seen.add(s.sha256)
+            out.append(s)
+    return out
+
+
+def _match_everywhere(selector: str, roots, candidate_sets):
+    """The one complete candidate region ``selector`` matches on each page, or None and why not."""
+    regions = []
+    for root, candidates in zip(roots, candidate_sets):
+        try:
+            matches = select(root, selector)
+        except InvalidSelectorError as exc:
+            return None, str(exc)
+        if len(matches) != 1:
+            return None, "region missing on a sample" if not matches else f"ambiguous: {len(matches)} regions match"
+        if not _in_candidate(matches[0], candidates):
+            return None, "matches ordinary page content, not a candidate region"
+        regions.append(matches[0])
+    return regions, ""
+
+
+def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings):
+    """The shortest selector matching exactly one complete region on every page, all with one signature."""
+    if any(True for _ in region.iter(*CONTROL_TAGS)):
+        return None, "holds form controls Markdown cannot represent"
+    if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
+        return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
+    signature = region_signature(region)
+    steps = structured_steps(region)
+    selectors = selector_candidates(region)
+    changed = False
+    for n, selector in enumerate(selectors, start=1):
+        regions = []
+        for index, candidates in zip(indexes, candidate_sets):
+            matches = index.select(steps[-n:])
+            if len(matches) != 1 or not _in_candidate(matches[0], candidates):
+                break
+            regions.append(matches[0])
+        if len(regions) != len(indexes) or regions[0] is not region:
+            continue
+        if all(region_signature(r) == signature for r in regions):
+            # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
+            confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
+            if confirmed == regions:
+                return selector, ""
+            continue
+        changed = True
+    if changed:
+        return None, "differs between samples (text, structure, attributes or links)"
+    return None, "ambiguous selector: no selector matches exactly one complete region on every sample"
+
+
+def _in_candidate(el, candidates) -> bool:
+    return any(node in candidates for node in (el, *el.iterancestors()))
+
+
+def _label(region) -> str:
+    label = region.get("aria-label") or ""
+    ids = (region.get("aria-labelledby") or "").split()
+    if ids:
+        root = region.getroottree()
+        texts = [el.text_content() for i in ids for el in root.xpath("//*[@id=$i]", i=i)]
+        label = " ".join([label] + texts)
+    return " ".join(label.split())
+
+
+def _review_region(region_id, selector, signature, region, settings: NoiseSettings) -> ReviewRegion:
+    links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
+                  for a in region.iter("a") if a.get("href"))
+    markup = lxml_html.tostring(region, encoding="unicode")
+    return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
+                        text=" ".join(region.text_content().split()), links=links,
+                        html=markup[: settings.max_region_sent_chars], label=_label(region))
+
+
+def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
+            report: LearningReport) -> dict[str, RegionVerdict]:
+    """The whole review, retried when any batch fails; nothing partial survives a failure."""
+    report.regions_sent = len(regions)
+    try:
+        if not regions:
+            return {}
+        for attempt in range(1, settings.retries + 2):
+            report.attempts = attempt
+            try:
+                return classifier.review(regions)
+            except BatchError as exc:
+                report.failures.append(f"attempt {attempt}: {exc}")
+        raise NoiseLearningError(f"noise review failed after {settings.retries + 1} attempts: {report.failures[-1]}")
+    finally:
+        report.model_calls = classifier.usage.calls
+        report.prompt_tokens = classifier.usage.prompt_tokens
+        report.completion_tokens = classifier.usage.completion_tokens
+
+
+# --- fact retention on the samples ------------------------------------------------------------------------
+_WS = re.compile(r"\s+")
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"[*_`#|>\\\[\]()]+", " ", text)
+    return _WS.sub(" ", text).strip().lower()
+
+
+def fact_snippets(root) -> set[str]:
+    """Job-fact signals on a page (amounts, dates, locations, contacts, apply words...) plus its apply/contact links."""
+    body = root.find("body")
+    body = body if body is not None else root
+    snippets = set()
+    for el in body.iter(etree.Element):
+        for text in (el.text, el.tail):
+            if not text or not text.strip():
+                continue
+            for pattern in JOB_FACT_SIGNALS.values():
+                for match in pattern.finditer(text):
+                    snippet = _normalise(match.group(0))
+                    if len(snippet) >= 3:
+                        snippets.add(snippet)
+    return snippets
+
+
+def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(kept, total) of the samples' job-fact snippets in the Markdown without and with the filter."""
+    from gigflow.documents import prepare_html
+
+    before = after = total = 0
+    for sample in samples:
+        snippets = fact_snippets(sample.tree())
+        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type).markdown)
+        filtered = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                           noise_filter=noise_filter).markdown)
+        total += len(snippets)
+        before += sum(1 for s in snippets if s in plain)
+        after += sum(1 for s in snippets if s in filtered)
+    return (before, total), (after, total)

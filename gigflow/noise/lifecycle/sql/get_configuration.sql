@@ -1,0 +1,1 @@
+SELECT g.id, g.company_id, g.config_hash, g.config, g.token FROM configurations g WHERE g.id = %(configuration_id)s

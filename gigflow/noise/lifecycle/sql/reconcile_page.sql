@@ -1,0 +1,1 @@
+SELECT * FROM gigflow_noise_reconcile_page(%(after_id)s, %(limit)s)

@@ -1,0 +1,1 @@
+SELECT * FROM gigflow_noise_reset(%(configuration_id)s)

@@ -1,0 +1,52 @@
+"""On the real corpus's same-site groups: learn with `rules` on up to 6 pages, apply to every page of the site.
+
+Every labelled fact survives and at least 90% of the template noise (as ../shared/tools/eval_markdown.py defines
+it) is removed. Skipped where the shared corpus is not beside the clone.
+"""
+
+from __future__ import annotations
+
+import collections
+import importlib.util
+import json
+
+import pytest
+from helpers import ROOT, SHARED
+
+CORPUS = SHARED / "corpus"
+EVAL = SHARED / "tools" / "eval_markdown.py"
+pytestmark = pytest.mark.skipif(not (CORPUS / "facts.jsonl").exists() or not EVAL.exists(),
+                                reason="../shared/corpus and ../shared/tools are not beside the clone")
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("noise_bench", ROOT / "bench" / "noise_bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rules_filter_keeps_every_fact_and_removes_most_template_noise():
+    bench = _bench()
+    ev = bench.load_eval(EVAL)
+    pages = [json.loads(line) for line in (CORPUS / "facts.jsonl").read_text().splitlines() if line.strip()]
+    by_site = collections.defaultdict(list)
+    for page in pages:
+        if page.get("facts"):
+            by_site[page["page"].split("/")[1]].append(page)
+    groups = {site: sorted(ps, key=lambda p: bench.page_number(p["page"])) for site, ps in by_site.items() if len(ps) >= 3}
+    assert len(groups) >= 4
+    kept = total = removed = noise = 0
+    lost = []
+    for site, site_pages in groups.items():
+        template = bench.site_templates(ev, CORPUS, site_pages)
+        paths = [(str(CORPUS / p["page"]), p.get("url")) for p in site_pages]
+        noise_filter, report, _ = bench.learn(paths, "rules", 6)
+        assert noise_filter is not None and report.model_calls == 0
+        outputs = {p["page"]: bench.gigflow_markdown(path, url, noise_filter) for p, (path, url) in zip(site_pages, paths)}
+        k, t, r, n = bench.score(ev, site_pages, outputs, template)
+        kept, total, removed, noise = kept + k, total + t, removed + r, noise + n
+        if k != t:
+            lost.append(site)
+    assert kept == total, f"facts lost on {lost}"
+    assert removed / noise >= 0.90, f"template noise removed: {removed / noise:.1%}"

@@ -1,0 +1,103 @@
+"""The offline `rules` classifier, candidates and selectors on the Acme fixture pages."""
+
+from __future__ import annotations
+
+import re
+
+from noise_helpers import acme_page, acme_pages, rules_classifier
+
+from gigflow.documents import prepare_html
+from gigflow.noise.candidates import candidate_regions
+from gigflow.noise.classifier import ReviewRegion, job_fact_signals
+from gigflow.noise.learner import learn_noise_filter
+from gigflow.noise.selectors import select, selector_candidates
+from gigflow.noise.signature import region_signature
+
+
+def region(text: str, links=()) -> ReviewRegion:
+    return ReviewRegion(id="r1", selector="footer", signature="s", tag="footer", text=text, links=tuple(links), html="")
+
+
+def test_rules_keep_job_fact_signals_and_say_which():
+    assert job_fact_signals(region("Salary from €3,000 per month"))
+    assert job_fact_signals(region("Apply before 31 January 2027"))
+    assert job_fact_signals(region("Write to", [("Mail us", "mailto:jobs@acme.example")]))
+    assert job_fact_signals(region("Remote or hybrid, 5611 Eindhoven"))
+    assert job_fact_signals(region("30 days of paid holiday and a pension plan"))
+    assert job_fact_signals(region("Requirements: 3 years of experience"))
+    assert not job_fact_signals(region("© 2026 Acme Robotics B.V. All rights reserved. Privacy Imprint"))
+    assert not job_fact_signals(region("Questions?", [("info", "mailto:info@acme.example")]))  # a site mailbox
+
+
+def test_rules_classifier_removes_only_template_and_records_itself():
+    result = learn_noise_filter(acme_pages(1, 2, 3, 4), None, rules_classifier(), config_hash="h")
+    decisions = {rule.selector: rule for rule in result.filter.rules}
+    assert decisions["body > footer"].decision == "remove"
+    assert decisions['nav[aria-label="Main"]'].decision == "remove"
+    assert decisions["article > footer"].decision == "keep"
+    assert decisions['nav[aria-label="Pay and apply"]'].decision == "keep"
+    assert decisions["aside:nth-of-type(2)"].decision == "keep"  # mixed: social blurb plus holiday and pension
+    assert all(rule.classifier == "rules" and rule.reason.startswith("rules: ") for rule in result.filter.rules)
+    assert "no job-fact signal" in decisions["body > footer"].reason
+    assert result.report.model_calls == 0
+    assert result.report.facts_after == result.report.facts_before
+
+
+def test_candidates_are_outer_regions_only_and_never_ordinary_content():
+    root = acme_page(1).prepared()
+    outer = candidate_regions(root)
+    tags = [el.tag for el in outer]
+    assert "article" not in tags and "main" not in tags
+    for el in outer:  # no candidate sits inside another
+        assert not any(other is not el and el in other.iterdescendants() for other in outer)
+    app_footer = root.xpath("//article/footer")[0]
+    assert app_footer in outer  # a footer inside ordinary content is still a region
+
+
+def test_selectors_use_tags_roles_labels_and_child_steps_never_ids_or_classes():
+    root = acme_page(1).prepared()
+    for el in candidate_regions(root):
+        for selector in selector_candidates(el):
+            outside_quotes = re.sub(r'"[^"]*"', "", selector)
+            assert "#" not in outside_quotes and "." not in outside_quotes and "class" not in outside_quotes
+            assert el in select(root, selector)
+    banner = root.xpath("//div[p[contains(., 'cookies')]]")[0]
+    assert selector_candidates(banner)[-1] == "html > body > div:nth-of-type(1)"
+
+
+def test_signature_ignores_ids_classes_and_style_but_not_links_or_text():
+    from gigflow.documents.html import parse_html
+
+    def sig(markup):
+        return region_signature(parse_html(f"<html><body>{markup}</body></html>").find(".//footer"))
+
+    base = sig('<footer id="a1" class="x"><a href="https://a.example/p">Privacy</a></footer>')
+    assert base == sig('<footer id="b2" class="y" style="color:red"><a href="https://a.example/p">Privacy</a></footer>')
+    assert base != sig('<footer><a href="https://a.example/q">Privacy</a></footer>')
+    assert base != sig('<footer><a href="https://a.example/p">Privacy policy</a></footer>')
+    assert base != sig('<footer><a href="https://a.example/p" aria-label="x">Privacy</a></footer>')
+
+
+def test_unseen_page_with_changed_footer_keeps_it_and_asks_for_review():
+    result = learn_noise_filter(acme_pages(1, 2, 3, 4), None, rules_classifier(), config_hash="h")
+    page = acme_page(6)
+    prepared = prepare_html(page.body, page.url, noise_filter=result.filter)
+    assert "© 2027 Acme Robotics" in prepared.markdown and prepared.report.review_requested
+    assert "About us" not in prepared.markdown and "QA Engineer" in prepared.markdown
+    removed = [s for s in prepared.report.steps if s.action == "removed" and s.rule == "noise-filter"]
+    assert len(removed) == len(result.filter.removal_rules()) - 1
+
+
+def test_regions_over_the_size_limit_stay_and_are_not_sent():
+    result = learn_noise_filter(acme_pages(1, 2, 3), None, rules_classifier(max_region_chars=120), config_hash="h")
+    assert any("size limit" in s.reason for s in result.report.skipped)
+    assert all(len(r.selector) > 0 for r in result.filter.rules)
+    assert "body > footer" not in {r.selector for r in result.filter.rules}
+
+
+def test_noise_filter_create_is_the_learner():
+    from gigflow.noise import NoiseFilter
+
+    created = NoiseFilter.create(acme_pages(1, 2, 3), None, classifier=rules_classifier(), config_hash="h")
+    assert isinstance(created, NoiseFilter) and created.config_hash == "h" and len(created.samples) == 3
+    assert {r.selector for r in created.removal_rules()} >= {"body > footer", 'nav[aria-label="Main"]'}
