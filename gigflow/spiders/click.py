@@ -35,15 +35,21 @@ CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
 PLAYWRIGHT_HANDLER = "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler"
 BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
 
-# The item's own stable identity, in order of preference; None when it has none (the text hash is used then).
+# The item's own stable identity, in order of preference, and its text (hashed when it has no identity).
 _ITEM_KEY_JS = """el => {
   for (const name of ['data-job-id', 'data-id', 'data-key', 'id']) {
     const value = el.getAttribute(name);
-    if (value) return name + '=' + value;
+    if (value) return [name + '=' + value, null];
   }
   const link = el.matches('a[href]') ? el : el.querySelector('a[href]');
-  return link ? 'href=' + link.getAttribute('href') : null;
+  return link ? ['href=' + link.getAttribute('href'), null] : [null, el.innerText];
 }"""
+
+
+def _text_key(key: str | None, text: str | None) -> str:
+    if key:
+        return key
+    return "text=" + hashlib.sha1(" ".join((text or "").split()).encode("utf-8")).hexdigest()[:16]
 
 _DETAIL_HTML_JS = """sel => {
   const el = document.querySelector(sel);
@@ -157,13 +163,11 @@ class ClickSpider(SourceSpider):
 
     async def click_items(self, page, listing_url: str):
         """Yields a capture request per new item, then None when this context should be recycled."""
-        strategy, done_here, reveals = self.strategy, 0, 0
+        strategy, done_here, reveals, changes = self.strategy, 0, 0, 0
         while True:
             items = page.locator(strategy.item_selector)
             found_new = False
-            for index in range(await items.count()):
-                item = items.nth(index)
-                key = await self.item_key(item)
+            for index, key in enumerate(await self.item_keys(page)):  # one round trip for the whole list
                 if key in self.seen_keys:
                     continue
                 found_new = True
@@ -173,6 +177,15 @@ class ClickSpider(SourceSpider):
                 if done_here >= self.items_per_context:
                     yield None
                     return
+                item = items.nth(index)
+                if await self.item_key(item) != key:
+                    changes += 1
+                    if changes <= 3:
+                        break  # the list changed under us (a capture re-rendered it): read it again
+                    self.logger.warning("item %s keeps changing; skipped", key)
+                    self.seen_keys.add(key)
+                    self.capture_failures += 1
+                    continue
                 self.seen_keys.add(key)
                 done_here += 1
                 if len(self.seen_keys) > 1 and self.interval:
@@ -187,11 +200,11 @@ class ClickSpider(SourceSpider):
             reveals += 1
 
     async def item_key(self, item) -> str:
-        key = await item.evaluate(_ITEM_KEY_JS)
-        if key:
-            return key
-        text = " ".join((await item.inner_text()).split())
-        return "text=" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+        return _text_key(*await item.evaluate(_ITEM_KEY_JS))
+
+    async def item_keys(self, page) -> list[str]:
+        pairs = await page.eval_on_selector_all(self.strategy.item_selector, f"els => els.map({_ITEM_KEY_JS})")
+        return [_text_key(*pair) for pair in pairs]
 
     async def reveal_more(self, page) -> bool:
         """Clicks the load-more or next-page control; True once the list of items has changed."""
@@ -208,10 +221,6 @@ class ClickSpider(SourceSpider):
                 return True
             await page.wait_for_timeout(100)
         return False
-
-    async def item_keys(self, page) -> list[str]:
-        items = page.locator(self.strategy.item_selector)
-        return [await self.item_key(items.nth(index)) for index in range(await items.count())]
 
     async def capture(self, page, item, key: str, listing_url: str):
         """Click one item, wait for its detail region to appear and settle, and build its capture request."""
