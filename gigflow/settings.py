@@ -8,11 +8,13 @@ USER_AGENT = "gigflow/0.1 (job vacancy aggregator; respects robots.txt)"
 ROBOTSTXT_OBEY = True
 ROBOTSTXT_PARSER = "scrapy.robotstxt.ProtegoRobotParser"
 
-# Politeness: one request at a time per registrable domain, at least POLITENESS_MIN_INTERVAL seconds apart.
+# Politeness: one request at a time per registrable domain, at least POLITENESS_MIN_INTERVAL seconds apart,
+# across every process sharing the database (gigflow.middlewares.politeness). Scrapy's own per-slot delay is
+# off: the shared limiter owns the timing, and the slot (same key) keeps one connection per key per process.
 POLITENESS_MIN_INTERVAL = 30.0
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 1
-DOWNLOAD_DELAY = POLITENESS_MIN_INTERVAL  # spiders re-derive it from POLITENESS_MIN_INTERVAL at start
+DOWNLOAD_DELAY = 0
 DOWNLOAD_DELAY_JITTER = 0
 DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
@@ -21,12 +23,27 @@ RETRY_TIMES = 2
 COOKIES_ENABLED = False
 TELNETCONSOLE_ENABLED = False
 
-# Hosts (exact names or IPs) that may be fetched although they resolve to private or loopback addresses.
+# Hosts that may be fetched although they resolve to private or loopback addresses: names, IP addresses or
+# networks (127.0.0.0/8); a comma-separated string from -s works too.
 FETCH_ALLOWED_PRIVATE_HOSTS: list[str] = []
 
 DOWNLOADER_MIDDLEWARES = {
     # A low number: its process_response runs last, after decompression and redirects.
     "gigflow.middlewares.preparation.PreparationMiddleware": 50,
+    # Safety first (every URL and hop checked), then conditional GET and the shared robots.txt.
+    "gigflow.middlewares.safe_fetch.SafeFetchMiddleware": 60,
+    "gigflow.middlewares.conditional_get.ConditionalGetMiddleware": 70,
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
+    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
+    # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
+    "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
+}
+
+EXTENSIONS = {
+    "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
+    "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
 }
 
 ITEM_PIPELINES = {
@@ -35,10 +52,6 @@ ITEM_PIPELINES = {
 
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"
-
-EXTENSIONS = {
-    "gigflow.extensions.noise_review.NoiseReviewTrigger": 500,
-}
 
 # Noise filter reviews (see README "Noise filters").
 NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
@@ -85,3 +98,47 @@ NOISE_MODEL_TIMEOUT = 60.0  # seconds per model call
 NOISE_REVIEW_RETRIES = 2  # whole-review retries after a failed batch
 NOISE_MAX_REGION_CHARS = 20000  # regions with more markup stay in the page and are not sent
 NOISE_MAX_REGION_SENT_CHARS = 4000  # markup sent per region (its text and links are sent whole)
+
+# --- Politeness and safe fetching (gigflow.politeness, gigflow.middlewares) ---
+# Provider hosts are their own keys, so several sources on one ATS share one budget. Each entry: a host (covers
+# its subdomains) or registrable domain -> {"per_minute": N} or {"interval": seconds}, optional "concurrency".
+POLITENESS_PROVIDER_POLICIES = {
+    "boards-api.greenhouse.io": {"per_minute": 15},
+    "api.lever.co": {"per_minute": 60},
+    "recruitee.com": {"per_minute": 60},
+    "api.smartrecruiters.com": {"per_minute": 30},
+    "apply.workable.com": {"per_minute": 30},
+}
+POLITENESS_DOMAIN_POLICIES: dict = {}  # your overrides, same form; they win over the provider policies
+POLITENESS_LEASE_SECONDS = 120.0  # a killed process blocks its key at most this long (> DOWNLOAD_TIMEOUT)
+POLITENESS_POLL_SECONDS = 0.1  # how soon to ask again while another process holds the key's lease
+POLITENESS_MAX_SLEEP = 5.0  # longest single wait before asking the database again
+POLITENESS_BACKOFF_HTTP_CODES = [429, 500, 502, 503, 504]
+POLITENESS_BACKOFF_BASE = 10.0  # seconds after the first error in a row; doubles per further error
+POLITENESS_BACKOFF_MAX = 600.0
+POLITENESS_BACKOFF_JITTER = 0.25  # the delay is multiplied by 1..1+jitter
+POLITENESS_MAX_RETRY_AFTER = 3600.0
+RETRY_HTTP_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
+ROBOTS_CACHE_TTL = 86400.0  # seconds a robots.txt in the shared cache stays fresh
+ROBOTS_MAX_CRAWL_DELAY = 120.0  # a larger Crawl-delay is capped here
+
+# Adaptive frequency: next_crawl_at = now + base, multiplied by the factor per unchanged run from the Nth on.
+CRAWL_BASE_INTERVAL = 86400.0
+CRAWL_SLOWDOWN_AFTER_UNCHANGED_RUNS = 3
+CRAWL_SLOWDOWN_FACTOR = 2.0
+CRAWL_MAX_INTERVAL = 7 * 86400.0
+# scrapy schedule-due asks this scrapyd to run due sources; the claim keeps a source from being scheduled
+# twice while its crawl runs.
+SCRAPYD_URL = "http://localhost:6800"
+SCRAPYD_PROJECT = "gigflow"
+SCHEDULE_CLAIM_SECONDS = 3600.0
+
+FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
+FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
+FETCH_MAX_REDIRECTS = 5
+TWISTED_DNS_RESOLVER = "gigflow.politeness.resolver.GuardedResolver"  # connects only to addresses the guard admits
+# Content types each strategy accepts on a 200 response (strategies not listed are not checked).
+FETCH_EXPECTED_CONTENT_TYPES = {
+    "href": ["text/html", "application/xhtml+xml"],
+    "click": ["text/html", "application/xhtml+xml"],
+}

@@ -1,5 +1,6 @@
 """The ats spider end to end: each provider's real payload served at its endpoint path on 127.0.0.1."""
 
+import hashlib
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,6 +22,7 @@ class AtsServer:
 
     def __init__(self):
         self.requests: list[tuple[str, str]] = []
+        self.etags = False  # answer If-None-Match with 304 when the payload is unchanged
         self.greenhouse = payload("greenhouse-smarterdx.json")
         server = self
 
@@ -31,7 +33,12 @@ class AtsServer:
             def do_GET(self):
                 server.requests.append(("GET", self.path))
                 status, body = server.answer(self.path)
+                etag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
+                if server.etags and status == 200 and self.headers.get("If-None-Match") == etag:
+                    status, body = 304, b""
                 self.send_response(status)
+                if server.etags and status in (200, 304):
+                    self.send_header("ETag", etag)
                 self.send_header("Content-Type", "application/json; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -183,3 +190,13 @@ def test_workable_v3_pages_by_posting_back_next_page(pool, ats_server):
     posts = [target.split(" ", 1)[1] for method, target in ats_server.requests if method == "POST"]
     assert posts == ["{}", '{"token": "3"}', '{"token": "6"}']
     assert run["stats"]["gigflow/listing_pages"] == 3 and run["outcome"] == "finished"
+
+
+def test_not_modified_listing_is_read_again_from_the_store(pool, ats_server):
+    ats_server.etags = True
+    first, _ = crawl_board(pool, ats_server, "greenhouse", "smarterdx")
+    jobs, run = crawl_board(pool, ats_server, "greenhouse", "smarterdx")
+    assert run["stats"]["downloader/response_status_count/304"] == 1
+    assert run["stats"]["gigflow/listings_not_modified"] == 1 and run["stats"]["gigflow/versions_unchanged"] == 1
+    assert len(jobs) == len(first) and all(j["gone_at"] is None for j in jobs)
+    assert run["outcome"] == "finished" and run["stats"]["gigflow/jobs_updated"] == len(first)

@@ -51,6 +51,8 @@ class StoragePipeline:
     def process_item(self, item, spider=None):
         if isinstance(item, UnchangedPageItem):
             return self._touch_unchanged(item)
+        if item.get("http_status") == 304:
+            return self._confirm_not_modified(item)
         body = item.get("body")
         with self.pool.connection() as conn, conn.transaction():
             version_id = self._store_version(conn, item, body)
@@ -82,6 +84,19 @@ class StoragePipeline:
                 "source_id": item["source_id"], "url": item["url"], "run_id": self.run_id}).rowcount
         self.stats.inc_value("gigflow/pages_skipped_unchanged")
         self.stats.inc_value("gigflow/jobs_unchanged", touched)
+        return item
+
+    def _confirm_not_modified(self, item):
+        """A 304 stores nothing: the jobs of the previous version count as seen by this run, and the item
+        carries that version's digest and Markdown like any unchanged page."""
+        params = {"source_version_id": item["source_version_id"], "run_id": self.run_id}
+        with self.pool.connection() as conn:
+            seen = conn.execute(load_sql(_SQL, "confirm_version_jobs.sql"), params).rowcount
+            previous = conn.execute(load_sql(_SQL, "get_version_summary.sql"), params).fetchone()
+        if previous:
+            item.update({k: v for k, v in previous.items() if v is not None})
+        self.stats.inc_value("gigflow/versions_unchanged")
+        self.stats.inc_value("gigflow/jobs_updated", seen)
         return item
 
     def _store_version(self, conn, item, body: bytes) -> int:

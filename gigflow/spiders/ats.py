@@ -77,6 +77,7 @@ class AtsSpider(SourceSpider):
         if response.status in BOARD_MISSING:
             self.board_missing(response)
             return
+        response = self.replay_not_modified(response)
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
         result = self.extract(response.body, url=response.url, content_type=content_type)
         self.crawler.stats.inc_value("gigflow/listing_pages")

@@ -11,8 +11,12 @@ import tldextract
 from gigflow.adapters import extract as extract_content
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
+from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.sources.repository import SourceRecord, get_source
+from gigflow.sql import load_sql
+
+REPLAYED = "gigflow_replayed_not_modified"
 
 # Registrable domains come from the bundled public-suffix list: never a network fetch.
 _extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
@@ -38,12 +42,6 @@ class SourceSpider(scrapy.Spider):
         self.source_id = source
         self.record: SourceRecord | None = None
         self.strategy = None
-
-    @classmethod
-    def update_settings(cls, settings):
-        super().update_settings(settings)
-        # Scrapy's own per-slot delay follows POLITENESS_MIN_INTERVAL (also when given with -s).
-        settings.set("DOWNLOAD_DELAY", settings.getfloat("POLITENESS_MIN_INTERVAL"), priority="spider")
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -90,23 +88,47 @@ class SourceSpider(scrapy.Spider):
         return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key)
 
     def parse_job(self, response):
+        if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):
+            # Conditional GET: unchanged, nothing to store; the pipeline re-confirms the previous version's jobs.
+            yield JobPageItem(source_id=self.source_id, url=response.url, http_status=304, version_status="unchanged",
+                              source_version_id=response.meta[NOT_MODIFIED_VERSION], jobs=[], warnings=[])
+            return
         yield self.response_item(response)
+
+    def replay_not_modified(self, response):
+        """A listing (feed, ATS payload) answered 304: its stored body is read again, since its next pages and
+        links are needed, not only its jobs. Other responses are returned as they are."""
+        version_id = response.meta.get(NOT_MODIFIED_VERSION)
+        if response.status != 304 or not version_id:
+            return response
+        with get_pool().connection() as conn:
+            row = conn.execute(load_sql("gigflow.spiders", "version_body.sql"),
+                               {"id": version_id, "source_id": self.source_id}).fetchone()
+        if row is None:
+            return response
+        self.crawler.stats.inc_value("gigflow/listings_not_modified")
+        headers = {"Content-Type": row["content_type"]} if row["content_type"] else {}
+        response.meta[REPLAYED] = True
+        return response.replace(status=200, body=bytes(row["body"]), headers=headers)
 
     def response_item(self, response, result=None) -> JobPageItem:
         """The stored version of one response: its body, PreparedDocument and the adapters' result."""
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
         if result is None:
             result = self.extract(response.body, url=response.url, content_type=content_type)
+        if response.meta.get(REPLAYED):  # the stored version is what this body is: nothing new to prepare
+            return self.page_item(response.url, response.body, result, prepared=None, expect_prepared=False,
+                                  content_type=content_type, warnings=["not modified: the stored body was read again"])
         return self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
                               http_status=response.status, content_type=content_type,
                               etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))
 
     def page_item(self, url: str, body: bytes, result, *, prepared=None, http_status: int = 200,
                   content_type: str | None = None, etag: str | None = None, last_modified: str | None = None,
-                  warnings: list[str] | None = None) -> JobPageItem:
+                  warnings: list[str] | None = None, expect_prepared: bool = True) -> JobPageItem:
         """One stored version: the raw body, its PreparedDocument (None if preparation failed) and jobs."""
         warnings = list(warnings or []) + list(result.warnings)
-        if prepared is None:
+        if prepared is None and expect_prepared:
             warnings.append("preparation failed; see the crawl log")
         return JobPageItem(
             source_id=self.source_id,

@@ -26,6 +26,7 @@ class FeedSpider(SourceSpider):
             yield scrapy.Request(url, callback=self.parse_feed, errback=self.on_fetch_error, meta={JOB: True})
 
     def parse_feed(self, response):
+        response = self.replay_not_modified(response)
         result = self.response_result(response)
         self.crawler.stats.inc_value("gigflow/feeds")
         self.crawler.stats.inc_value("gigflow/feed_entries", len(result.jobs))
@@ -50,6 +51,9 @@ class FeedSpider(SourceSpider):
         return self.extract(response.body, url=response.url, content_type=content_type)
 
     def parse_job(self, response):
+        if response.status == 304:  # not modified: the page's stored jobs stand (see SourceSpider.parse_job)
+            yield from super().parse_job(response)
+            return
         item = self.response_item(response)
         entry = response.meta.get(ENTRY_JOB)
         if entry and not item["jobs"]:

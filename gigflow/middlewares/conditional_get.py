@@ -1,0 +1,48 @@
+"""Conditional GET for job pages: send the stored version's ETag and Last-Modified; a 304 reaches the spider
+with the previous version's id in ``meta[NOT_MODIFIED_VERSION]`` and stores no body."""
+
+from __future__ import annotations
+
+from gigflow.db import get_pool
+from gigflow.middlewares.preparation import JOB
+from gigflow.sql import load_sql
+
+PREVIOUS_VERSION = "gigflow_previous_version"
+NOT_MODIFIED_VERSION = "gigflow_not_modified_version"
+
+
+class ConditionalGetMiddleware:
+    def __init__(self, crawler):
+        self.crawler = crawler
+        self.stats = crawler.stats
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(crawler)
+
+    def process_request(self, request, spider=None):
+        spider = spider or self.crawler.spider
+        source_id = getattr(spider, "source_id", None)
+        if not request.meta.get(JOB) or request.method != "GET" or source_id is None:
+            return None
+        if b"If-None-Match" in request.headers or b"If-Modified-Since" in request.headers:
+            return None
+        with get_pool().connection() as conn:
+            row = conn.execute(load_sql("gigflow.politeness", "latest_validators.sql"),
+                               {"source_id": source_id, "url": request.url}).fetchone()
+        if row is None or not (row["etag"] or row["last_modified"]):
+            return None
+        if row["etag"]:
+            request.headers[b"If-None-Match"] = row["etag"]
+        if row["last_modified"]:
+            request.headers[b"If-Modified-Since"] = row["last_modified"]
+        request.meta[PREVIOUS_VERSION] = row["id"]
+        # Let the 304 through HttpErrorMiddleware to the spider's callback.
+        request.meta["handle_httpstatus_list"] = [*request.meta.get("handle_httpstatus_list", []), 304]
+        return None
+
+    def process_response(self, request, response, spider=None):
+        if response.status == 304 and PREVIOUS_VERSION in request.meta:
+            request.meta[NOT_MODIFIED_VERSION] = request.meta[PREVIOUS_VERSION]
+            self.stats.inc_value("gigflow/not_modified")
+        return response

@@ -1,0 +1,106 @@
+"""robots.txt through protego, cached in PostgreSQL per origin and shared by every process (replaces Scrapy's
+RobotsTxtMiddleware). A Crawl-delay is stored with the file and raises the politeness key's interval."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import Request
+from scrapy.http.request import NO_CALLBACK
+from scrapy.utils.httpobj import urlparse_cached
+
+from gigflow.db import get_pool
+from gigflow.politeness import robots
+from gigflow.politeness.keys import Policies
+
+logger = logging.getLogger(__name__)
+
+
+class RobotsDisallowed(IgnoreRequest):
+    """Forbidden by robots.txt: a policy block, never retried."""
+
+
+class SharedRobotsMiddleware:
+    DOWNLOAD_PRIORITY = 1000
+
+    def __init__(self, crawler):
+        settings = crawler.settings
+        if not settings.getbool("ROBOTSTXT_OBEY"):
+            raise NotConfigured
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT")
+        self.ttl = settings.getfloat("ROBOTS_CACHE_TTL")
+        self.max_crawl_delay = settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")
+        self.policies = Policies.from_settings(settings)
+        self.pool = get_pool()
+        self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
+        self._pending: dict[str, asyncio.Future] = {}
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(crawler)
+
+    async def process_request(self, request, spider=None):
+        if request.meta.get("dont_obey_robotstxt"):
+            return None
+        parts = urlparse_cached(request)
+        if parts.scheme not in ("http", "https"):
+            return None
+        parser = await self._parser(f"{parts.scheme}://{parts.netloc}", parts.hostname or "")
+        if parser is not None and not parser.can_fetch(request.url, self.user_agent):
+            self.stats.inc_value("robotstxt/forbidden")
+            raise RobotsDisallowed(f"Forbidden by robots.txt: {request.url}")
+        return None
+
+    async def _parser(self, origin: str, host: str):
+        cached = self._parsers.get(origin)
+        if cached and time.monotonic() - cached[0] < self.ttl:
+            return cached[1]
+        if origin in self._pending:
+            return await asyncio.shield(self._pending[origin])
+        future = asyncio.get_running_loop().create_future()
+        self._pending[origin] = future
+        parser = None
+        try:
+            record = robots.lookup(self.pool, origin, self.ttl)
+            if record is None:
+                record = await self._fetch(origin, host)
+            else:
+                self.stats.inc_value("gigflow/robots/cache_hits")
+            parser = record.parser() if record else None
+            self._parsers[origin] = (time.monotonic(), parser)
+        except Exception as exc:  # a malformed robots.txt never crashes a crawl: no rules then
+            logger.warning("robots.txt for %s unreadable: %s", origin, exc)
+        finally:
+            future.set_result(parser)
+            del self._pending[origin]
+        return parser
+
+    async def _fetch(self, origin: str, host: str) -> robots.RobotsRecord | None:
+        request = Request(f"{origin}/robots.txt", priority=self.DOWNLOAD_PRIORITY, callback=NO_CALLBACK,
+                          meta={"dont_obey_robotstxt": True})
+        try:
+            response = await self.crawler.engine.download_async(request)
+        except IgnoreRequest as exc:
+            logger.info("robots.txt for %s not fetched: %s", origin, exc)
+            return None
+        except Exception as exc:  # unreachable: like Scrapy, crawl without rules; the page fetch fails anyway
+            logger.warning("robots.txt for %s failed: %s", origin, exc)
+            return None
+        self.stats.inc_value("robotstxt/request_count")
+        if response.status >= 500:
+            # RFC 9309: a server error means assume everything is disallowed; not cached, asked again next run.
+            return robots.RobotsRecord(origin, response.status, "User-agent: *\nDisallow: /\n")
+        body = response.body.decode("utf-8", errors="replace") if response.status < 300 else ""
+        record = robots.RobotsRecord(origin, response.status, body)
+        parser = record.parser()
+        delay = parser.crawl_delay(self.user_agent) if parser is not None else None
+        if delay is not None:
+            delay = min(float(delay), self.max_crawl_delay)
+            self.stats.set_value(f"gigflow/robots/crawl_delay/{host}", delay)
+        robots.store(self.pool, record, self.policies.for_host(host).key, delay)
+        return record

@@ -1,0 +1,136 @@
+"""Safe fetching: the URL guard on every request and every redirect hop, redirects followed by hand with a cap,
+content types checked against what the strategy expects, and quarantine on a redirect to a refused host.
+
+Size and time caps are Scrapy's own DOWNLOAD_MAXSIZE and DOWNLOAD_TIMEOUT."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from urllib.parse import urljoin
+
+from scrapy.exceptions import IgnoreRequest
+from w3lib.url import safe_url_string
+
+from gigflow.db import get_pool
+from gigflow.politeness.safety import FetchGuard, UnsafeURL
+from gigflow.sources.config import SourceStatus
+from gigflow.sources.repository import set_status
+
+logger = logging.getLogger(__name__)
+
+QUARANTINED_STAT = "gigflow/quarantined"
+_REDIRECT_STATUSES = {301, 302, 303, 307, 308}
+# Headers that belong to the first URL only.
+_DROPPED_ON_REDIRECT = (b"Cookie", b"Authorization", b"If-None-Match", b"If-Modified-Since")
+
+
+class PolicyBlock(IgnoreRequest):
+    """A refusal by policy (unsafe URL, quarantined source): never retried."""
+
+
+def _exempt(request) -> bool:
+    return bool(request.meta.get("dont_obey_robotstxt") and request.url.endswith("/robots.txt"))
+
+
+def quarantine(crawler, source_id: str | None, reason: str) -> None:
+    """Mark the source quarantined in the database and refuse its remaining requests in this process."""
+    crawler.stats.set_value(QUARANTINED_STAT, reason)
+    if source_id:
+        set_status(get_pool(), source_id, SourceStatus.quarantined, reason)
+    logger.error("source %s quarantined: %s", source_id, reason)
+
+
+class SafeFetchMiddleware:
+    def __init__(self, crawler, guard: FetchGuard):
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.guard = guard
+        self.expected_types = {k: [t.lower() for t in v]
+                               for k, v in crawler.settings.getdict("FETCH_EXPECTED_CONTENT_TYPES").items()}
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(crawler, FetchGuard.from_settings(crawler.settings))
+
+    async def process_request(self, request, spider=None):
+        spider = spider or self.crawler.spider
+        reason = self.crawler.stats.get_value(QUARANTINED_STAT) or _stored_quarantine(spider)
+        if reason:
+            self.stats.inc_value("gigflow/safe_fetch/refused")
+            raise PolicyBlock(f"source {getattr(spider, 'source_id', '?')} is quarantined: {reason}")
+        try:
+            # Resolution may block on DNS: keep it off the reactor thread.
+            await asyncio.to_thread(self.guard.check, request.url)
+        except UnsafeURL as exc:
+            self.stats.inc_value("gigflow/safe_fetch/refused")
+            logger.warning("refused %s: %s", exc.url, exc.reason)
+            raise PolicyBlock(str(exc)) from None
+        return None
+
+    def process_response(self, request, response, spider=None):
+        spider = spider or self.crawler.spider
+        expected = self.expected_types.get(getattr(spider, "strategy_type", ""), [])
+        if not expected or response.status != 200 or _exempt(request):
+            return response
+        content_type = response.headers.get(b"Content-Type", b"").decode("latin-1").split(";")[0].strip().lower()
+        if content_type and content_type not in expected:
+            self.stats.inc_value("gigflow/safe_fetch/unexpected_content_type")
+            raise IgnoreRequest(f"unexpected content type {content_type!r} for {response.url} "
+                                f"(expected one of {', '.join(expected)})")
+        return response
+
+
+def _stored_quarantine(spider) -> str | None:
+    record = getattr(spider, "record", None)
+    if record is not None and record.config.status == SourceStatus.quarantined:
+        return "quarantined before this run"
+    return None
+
+
+class SafeRedirectMiddleware:
+    """Replaces Scrapy's RedirectMiddleware: each hop is checked by the guard before it is requested; a hop to
+    a refused host quarantines the source; at most FETCH_MAX_REDIRECTS hops."""
+
+    def __init__(self, crawler, guard: FetchGuard, max_redirects: int):
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.guard = guard
+        self.max_redirects = max_redirects
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(crawler, FetchGuard.from_settings(crawler.settings), crawler.settings.getint("FETCH_MAX_REDIRECTS"))
+
+    async def process_response(self, request, response, spider=None):
+        spider = spider or self.crawler.spider
+        if (response.status not in _REDIRECT_STATUSES or request.meta.get("dont_redirect")
+                or response.status in request.meta.get("handle_httpstatus_list", ())
+                or b"Location" not in response.headers):
+            return response
+        location = safe_url_string(response.headers[b"Location"].decode("latin-1"))
+        target = urljoin(request.url, location)
+        hops = request.meta.get("redirect_times", 0) + 1
+        if hops > self.max_redirects:
+            self.stats.inc_value("gigflow/safe_fetch/too_many_redirects")
+            raise IgnoreRequest(f"more than {self.max_redirects} redirects from {request.url}")
+        try:
+            await asyncio.to_thread(self.guard.check, target)
+        except UnsafeURL as exc:
+            self.stats.inc_value("gigflow/safe_fetch/refused")
+            quarantine(self.crawler, getattr(spider, "source_id", None),
+                       f"redirect from {request.url} to {target}: {exc.reason}")
+            raise PolicyBlock(f"redirect to {target} refused: {exc.reason}") from None
+        meta = {**request.meta, "redirect_times": hops,
+                "redirect_urls": [*request.meta.get("redirect_urls", []), request.url]}
+        headers = request.headers.copy()
+        for name in _DROPPED_ON_REDIRECT:
+            headers.pop(name, None)
+        if response.status in (301, 302, 303) and request.method != "HEAD":
+            for name in (b"Content-Type", b"Content-Length"):
+                headers.pop(name, None)
+            redirected = request.replace(url=target, method="GET", body=b"", headers=headers, meta=meta)
+        else:
+            redirected = request.replace(url=target, headers=headers, meta=meta)
+        self.stats.inc_value("gigflow/safe_fetch/redirects")
+        return redirected

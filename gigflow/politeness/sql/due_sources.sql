@@ -1,0 +1,6 @@
+-- Active sources whose next crawl time has passed (never crawled first).
+SELECT s.id, s.next_crawl_at, g.strategies
+FROM sources s
+JOIN configurations g ON g.id = s.configuration_id
+WHERE s.status = 'active' AND (s.next_crawl_at IS NULL OR s.next_crawl_at <= now())
+ORDER BY s.next_crawl_at NULLS FIRST, s.id
