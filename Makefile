@@ -9,6 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -e '.[dev]'
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium) || $(BIN)/playwright install chromium
 	touch $(STAMP)
 
 install: $(STAMP)

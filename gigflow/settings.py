@@ -69,6 +69,32 @@ FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
+# Strategies (see the README's "Strategies" section).
+SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
+SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
+SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version
+CLICK_CHROMIUM_PATH = "/usr/bin/chromium"  # system Chromium; if missing, Playwright's own (`playwright install chromium`)
+CLICK_HEADLESS = True
+CLICK_MAX_ITEMS = 200              # items clicked per run at most (also the source's max_items); more: incomplete
+CLICK_ITEMS_PER_CONTEXT = 20       # items per browser context before it is closed and a fresh one opened
+CLICK_TIMEOUT = 15                 # seconds to wait for a click, a detail region or a load-more
+CLICK_SETTLE = 0.5                 # seconds a detail region must stay unchanged (no request in flight) to be captured
+CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
+# ATS hosts per provider ("{board}" is replaced by the board id); override any of them, e.g. in tests:
+# -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Missing providers keep their public host.
+ATS_BASE_URLS = {
+    "greenhouse": "https://boards-api.greenhouse.io",
+    "lever": "https://api.lever.co",
+    "lever-eu": "https://api.eu.lever.co",
+    "recruitee": "https://{board}.recruitee.com",
+    "smartrecruiters": "https://api.smartrecruiters.com",
+    "workable": "https://apply.workable.com",
+}
+ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever limit, SmartRecruiters limit)
+ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
+ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
+MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
+
 # Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
 NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)
 NOISE_MODEL = ""  # overrides GIGFLOW_NOISE_MODEL

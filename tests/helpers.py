@@ -32,6 +32,29 @@ def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> sub
     return result
 
 
+PLACEHOLDER_ORIGIN = "http://127.0.0.1:8765"  # fixture sites and sources name this; copies get the real address
+
+
+def copy_site(site: Path, dest: Path, origin: str) -> Path:
+    """Copy a fixture site to ``dest``, rewriting the placeholder origin in text files to ``origin``."""
+    import shutil
+
+    shutil.copytree(site, dest, dirs_exist_ok=True)
+    for path in dest.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".xml", ".txt", ".json", ".js"):
+            path.write_text(path.read_text(encoding="utf-8").replace(PLACEHOLDER_ORIGIN, origin), encoding="utf-8")
+    return dest
+
+
+def import_source(pool, source: dict, origin: str) -> None:
+    """Import one source given as a dict, with the placeholder origin rewritten to ``origin``."""
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    text = json.dumps({"sources": [source]}).replace(PLACEHOLDER_ORIGIN, origin)
+    import_sources(pool, parse_sources(json.loads(text)))
+
+
 def import_demo(pool, server):
     """Import fixtures/sources/demo.yaml pointed at the given fixture server."""
     from gigflow.sources.loader import parse_sources

@@ -8,6 +8,7 @@ from scrapy import signals
 from w3lib.url import canonicalize_url
 
 from gigflow.db import get_pool
+from gigflow.items import UnchangedPageItem
 from gigflow.paths import markdown_path
 from gigflow.signals import source_finalized
 from gigflow.sql import load_sql
@@ -48,6 +49,8 @@ class StoragePipeline:
             self.stats.set_value(f"gigflow/{key}", 0)
 
     def process_item(self, item, spider=None):
+        if isinstance(item, UnchangedPageItem):
+            return self._touch_unchanged(item)
         if item.get("http_status") == 304:
             return self._confirm_not_modified(item)
         body = item.get("body")
@@ -73,6 +76,14 @@ class StoragePipeline:
         if (item.get("preparation") or {}).get("review_requested"):
             self.stats.inc_value("gigflow/noise_review_requested")
         del item["body"]  # stored; exporters get the sha256 instead of raw bytes
+        return item
+
+    def _touch_unchanged(self, item):
+        with self.pool.connection() as conn:
+            touched = conn.execute(load_sql(_SQL, "touch_unchanged_jobs.sql"), {
+                "source_id": item["source_id"], "url": item["url"], "run_id": self.run_id}).rowcount
+        self.stats.inc_value("gigflow/pages_skipped_unchanged")
+        self.stats.inc_value("gigflow/jobs_unchanged", touched)
         return item
 
     def _confirm_not_modified(self, item):
@@ -116,11 +127,14 @@ class StoragePipeline:
     def spider_closed(self, spider, reason):
         if self.run_id is None:
             return
-        complete = reason == "finished" and not self.stats.get_value("gigflow/fetch_failures")
+        # A run that failed a fetch, hit a cap or could not reach a board saw only part of the listing.
+        complete = (reason == "finished" and not self.stats.get_value("gigflow/fetch_failures")
+                    and not self.stats.get_value("gigflow/incomplete"))
         with self.pool.connection() as conn, conn.transaction():
-            if complete:
-                gone = conn.execute(load_sql(_SQL, "mark_gone.sql"),
-                                    {"source_id": spider.source_id, "run_id": self.run_id}).rowcount
+            # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
+            if complete and getattr(spider, "marks_gone", True):
+                gone = conn.execute(load_sql(_SQL, "mark_gone.sql"), {
+                    "source_id": spider.source_id, "run_id": self.run_id, "spider": spider.name}).rowcount
                 self.stats.set_value("gigflow/jobs_gone", gone)
             stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
             outcome = reason if complete else f"incomplete:{reason}"

@@ -102,8 +102,15 @@ class AtsStrategy(_Strategy):
     region: Literal["us", "eu"] = "us"
 
 
+class MailboxStrategy(_Strategy):
+    """Job-alert e-mails from a Maildir or a folder of .eml files, read directly (never fetched)."""
+
+    type: Literal["mailbox"] = "mailbox"
+    path: str = Field(min_length=1)  # a Maildir (with cur/ and new/) or a folder searched for *.eml
+
+
 Strategy = Annotated[
-    Union[HrefStrategy, SitemapStrategy, ClickStrategy, FeedStrategy, AtsStrategy],
+    Union[HrefStrategy, SitemapStrategy, ClickStrategy, FeedStrategy, AtsStrategy, MailboxStrategy],
     Field(discriminator="type"),
 ]
 

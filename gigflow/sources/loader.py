@@ -20,7 +20,7 @@ def _field_path(loc: tuple) -> str:
     for item in loc:
         if isinstance(item, int):
             parts.append(f"[{item}]")
-        elif item in ("href", "sitemap", "click", "feed", "ats") and parts and parts[-1].endswith("]"):
+        elif item in ("href", "sitemap", "click", "feed", "ats", "mailbox") and parts and parts[-1].endswith("]"):
             continue  # pydantic's discriminator tag: the strategy's type is already in the data
         else:
             parts.append(("." if parts else "") + str(item))

@@ -8,12 +8,15 @@ import re
 import scrapy
 import tldextract
 
-from gigflow.adapters import extract
+from gigflow.adapters import extract as extract_content
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.sources.repository import SourceRecord, get_source
+from gigflow.sql import load_sql
+
+REPLAYED = "gigflow_replayed_not_modified"
 
 # Registrable domains come from the bundled public-suffix list: never a network fetch.
 _extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
@@ -29,6 +32,8 @@ class SourceSpider(scrapy.Spider):
     """Runs one strategy of one source: ``scrapy crawl <strategy> -a source=<id>``."""
 
     strategy_type: str = ""
+    # False for spiders whose inputs are not listings (a mailbox): a job missing from them is not gone.
+    marks_gone: bool = True
 
     def __init__(self, source: str | None = None, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,29 +73,73 @@ class SourceSpider(scrapy.Spider):
             return False
         return not any(re.search(p, url) for p in exclusions)
 
+    def mark_incomplete(self, reason: str) -> None:
+        """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone."""
+        self.crawler.stats.inc_value("gigflow/incomplete")
+        self.logger.warning("run incomplete: %s", reason)
+
+    @property
+    def parser_key(self) -> str | None:
+        """The adapter this source's content is read with first (None: the chain decides)."""
+        return self.record.config.parser_key
+
+    def extract(self, body: bytes, *, url: str, content_type: str | None = None):
+        """The adapters' ExtractionResult for one body."""
+        return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key)
+
     def parse_job(self, response):
         if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):
             # Conditional GET: unchanged, nothing to store; the pipeline re-confirms the previous version's jobs.
             yield JobPageItem(source_id=self.source_id, url=response.url, http_status=304, version_status="unchanged",
                               source_version_id=response.meta[NOT_MODIFIED_VERSION], jobs=[], warnings=[])
             return
-        prepared = response.meta.get(PREPARED)
+        yield self.response_item(response)
+
+    def replay_not_modified(self, response):
+        """A listing (feed, ATS payload) answered 304: its stored body is read again, since its next pages and
+        links are needed, not only its jobs. Other responses are returned as they are."""
+        version_id = response.meta.get(NOT_MODIFIED_VERSION)
+        if response.status != 304 or not version_id:
+            return response
+        with get_pool().connection() as conn:
+            row = conn.execute(load_sql("gigflow.spiders", "version_body.sql"),
+                               {"id": version_id, "source_id": self.source_id}).fetchone()
+        if row is None:
+            return response
+        self.crawler.stats.inc_value("gigflow/listings_not_modified")
+        headers = {"Content-Type": row["content_type"]} if row["content_type"] else {}
+        response.meta[REPLAYED] = True
+        return response.replace(status=200, body=bytes(row["body"]), headers=headers)
+
+    def response_item(self, response, result=None) -> JobPageItem:
+        """The stored version of one response: its body, PreparedDocument and the adapters' result."""
         content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        result = extract(response.body, url=response.url, content_type=content_type,
-                         parser_key=self.record.config.parser_key)
-        warnings = list(result.warnings)
-        if prepared is None:
+        if result is None:
+            result = self.extract(response.body, url=response.url, content_type=content_type)
+        if response.meta.get(REPLAYED):  # the stored version is what this body is: nothing new to prepare
+            return self.page_item(response.url, response.body, result, prepared=None, expect_prepared=False,
+                                  content_type=content_type, warnings=["not modified: the stored body was read again"])
+        return self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
+                              http_status=response.status, content_type=content_type,
+                              etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))
+
+    def page_item(self, url: str, body: bytes, result, *, prepared=None, http_status: int = 200,
+                  content_type: str | None = None, etag: str | None = None, last_modified: str | None = None,
+                  warnings: list[str] | None = None, expect_prepared: bool = True) -> JobPageItem:
+        """One stored version: the raw body, its PreparedDocument (None if preparation failed) and jobs."""
+        warnings = list(warnings or []) + list(result.warnings)
+        if prepared is None and expect_prepared:
             warnings.append("preparation failed; see the crawl log")
-        yield JobPageItem(
+        return JobPageItem(
             source_id=self.source_id,
-            url=response.url,
-            http_status=response.status,
+            url=url,
+            http_status=http_status,
             content_type=content_type,
-            etag=_header(response, b"ETag"),
-            last_modified=_header(response, b"Last-Modified"),
-            body=response.body,
-            sha256=hashlib.sha256(response.body).hexdigest(),
-            size=len(response.body),
+            etag=etag,
+            last_modified=last_modified,
+            body=body,
+            sha256=hashlib.sha256(body).hexdigest(),
+            size=len(body),
             title=prepared.title if prepared else None,
             markdown=prepared.markdown if prepared else None,
             links=prepared.links if prepared else [],

@@ -1,0 +1,124 @@
+"""sitemap strategy: job URLs from sitemaps (configured, or announced by robots.txt). No card selector.
+
+Sitemap indexes are followed up to ``SITEMAP_MAX_DEPTH``; gzip bodies are recognised by their magic bytes
+(servers rarely label them); a URL whose ``lastmod`` is older than its stored version is not fetched again, and
+its jobs count as seen.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from urllib.parse import urlsplit, urlunsplit
+
+import scrapy
+from scrapy.utils.gz import gunzip
+from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
+
+from gigflow.db import get_pool
+from gigflow.items import UnchangedPageItem
+from gigflow.spiders.base import SourceSpider, registrable_domain
+from gigflow.sql import load_sql
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def parse_lastmod(value: str | None) -> datetime | None:
+    """W3C datetime (a date, or a date and time with or without offset); naive values are taken as UTC."""
+    if not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+def robots_url(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
+
+
+class SitemapSpider(SourceSpider):
+    name = "sitemap"
+    strategy_type = "sitemap"
+
+    async def start(self):
+        settings = self.crawler.settings
+        self.max_depth = settings.getint("SITEMAP_MAX_DEPTH")
+        self.max_job_urls = settings.getint("SITEMAP_MAX_JOB_URLS")
+        self.skip_unmodified = settings.getbool("SITEMAP_SKIP_UNMODIFIED")
+        self.job_urls: set[str] = set()
+        self.stored_at = self._stored_fetch_times() if self.skip_unmodified else {}
+        if self.strategy.use_robots:
+            yield scrapy.Request(robots_url(self.record.config.canonical_url), callback=self.parse_robots,
+                                 errback=self.on_fetch_error, meta={"handle_httpstatus_list": [404, 410]})
+        for url in self.strategy.sitemap_urls:
+            yield self.sitemap_request(url, depth=0)
+
+    def _stored_fetch_times(self) -> dict[str, datetime]:
+        with get_pool().connection() as conn:
+            rows = conn.execute(load_sql("gigflow.spiders", "latest_fetch_times.sql"), {"source_id": self.source_id})
+            return {row["url"]: row["fetched_at"] for row in rows}
+
+    def sitemap_request(self, url: str, depth: int) -> scrapy.Request:
+        return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_fetch_error, cb_kwargs={"depth": depth})
+
+    def parse_robots(self, response):
+        if response.status != 200:
+            self.logger.info("no robots.txt at %s (%s)", response.url, response.status)
+            return
+        found = list(sitemap_urls_from_robots(response.text, base_url=response.url))
+        self.crawler.stats.inc_value("gigflow/sitemaps_from_robots", len(found))
+        for url in found:
+            yield self.sitemap_request(url, depth=0)
+
+    def sitemap_body(self, response) -> bytes:
+        body = response.body
+        if body[:2] == _GZIP_MAGIC:
+            body = gunzip(body, max_size=self.crawler.settings.getint("DOWNLOAD_MAXSIZE"))
+        return body
+
+    def parse_sitemap(self, response, depth: int):
+        stats = self.crawler.stats
+        try:
+            sitemap = Sitemap(self.sitemap_body(response))
+        except Exception as exc:  # a malformed sitemap is a warning and an incomplete run, never a crash
+            self.mark_incomplete(f"unreadable sitemap {response.url}: {exc.__class__.__name__}: {exc}")
+            return
+        stats.inc_value("gigflow/sitemaps")
+        if sitemap.type == "sitemapindex":
+            for entry in sitemap:
+                if depth >= self.max_depth:
+                    self.mark_incomplete(f"sitemap index deeper than SITEMAP_MAX_DEPTH={self.max_depth}")
+                    return
+                yield self.sitemap_request(response.urljoin(entry["loc"]), depth=depth + 1)
+        elif sitemap.type == "urlset":
+            yield from self.job_entries(response, sitemap)
+        else:
+            self.mark_incomplete(f"{response.url} is not a sitemap (root element {sitemap.type!r})")
+
+    def job_entries(self, response, sitemap):
+        stats = self.crawler.stats
+        domain = registrable_domain(response.url)
+        for entry in sitemap:
+            url = response.urljoin(entry["loc"])
+            if url in self.job_urls or not self.matches(url, self.strategy.job_url_patterns, self.strategy.exclude_patterns):
+                continue
+            if registrable_domain(url) != domain:  # the sitemap protocol: a sitemap lists its own site only
+                stats.inc_value("gigflow/sitemap_foreign_urls")
+                continue
+            if len(self.job_urls) >= self.max_job_urls:
+                self.mark_incomplete(f"more job URLs than SITEMAP_MAX_JOB_URLS={self.max_job_urls}")
+                return
+            self.job_urls.add(url)
+            stats.inc_value("gigflow/job_links")
+            lastmod, stored_at = parse_lastmod(entry.get("lastmod")), self.stored_at.get(url)
+            if lastmod and stored_at and stored_at >= lastmod:
+                yield UnchangedPageItem(source_id=self.source_id, url=url, reason=f"lastmod {entry['lastmod']}")
+            else:
+                yield self.job_request(url)
+
+    def closed(self, reason):
+        if reason == "finished" and not self.job_urls and not self.crawler.stats.get_value("gigflow/incomplete"):
+            # No sitemap, or none that lists a job URL: more likely a broken setup than an empty company.
+            self.mark_incomplete("no job URL found in any sitemap")
