@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench bench-noise bench-crawl clean-db
+.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,8 +27,15 @@ bench: $(STAMP)
 # is set) beside trafilatura and a main-content cleanup.
 bench-noise: $(STAMP)
 	$(BIN)/python bench/noise_bench.py $(BENCH_ARGS)
+
 bench-crawl: $(STAMP)
 	$(BIN)/python bench/crawl_bench.py
+
+bench-click: $(STAMP)
+	$(BIN)/python bench/click_bench.py
+
+bench-adapters: $(STAMP)
+	$(BIN)/python bench/adapters_bench.py
 
 clean-db:
 	rm -rf .gigflow/pgdata

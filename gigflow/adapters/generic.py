@@ -59,7 +59,7 @@ class GenericHtmlAdapter:
             warnings.append(f"generic-html: page of {len(data)} bytes cut to {MAX_HTML_BYTES}")
             data = data[:MAX_HTML_BYTES]
         try:
-            root = parse_html(decode_html(data))
+            root = parse_html(decode_html(data)[0])
         except (etree.ParserError, ValueError) as exc:
             return self._result([], warnings + [f"generic-html: unreadable HTML ({exc})"])
         meta = _meta(root)
