@@ -24,13 +24,14 @@ class FixtureHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
 
-class FixtureServer:
-    """Serve ``root`` on ``host:port`` in a background thread; ``requests`` holds the request log."""
+class BackgroundServer:
+    """An HTTP server on a background thread, used as a context manager. Subclasses build ``self.httpd``."""
 
-    def __init__(self, root: str | Path, host: str = "127.0.0.1", port: int = 0):
-        self.requests: list[tuple[float, str, str, str]] = []
-        handler = type("Handler", (FixtureHandler,), {"log_sink": self.requests})
-        self.httpd = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    httpd: ThreadingHTTPServer
+
+    def _serve(self, httpd: ThreadingHTTPServer) -> None:
+        self.httpd = httpd
+        self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
@@ -49,3 +50,12 @@ class FixtureServer:
     def __exit__(self, *exc):
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class FixtureServer(BackgroundServer):
+    """Serve ``root`` on ``host:port`` in a background thread; ``requests`` holds the request log."""
+
+    def __init__(self, root: str | Path, host: str = "127.0.0.1", port: int = 0):
+        self.requests: list[tuple[float, str, str, str]] = []
+        handler = type("Handler", (FixtureHandler,), {"log_sink": self.requests})
+        self._serve(ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root))))

@@ -12,6 +12,8 @@ import time
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from gigflow.devserver import BackgroundServer
+
 
 def completion(content: str, prompt_tokens: int = 100, completion_tokens: int = 20) -> dict:
     return {"id": "chatcmpl-stub", "object": "chat.completion", "created": int(time.time()), "model": "stub-model",
@@ -50,7 +52,7 @@ def slow(seconds: float, then=None):
     return reply
 
 
-class OpenAIStub:
+class OpenAIStub(BackgroundServer):
     def __init__(self, default=None):
         self.script: deque = deque()
         self.default = default or decide(lambda r: ("keep", "stub default: keep"))
@@ -81,9 +83,7 @@ class OpenAIStub:
                     pass
 
         self.lock = threading.Lock()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._serve(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
 
     def then(self, *replies) -> "OpenAIStub":
         self.script.extend(replies)
@@ -97,10 +97,3 @@ class OpenAIStub:
         return [json.loads(next(m["content"] for m in r["messages"] if m["role"] == "user"))["regions"]
                 for r in self.requests]
 
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()

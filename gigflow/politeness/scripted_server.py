@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 
+from gigflow.devserver import BackgroundServer
+
 
 @dataclass
 class Reply:
@@ -62,7 +64,7 @@ def source(source_id: str, base_url: str, prefix: str) -> dict:
                             "job_url_patterns": [f"{prefix}/jobs/"]}]}
 
 
-class ScriptedServer:
+class ScriptedServer(BackgroundServer):
     def __init__(self, route: Route, host: str = "127.0.0.1", port: int = 0):
         self.hits: list[Hit] = []
         self._lock = threading.Lock()
@@ -91,19 +93,4 @@ class ScriptedServer:
                     server.hits.append(Hit(start, time.time(), self.path, headers.get("Host", ""), headers))
 
         self.route = route
-        self.httpd = ThreadingHTTPServer((host, port), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._serve(ThreadingHTTPServer((host, port), Handler))
