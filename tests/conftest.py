@@ -12,11 +12,17 @@ from helpers import FIXTURES
 
 
 @pytest.fixture(scope="session")
-def database_url():
-    """Create gigflow_test_<random> on GIGFLOW_TEST_DATABASE_URL's server, else on the embedded server; drop it after."""
+def admin_database_url():
+    """The server the tests may create databases on: GIGFLOW_TEST_DATABASE_URL, else the embedded server."""
     from gigflow.db.connection import embedded_server_url
 
-    admin_url = os.environ.get("GIGFLOW_TEST_DATABASE_URL") or embedded_server_url()
+    return os.environ.get("GIGFLOW_TEST_DATABASE_URL") or embedded_server_url()
+
+
+@pytest.fixture(scope="session")
+def database_url(admin_database_url):
+    """Create gigflow_test_<random> on the admin server and drop it after the session."""
+    admin_url = admin_database_url
     name = f"gigflow_test_{os.getpid()}_{secrets.token_hex(3)}"
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')

@@ -1,7 +1,9 @@
-"""Versioned migrations: gigflow/db/migrations/NNNN_name.sql, applied in order, once."""
+"""Versioned migrations (gigflow/db/migrations/NNNN_name.sql, applied in order, once, all in one transaction)
+and stored procedures (re-applied when their text changes)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from importlib.resources import files
 
@@ -37,7 +39,11 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 def upgrade(pool: ConnectionPool) -> list[int]:
-    """Apply pending migrations in one transaction each; returns the versions applied."""
+    """Apply pending migrations and changed procedures; returns the migration versions applied.
+
+    Many crawl processes start at once: an advisory lock serialises them, and everything commits before the
+    lock is released, so no two processes ever rewrite the same catalog rows.
+    """
     applied: list[int] = []
     with pool.connection() as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
@@ -46,20 +52,26 @@ def upgrade(pool: ConnectionPool) -> list[int]:
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
             )
-            conn.commit()
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_procedures (name text PRIMARY KEY, sha256 text NOT NULL)")
             done = {row["version"] for row in conn.execute("SELECT version FROM schema_migrations")}
             for version, name, sql in migrations():
-                if version in done:
-                    continue
-                with conn.transaction():
+                if version not in done:
                     conn.execute(sql)
                     conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
-                applied.append(version)
-            with conn.transaction():
-                for _, sql in procedures():
+                    applied.append(version)
+            current = {row["name"]: row["sha256"] for row in conn.execute("SELECT * FROM schema_procedures")}
+            for name, sql in procedures():
+                digest = hashlib.sha256(sql.encode("utf-8")).hexdigest()
+                if current.get(name) != digest:
                     conn.execute(sql)
-                if conn.execute("SELECT to_regclass('procrastinate_jobs') AS t").fetchone()["t"] is None:
-                    conn.execute(queue_schema())
+                    conn.execute("INSERT INTO schema_procedures (name, sha256) VALUES (%s, %s) ON CONFLICT (name)"
+                                 " DO UPDATE SET sha256 = EXCLUDED.sha256", (name, digest))
+            if conn.execute("SELECT to_regclass('procrastinate_jobs') AS t").fetchone()["t"] is None:
+                conn.execute(queue_schema())
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
             conn.commit()
