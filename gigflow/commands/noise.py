@@ -17,8 +17,6 @@ ACTIONS = ("worker", "request", "reset", "samples", "reconcile", "show")
 
 
 class Command(GigflowCommand):
-    default_settings = {"LOG_ENABLED": True, "LOG_LEVEL": "INFO"}
-
     def syntax(self):
         return "worker [--once] | request CONFIGURATION [--manual] | reset CONFIGURATION | samples CONFIGURATION" \
                " | reconcile | show CONFIGURATION"
@@ -51,7 +49,11 @@ class Command(GigflowCommand):
         from gigflow.noise.lifecycle.queue import ReviewRuntime, run_worker
         from gigflow.noise.settings import NoiseSettings
 
+        from scrapy.utils.log import configure_logging
+
         s = self.settings
+        # Only the worker logs: its structured events are what an operator watches.
+        configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": s.get("LOG_LEVEL", "INFO")})
         runtime = ReviewRuntime(pool=get_pool(), learner=make_learner(NoiseSettings.from_settings(s)),
                                 cycle_seconds=s.getfloat("NOISE_REVIEW_CYCLE_SECONDS"),
                                 max_deferral_seconds=s.getfloat("NOISE_REVIEW_MAX_DEFERRAL_SECONDS"),
