@@ -1,4 +1,5 @@
-"""scrapy demo: import the demo source, serve the fixture site, crawl it, print the jobs."""
+"""scrapy demo: import the demo source, serve the fixture site, crawl it, print the jobs, then learn the site's
+noise filter offline and show what the next crawl's Markdown loses (template) and keeps (job facts)."""
 
 import subprocess
 import sys
@@ -7,9 +8,12 @@ from gigflow.commands import GigflowCommand
 from gigflow.db import get_pool
 from gigflow.devserver import FixtureServer
 from gigflow.sources.loader import load_source_file
-from gigflow.sources.repository import import_sources
+from gigflow.sources.repository import get_source, import_sources
 
 DEMO_PORT = 8765
+CRAWL = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo", "-s", "POLITENESS_MIN_INTERVAL=0.2",
+         "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "LOG_LEVEL=WARNING"]
+SHOWCASE = f"http://127.0.0.1:{DEMO_PORT}/demo/jobs/data-analyst.html"
 
 
 class Command(GigflowCommand):
@@ -17,14 +21,44 @@ class Command(GigflowCommand):
         return "Run the demo: serve fixtures/sites on 127.0.0.1:8765, crawl source 'demo', list its jobs"
 
     def run(self, args, opts):
-        import_sources(get_pool(), load_source_file("fixtures/sources/demo.yaml"))
+        pool = get_pool()
+        import_sources(pool, load_source_file("fixtures/sources/demo.yaml"))
         print("imported source 'demo' (fixtures/sources/demo.yaml)")
         with FixtureServer("fixtures/sites", port=DEMO_PORT) as server:
             print(f"serving fixtures/sites on {server.url}; crawling…", flush=True)
-            crawl = subprocess.run([sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo",
-                                    "-s", "POLITENESS_MIN_INTERVAL=0.2", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
-                                    "-s", "LOG_LEVEL=WARNING"])
-        if crawl.returncode:
-            self.exitcode = crawl.returncode
-            return
-        subprocess.run([sys.executable, "-m", "scrapy", "jobs", "--source", "demo"])
+            if self._run(CRAWL):
+                return
+            self._run([sys.executable, "-m", "scrapy", "jobs", "--source", "demo"])
+            before = self._markdown(pool)
+            print("\nlearning the site's noise filter (offline `rules` classifier; set GIGFLOW_NOISE_MODEL for a "
+                  "model)…", flush=True)
+            # A manual request: the crawl's own automatic request waits out the hourly limit on a re-run.
+            subprocess.run([sys.executable, "-m", "scrapy", "noise", "request",
+                            str(get_source(pool, "demo").configuration_id), "--manual"], stdout=subprocess.DEVNULL)
+            worker = subprocess.run([sys.executable, "-m", "scrapy", "noise", "worker", "--once",
+                                     "-s", "NOISE_CLASSIFIER=rules", "-s", "LOG_LEVEL=WARNING"])
+            if worker.returncode or self._run(CRAWL):
+                self.exitcode = self.exitcode or worker.returncode
+                return
+        after = self._markdown(pool)
+        rules = get_source(pool, "demo").stored_config.get("noiseFilter", {}).get("rules", [])
+        removed = [line for line in before.splitlines() if line.strip() and line not in after]
+        print(f"noise filter: {sum(r['decision'] == 'remove' for r in rules)} removal rule(s) learned; "
+              f"{SHOWCASE} Markdown went from {len(before.splitlines())} to {len(after.splitlines())} lines.")
+        print("lines removed as site template:")
+        for line in removed[:8]:
+            print(f"  - {line[:100]}")
+        print("job facts still there:", ", ".join(f for f in ("Salary", "Apply before", "What you bring")
+                                                 if f in after))
+
+    def _run(self, command) -> int:
+        code = subprocess.run(command).returncode
+        self.exitcode = code
+        return code
+
+    @staticmethod
+    def _markdown(pool) -> str:
+        with pool.connection() as conn:
+            row = conn.execute("SELECT markdown FROM source_versions WHERE source_id = 'demo' AND url = %s"
+                               " ORDER BY fetched_at DESC, id DESC LIMIT 1", (SHOWCASE,)).fetchone()
+        return (row or {}).get("markdown") or ""
