@@ -129,3 +129,29 @@ def test_imap_defaults_and_path_sources_keep_their_hash():
                                         "strategies": [{"type": "mailbox", "path": "/var/mail"}]}]})
     # The form not used is left out of the canonical JSON, so a path source's configuration hash did not change.
     assert '{"path":"/var/mail","type":"mailbox"}' in path.canonical_json()
+
+
+def test_imap_host_guard_uses_the_fetch_rules():
+    from gigflow.politeness.safety import FetchGuard, UnsafeURL
+
+    guard = FetchGuard(allowed_private_hosts=["127.0.0.1"], denied_hosts=["blocked.example"],
+                       resolver_overrides={"mail.internal.example": "10.1.2.3", "imap.example.org": "93.184.215.14"})
+    assert guard.check_host("127.0.0.1", 143, "imap://127.0.0.1:143") == ["127.0.0.1"]
+    assert guard.check_host("IMAP.example.org.", 993, "imaps://imap.example.org:993") == ["93.184.215.14"]
+    for host, reason in [("mail.internal.example", "host mail.internal.example resolves to a private address 10.1.2.3"),
+                         ("imap.blocked.example", "host imap.blocked.example is denied"),
+                         ("[::1]", "host ::1 is a loopback address ::1")]:
+        with pytest.raises(UnsafeURL) as refused:
+            guard.check_host(host, 993, f"imaps://{host}:993")
+        assert refused.value.reason == reason and refused.value.url == f"imaps://{host}:993"
+
+
+def test_fetch_answers_are_grouped_per_message_whatever_the_uid_position():
+    from gigflow.mail.imap import fetched_messages
+
+    data = [(b"1 (UID 7 RFC822.SIZE 10 BODY[HEADER.FIELDS (MESSAGE-ID)] {4}", b"a\r\n\r"), b")",
+            (b"2 (BODY[HEADER.FIELDS (MESSAGE-ID)] {2}", b"\r\n"), b" UID 9 RFC822.SIZE 3)",
+            b"3 (FLAGS (\\Seen) UID 11)"]
+    assert fetched_messages(data) == [(b"1 (UID 7 RFC822.SIZE 10 BODY[HEADER.FIELDS (MESSAGE-ID)] {4})", b"a\r\n\r"),
+                                      (b"2 (BODY[HEADER.FIELDS (MESSAGE-ID)] {2} UID 9 RFC822.SIZE 3)", b"\r\n"),
+                                      (b"3 (FLAGS (\\Seen) UID 11)", None)]
