@@ -2,7 +2,7 @@
 
 It speaks the subset the mailbox spider uses: CAPABILITY, LOGIN, SELECT/EXAMINE, UID SEARCH ALL, UID FETCH of
 UID, RFC822.SIZE, BODY.PEEK[HEADER.FIELDS (...)], BODY.PEEK[]/BODY[] and RFC822, NOOP and LOGOUT. ``commands``
-logs every command a client sent, so tests can see what was fetched.
+logs every command a client sent, so tests can see what was fetched; ``drop_connection_at`` breaks a session.
 """
 
 from __future__ import annotations
@@ -48,20 +48,29 @@ class ImapHandler(socketserver.StreamRequestHandler):
     def handle(self) -> None:
         self.user = None
         self.selected = False
-        self.send(b"* OK [CAPABILITY IMAP4rev1] gigflow test IMAP server ready")
-        while line := self.rfile.readline():
-            tag, _, rest = line.rstrip(b"\r\n").partition(b" ")
-            command, _, arguments = rest.partition(b" ")
-            command = command.upper()
-            self.server.commands.append(rest.decode("utf-8", "replace"))
-            if command == b"UID":
-                command, _, arguments = arguments.partition(b" ")
-                command = b"UID " + command.upper()
-            handler = getattr(self, "do_" + command.decode("ascii", "replace").replace(" ", "_"), None)
-            if handler is None:
-                self.send(tag + b" BAD unknown or unsupported command")
-            elif handler(tag, arguments) == "logout":
-                return
+        try:
+            self.send(b"* OK [CAPABILITY IMAP4rev1] gigflow test IMAP server ready")
+            while line := self.rfile.readline():
+                if self.answer(line) == "logout":
+                    return
+        except ConnectionError:
+            pass  # a client that hung up (or spoke TLS to this plain server)
+
+    def answer(self, line: bytes):
+        tag, _, rest = line.rstrip(b"\r\n").partition(b" ")
+        command, _, arguments = rest.partition(b" ")
+        command = command.upper()
+        self.server.commands.append(rest.decode("utf-8", "replace"))
+        if command == b"UID":
+            command, _, arguments = arguments.partition(b" ")
+            command = b"UID " + command.upper()
+        handler = getattr(self, "do_" + command.decode("ascii", "replace").replace(" ", "_"), None)
+        if handler is None:
+            return self.send(tag + b" BAD unknown or unsupported command")
+        try:
+            return handler(tag, arguments)
+        except (ValueError, UnicodeError):
+            return self.send(tag + b" BAD malformed arguments")
 
     def do_CAPABILITY(self, tag, arguments):
         self.send(b"* CAPABILITY IMAP4rev1")
@@ -128,6 +137,8 @@ class ImapHandler(socketserver.StreamRequestHandler):
                 literal = b"".join(f"{name}: {value}\r\n".encode() for name, value in headers.items()
                                    if name.upper() in names) + b"\r\n"
                 head += b" BODY[HEADER.FIELDS (%s)] {%d}" % (" ".join(names).encode(), len(literal))
+            elif uid in self.server.drop_connection_at and ("BODY" in items or "RFC822" in items):
+                return "logout"  # the connection breaks mid-session, without an answer
             elif "BODY.PEEK[]" in items or "BODY[]" in items:
                 literal, head = raw, head + b" BODY[] {%d}" % len(raw)
             elif re.search(r"RFC822(?![.\w])", items):
@@ -153,6 +164,7 @@ class ImapServer(socketserver.ThreadingTCPServer):
         self.messages = {uid: _crlf(path.read_bytes()) for uid, path in enumerate(files, start=1)}
         self.user, self.password, self.folder = user, password, folder
         self.commands: list[str] = []
+        self.drop_connection_at: set[int] = set()  # UIDs whose body fetch breaks the connection
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property

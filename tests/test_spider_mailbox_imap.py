@@ -42,7 +42,8 @@ def test_imap_crawl_stores_each_message_once_and_skips_known_bodies(pool, imap_s
     crawl("mailbox", "imap-alerts")
     versions, jobs, run = stored(pool, "imap-alerts")
     # Four messages, three stored: UID 3 repeats UID 2's Message-ID; the last has none and is kept by its hash.
-    assert [v["url"] for v in versions][:2] == ["mid:alert-0001@mail.jobboard.example", "mid:vacancy-7@employer.example"]
+    assert [v["url"] for v in versions][:2] == ["mid:alert-0001@mail.jobboard.example",
+                                                "mid:vacancy-7@employer.example"]
     assert len(versions) == 3 and versions[2]["url"].startswith("urn:sha256:")
     assert all(v["content_type"] == "message/rfc822" for v in versions)
     urls = {j["url"] for j in jobs}
@@ -74,6 +75,17 @@ def test_imap_reads_at_most_mailbox_max_messages(pool, imap_server, monkeypatch)
     assert run["outcome"] == "incomplete:finished" and len(body_fetches(imap_server)) == 1
 
 
+def test_a_broken_session_keeps_what_was_read(pool, imap_server, monkeypatch):
+    monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
+    imap_server.drop_connection_at = {2}
+    import_source(pool, imap_source("imap-broken", imap_server.port), "")
+    result = crawl("mailbox", "imap-broken")
+    versions, _, run = stored(pool, "imap-broken")
+    assert [v["url"] for v in versions] == ["mid:alert-0001@mail.jobboard.example"]
+    assert run["outcome"] == "incomplete:imap_failed" and "UID FETCH" in run["stats"]["gigflow/mailbox_error"]
+    assert "Traceback" not in result.stderr
+
+
 def test_wrong_password_fails_the_run_clearly(pool, imap_server, monkeypatch):
     monkeypatch.setenv(PASSWORD_ENV, "not the password")
     import_source(pool, imap_source("imap-wrong", imap_server.port), "")
@@ -90,7 +102,8 @@ def test_missing_password_variable_fails_before_connecting(pool, imap_server, mo
     import_source(pool, imap_source("imap-nopass", imap_server.port), "")
     crawl("mailbox", "imap-nopass")
     _, _, run = stored(pool, "imap-nopass")
-    assert run["outcome"] == "incomplete:imap_password_missing" and PASSWORD_ENV in run["stats"]["gigflow/mailbox_error"]
+    assert run["outcome"] == "incomplete:imap_password_missing"
+    assert PASSWORD_ENV in run["stats"]["gigflow/mailbox_error"]
     assert imap_server.commands == []
 
 

@@ -121,13 +121,14 @@ class ImapMailbox(_Strategy):
     @classmethod
     def _host(cls, value: str) -> str:
         host = value.strip().strip("[]")
+        problem = f"not a host name or IP address: {value!r} (no scheme; the port goes in port)"
         if ":" in host:  # only an IPv6 address has colons; "host:port" belongs in port
             try:
                 return str(ipaddress.IPv6Address(host))
             except ValueError:
-                raise ValueError(f"not a host name or IP address: {value!r} (no scheme; the port goes in port)") from None
+                raise ValueError(problem) from None
         if not re.fullmatch(r"[A-Za-z0-9_.\-]+", host):
-            raise ValueError(f"not a host name or IP address: {value!r} (no scheme; the port goes in port)")
+            raise ValueError(problem)
         return host
 
     @model_validator(mode="before")
