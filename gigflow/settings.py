@@ -94,6 +94,7 @@ ATS_PAGE_SIZE = 100                # postings per page where the provider pages 
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
+MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the server before the run fails
 
 # Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
 NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)

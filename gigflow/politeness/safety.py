@@ -98,6 +98,19 @@ class FetchGuard:
             self.check_address(url, host, text)
         return addresses
 
+    def check_host(self, host: str, port: int, target: str) -> list[str]:
+        """The same rules for a server that is not fetched over HTTP (an IMAP mailbox): return the addresses
+        ``host`` may be reached at, or raise UnsafeURL for ``target`` (how the operator names that server)."""
+        host = host.strip("[]").rstrip(".").lower()
+        if not host:
+            raise UnsafeURL(target, "no host")
+        if self._is_denied_name(host):
+            raise UnsafeURL(target, f"host {host} is denied")
+        addresses = self._resolve(target, host, port)
+        for text in addresses:
+            self.check_address(target, host, text)
+        return addresses
+
     def check_address(self, url: str, host: str, text: str) -> None:
         """Raise UnsafeURL when ``host`` (reached through ``url``) may not be fetched at address ``text``."""
         address = ipaddress.ip_address(text.split("%", 1)[0])

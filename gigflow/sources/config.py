@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import re
 from enum import StrEnum
 from typing import Annotated, Literal, Union
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
 CONFIG_SCHEMA_VERSION = 1
 
@@ -102,11 +103,65 @@ class AtsStrategy(_Strategy):
     region: Literal["us", "eu"] = "us"
 
 
+_NO_LINE_BREAK = r"^[^\r\n\x00]*$"  # IMAP command arguments: a line break would smuggle in a command
+
+
+class ImapMailbox(_Strategy):
+    """An IMAP folder read read-only. The password is never here: ``password_env`` names the variable holding it."""
+
+    host: str = Field(min_length=1, max_length=253)  # a host name or IP address, no scheme or port
+    port: int | None = Field(default=None, ge=1, le=65535)  # default: 993 with TLS, 143 without
+    tls: bool = True
+    user: str = Field(min_length=1, pattern=_NO_LINE_BREAK)
+    password_env: str = Field(default="GIGFLOW_IMAP_PASSWORD", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    folder: str = Field(default="INBOX", min_length=1, pattern=_NO_LINE_BREAK)
+    search: str = Field(default="ALL", min_length=1, pattern=_NO_LINE_BREAK)  # an IMAP SEARCH criterion
+
+    @field_validator("host")
+    @classmethod
+    def _host(cls, value: str) -> str:
+        host = value.strip().strip("[]")
+        problem = f"not a host name or IP address: {value!r} (no scheme; the port goes in port)"
+        if ":" in host:  # only an IPv6 address has colons; "host:port" belongs in port
+            try:
+                return str(ipaddress.IPv6Address(host))
+            except ValueError:
+                raise ValueError(problem) from None
+        if not re.fullmatch(r"[A-Za-z0-9_.\-]+", host):
+            raise ValueError(problem)
+        return host
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_password(cls, data):
+        if isinstance(data, dict) and "password" in data:
+            raise ValueError("password: a password never lives in the source file; put it in an environment "
+                             "variable and name that variable in password_env")
+        return data
+
+    @property
+    def effective_port(self) -> int:
+        return self.port or (993 if self.tls else 143)
+
+
 class MailboxStrategy(_Strategy):
-    """Job-alert e-mails from a Maildir or a folder of .eml files, read directly (never fetched)."""
+    """Job-alert e-mails from a Maildir or a folder of .eml files, read directly (never fetched), or from IMAP."""
 
     type: Literal["mailbox"] = "mailbox"
-    path: str = Field(min_length=1)  # a Maildir (with cur/ and new/) or a folder searched for *.eml
+    path: str | None = Field(default=None, min_length=1)  # a Maildir (with cur/ and new/) or a folder of *.eml
+    imap: ImapMailbox | None = None
+
+    @model_validator(mode="after")
+    def _one_mailbox(self):
+        if (self.path is None) == (self.imap is None):
+            given = "both" if self.path is not None else "neither"
+            raise ValueError(f"a mailbox strategy needs exactly one of 'path' or 'imap' ({given} given)")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _without_unset_mailbox(self, handler):
+        # The form not used is left out, so a path source keeps the configuration hash it had before IMAP.
+        return {key: value for key, value in handler(self).items() if key not in ("path", "imap") or value is not None}
 
 
 Strategy = Annotated[

@@ -1,9 +1,11 @@
-"""mailbox strategy: job-alert e-mails from a Maildir or a folder of ``.eml`` files, through the e-mail adapter.
+"""mailbox strategy: job-alert e-mails from a Maildir, a folder of ``.eml`` files or an IMAP folder, through the
+e-mail adapter.
 
-Messages are read from disk in ``start()``, never fetched: a local file is no fetch target. Each message is stored
-once: as the version ``mid:<Message-ID>`` (RFC 2392), or ``urn:sha256:<hash>`` when it has none; a message
-whose Message-ID or bytes are already stored for the source is skipped. Alerts are not listings, so a job missing
-from later mail is not marked gone.
+Messages are read in ``start()``, never fetched through Scrapy: a local file is no fetch target, and IMAP is read
+with ``imaplib`` (read-only, after the URL guard has passed its host). Each message is stored once: as the version
+``mid:<Message-ID>`` (RFC 2392), or ``urn:sha256:<hash>`` when it has none; a message whose Message-ID or bytes are
+already stored for the source is skipped (over IMAP before its body is fetched, when it has a Message-ID). Alerts
+are not listings, so a job missing from later mail is not marked gone.
 """
 
 from __future__ import annotations
@@ -12,11 +14,18 @@ import email
 import email.policy
 import hashlib
 import mailbox
+import os
 from pathlib import Path
 from urllib.parse import quote
 
+from scrapy.exceptions import CloseSpider
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.threads import deferToThread
+
 from gigflow.db import get_pool
 from gigflow.documents import PreparedDocument, prepare_html
+from gigflow.mail.imap import ImapFailure, ImapFolderReader
+from gigflow.politeness.safety import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
 
@@ -51,40 +60,125 @@ def prepare_message(message, url: str) -> PreparedDocument | None:
     return PreparedDocument(markdown=content.strip(), title=subject, format="text")
 
 
+async def in_thread(call, *args):
+    """Run blocking imaplib work off the reactor thread."""
+    return await maybe_deferred_to_future(deferToThread(call, *args))
+
+
 class MailboxSpider(SourceSpider):
     name = "mailbox"
     strategy_type = "mailbox"
     marks_gone = False
 
     async def start(self):
-        stats = self.crawler.stats
+        self.limit = self.crawler.settings.getint("MAILBOX_MAX_MESSAGES")
+        self.max_bytes = self.crawler.settings.getint("DOWNLOAD_MAXSIZE")
+        self.stored_urls, self.stored_hashes = self.stored_messages()
+        self.read, self.limit_hit = 0, False
+        if self.strategy.imap is not None:
+            async for item in self.imap_items():
+                yield item
+            return
         folder = Path(self.strategy.path).expanduser()
         if not folder.is_dir():
             self.mark_incomplete(f"mailbox folder {str(folder)!r} does not exist")
             return
-        limit = self.crawler.settings.getint("MAILBOX_MAX_MESSAGES")
-        max_bytes = self.crawler.settings.getint("DOWNLOAD_MAXSIZE")
-        stored_urls, stored_hashes = self.stored_messages()
-        read = 0
         for name, raw in message_files(folder):
-            stats.inc_value("gigflow/messages_seen")
-            sha256 = hashlib.sha256(raw).hexdigest()
-            if len(raw) > max_bytes:
-                self.logger.warning("message %s is larger than DOWNLOAD_MAXSIZE; skipped", name)
-                stats.inc_value("gigflow/messages_too_large")
-                continue
-            message = email.message_from_bytes(raw, policy=email.policy.default)
-            url = message_url(message, sha256)
-            if url in stored_urls or sha256 in stored_hashes:
-                stats.inc_value("gigflow/messages_already_stored")
-                continue
-            if read >= limit:
-                self.mark_incomplete(f"more new messages than MAILBOX_MAX_MESSAGES={limit}")
+            item = self.new_message_item(name, raw)
+            if self.limit_hit:
                 return
-            read += 1
-            stored_urls.add(url)
-            stored_hashes.add(sha256)
-            yield self.message_item(name, raw, message, url)
+            if item is not None:
+                yield item
+
+    def limit_reached(self) -> bool:
+        """True (and the run incomplete) once MAILBOX_MAX_MESSAGES new messages were read: the rest wait."""
+        if self.read < self.limit:
+            return False
+        self.limit_hit = True
+        self.mark_incomplete(f"more new messages than MAILBOX_MAX_MESSAGES={self.limit}")
+        return True
+
+    def is_stored(self, url: str) -> bool:
+        if url in self.stored_urls:
+            self.crawler.stats.inc_value("gigflow/messages_already_stored")
+            return True
+        return False
+
+    def too_large(self, name: str, size: int | None) -> bool:
+        if size is None or size <= self.max_bytes:
+            return False
+        self.logger.warning("message %s is larger than DOWNLOAD_MAXSIZE; skipped", name)
+        self.crawler.stats.inc_value("gigflow/messages_too_large")
+        return True
+
+    def new_message_item(self, name: str, raw: bytes, *, seen: bool = False):
+        """The item of one message not stored yet, else None. ``seen``: already counted (IMAP counts headers)."""
+        if not seen:
+            self.crawler.stats.inc_value("gigflow/messages_seen")
+        sha256 = hashlib.sha256(raw).hexdigest()
+        if self.too_large(name, len(raw)):
+            return None
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        url = message_url(message, sha256)
+        if url in self.stored_urls or sha256 in self.stored_hashes:
+            self.crawler.stats.inc_value("gigflow/messages_already_stored")
+            return None
+        if self.limit_reached():
+            return None
+        self.read += 1
+        self.stored_urls.add(url)
+        self.stored_hashes.add(sha256)
+        return self.message_item(name, raw, message, url)
+
+    # -- IMAP ---------------------------------------------------------------------------------------------------
+
+    async def imap_items(self):
+        """New messages of the configured IMAP folder. A refused host, a missing password, a refused login or a
+        broken session ends the run with a reason naming it (outcome ``incomplete:imap_...``), never a crash."""
+        config = self.strategy.imap
+        settings = self.crawler.settings
+        target = f"imap{'s' if config.tls else ''}://{config.host}:{config.effective_port}"
+        try:
+            addresses = FetchGuard.from_settings(settings).check_host(config.host, config.effective_port, target)
+        except UnsafeURL as exc:
+            self.fail_run("imap_refused", str(exc))
+        password = os.environ.get(config.password_env)
+        if not password:
+            self.fail_run("imap_password_missing",
+                          f"the IMAP password variable {config.password_env} is not set for {target}")
+        reader = ImapFolderReader(config, password, addresses[0], settings.getfloat("MAILBOX_IMAP_TIMEOUT"))
+        try:
+            await in_thread(reader.open)
+            uids = await in_thread(reader.search)
+            headers = await in_thread(lambda: list(reader.headers(uids)))
+            self.crawler.stats.set_value("gigflow/imap_messages_listed", len(uids))
+            for header in headers:
+                name = f"{reader.label} UID {header.uid}"
+                self.crawler.stats.inc_value("gigflow/messages_seen")
+                # Skipped before the body travels: a known Message-ID, or a size over the limit.
+                url = message_url(header.headers, "") if header.headers.get("Message-ID") else None
+                if (url and self.is_stored(url)) or self.too_large(name, header.size):
+                    continue
+                if self.limit_reached():
+                    return
+                raw = await in_thread(reader.body, header.uid)
+                if raw is None:
+                    self.logger.warning("message %s vanished before it was read", name)
+                    continue
+                item = self.new_message_item(name, raw, seen=True)
+                if item is not None:
+                    yield item
+        except ImapFailure as exc:
+            self.fail_run(exc.reason, str(exc))
+        finally:
+            await in_thread(reader.close)
+
+    def fail_run(self, reason: str, message: str):
+        """End the run: nothing more can be read. The message goes to the log and into the run's stats."""
+        self.logger.error("mailbox run failed: %s", message)
+        self.crawler.stats.set_value("gigflow/mailbox_error", message)
+        self.mark_incomplete(message)
+        raise CloseSpider(reason)
 
     def stored_messages(self) -> tuple[set[str], set[str]]:
         with get_pool().connection() as conn:

@@ -1,0 +1,1 @@
+"""Reading e-mail from mail servers (the mailbox spider's IMAP form)."""
