@@ -25,7 +25,10 @@ class NoiseReviewTrigger:
         return trigger
 
     def source_finalized(self, spider, source_id, configuration_id, outcome, review_requested_by_preparation):
-        # Also for unchanged sources: the queue skips cheaply when the samples equal the saved ones.
+        # Also for unchanged sources (the queue skips cheaply when the samples equal the saved ones), but not for
+        # an incomplete run: its source did not finish validly.
+        if outcome.startswith("incomplete"):
+            return
         kind = ReviewKind.changed_content if review_requested_by_preparation else ReviewKind.source
         if review_requested_by_preparation:
             emit("review_requested_by_preparation", configuration_id, source_id=source_id)
