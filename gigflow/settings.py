@@ -80,16 +80,10 @@ CLICK_ITEMS_PER_CONTEXT = 20       # items per browser context before it is clos
 CLICK_TIMEOUT = 15                 # seconds to wait for a click, a detail region or a load-more
 CLICK_SETTLE = 0.5                 # seconds a detail region must stay unchanged (no request in flight) to be captured
 CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
-# ATS hosts per provider ("{board}" is replaced by the board id); override any of them, e.g. in tests:
-# -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Missing providers keep their public host.
-ATS_BASE_URLS = {
-    "greenhouse": "https://boards-api.greenhouse.io",
-    "lever": "https://api.lever.co",
-    "lever-eu": "https://api.eu.lever.co",
-    "recruitee": "https://{board}.recruitee.com",
-    "smartrecruiters": "https://api.smartrecruiters.com",
-    "workable": "https://apply.workable.com",
-}
+# ATS endpoint hosts to override per provider ("{board}" is replaced by the board id), e.g. in tests:
+# -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Providers not named keep their public host
+# (gigflow.spiders.ats.PUBLIC_BASE_URLS).
+ATS_BASE_URLS: dict = {}
 ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever limit, SmartRecruiters limit)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)

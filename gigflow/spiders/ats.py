@@ -20,7 +20,7 @@ from gigflow.sources.repository import set_status
 from gigflow.spiders.base import SourceSpider
 
 # The providers' public hosts; ATS_BASE_URLS overrides any of them ("{board}" is replaced by the board id).
-DEFAULT_BASE_URLS = {
+PUBLIC_BASE_URLS = {
     "greenhouse": "https://boards-api.greenhouse.io",
     "lever": "https://api.lever.co",
     "lever-eu": "https://api.eu.lever.co",
@@ -44,7 +44,7 @@ class AtsSpider(SourceSpider):
         yield self.first_listing_request()
 
     def base_url(self) -> str:
-        bases = {**DEFAULT_BASE_URLS, **self.crawler.settings.getdict("ATS_BASE_URLS")}
+        bases = {**PUBLIC_BASE_URLS, **self.crawler.settings.getdict("ATS_BASE_URLS")}
         key = self.strategy.provider
         if key == "lever" and self.strategy.region == "eu":
             key = "lever-eu"
