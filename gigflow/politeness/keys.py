@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import urlsplit
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -12,8 +13,9 @@ import tldextract
 _extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 
 
-def registrable_domain(host: str) -> str:
-    """eTLD+1 of a host; IP addresses and single labels are their own key."""
+def registrable_domain(url_or_host: str) -> str:
+    """eTLD+1 of a URL or host; IP addresses and single labels are their own key."""
+    host = urlsplit(url_or_host).hostname or "" if "://" in url_or_host else url_or_host
     host = host.lower().strip("[]").rstrip(".")
     try:
         return str(ipaddress.ip_address(host))

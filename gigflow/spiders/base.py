@@ -6,26 +6,17 @@ import hashlib
 import re
 
 import scrapy
-import tldextract
 
 from gigflow.adapters import extract as extract_content
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
+from gigflow.politeness.keys import registrable_domain  # noqa: F401  (spiders import it from here)
 from gigflow.sources.repository import SourceRecord, get_source
 from gigflow.sql import load_sql
 
 REPLAYED = "gigflow_replayed_not_modified"
-
-# Registrable domains come from the bundled public-suffix list: never a network fetch.
-_extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
-
-
-def registrable_domain(url_or_host: str) -> str:
-    """eTLD+1 of a URL or host; IP addresses and single labels are their own key."""
-    parts = _extract(url_or_host)
-    return parts.top_domain_under_public_suffix or parts.domain or url_or_host
 
 
 class SourceSpider(scrapy.Spider):
