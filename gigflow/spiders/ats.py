@@ -12,6 +12,7 @@ import json
 
 import scrapy
 
+from gigflow.adapters.ats import PROVIDERS, lever
 from gigflow.adapters.ats import provider as ats_provider
 from gigflow.db import get_pool
 from gigflow.middlewares.preparation import JOB
@@ -19,15 +20,9 @@ from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import set_status
 from gigflow.spiders.base import SourceSpider
 
-# The providers' public hosts; ATS_BASE_URLS overrides any of them ("{board}" is replaced by the board id).
-PUBLIC_BASE_URLS = {
-    "greenhouse": "https://boards-api.greenhouse.io",
-    "lever": "https://api.lever.co",
-    "lever-eu": "https://api.eu.lever.co",
-    "recruitee": "https://{board}.recruitee.com",
-    "smartrecruiters": "https://api.smartrecruiters.com",
-    "workable": "https://apply.workable.com",
-}
+# The providers' public hosts, as their adapter modules define them; ATS_BASE_URLS overrides any of them
+# ("{board}" is replaced by the board id).
+PUBLIC_BASE_URLS = {name: module.DEFAULT_BASE for name, module in PROVIDERS.items()} | {"lever-eu": lever.EU_BASE}
 BOARD_MISSING = (404, 410)
 
 

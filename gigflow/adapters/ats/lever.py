@@ -13,6 +13,7 @@ from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Sal
 
 HOSTS = ("jobs.lever.co", "api.lever.co", "jobs.eu.lever.co", "api.eu.lever.co")
 DEFAULT_BASE = "https://api.lever.co"
+EU_BASE = "https://api.eu.lever.co"
 PAGE_SIZE = 100
 JOB_URL = re.compile(r"lever\.co/[^/?#]+/(?P<id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})")
 

@@ -13,10 +13,12 @@ from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Sal
 HOSTS = ("recruitee.com",)
 JOB_URL = re.compile(r"recruitee\.com/o/(?P<id>[^/?#]+)/?(?:[?#]|$)")
 
+DEFAULT_BASE = "https://{board}.recruitee.com"
+
 
 def listing_url(board: str, base: str | None = None) -> str:
     """`https://{board}.recruitee.com/api/offers/`; `base` replaces the whole origin (custom careers domain)."""
-    origin = (base or f"https://{quote(board, safe='')}.recruitee.com").rstrip("/")
+    origin = (base or DEFAULT_BASE).replace("{board}", quote(board, safe="")).rstrip("/")
     return f"{origin}/api/offers/"
 
 
