@@ -56,6 +56,7 @@ def test_sitemap_index_gzip_lastmod_and_gone(pool, site):
     assert job_pages_fetched(site) == ["/jobs/field-technician.html", "/jobs/payroll-specialist.html",
                                        "/jobs/warehouse-lead.html"]
     assert "/private/apply" not in " ".join(paths)
+    assert paths.count("/robots.txt") == 1  # the spider reads the robots middleware's shared copy
     run = last_run(pool)
     assert run["outcome"] == "finished" and run["stats"]["gigflow/sitemaps"] == 3
     assert run["stats"]["gigflow/sitemap_foreign_urls"] == 1

@@ -8,7 +8,7 @@ import logging
 import time
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
-from scrapy.http import Request
+from scrapy.http import Request, TextResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.httpobj import urlparse_cached
 
@@ -38,6 +38,7 @@ class SharedRobotsMiddleware:
         self.policies = Policies.from_settings(settings)
         self.pool = get_pool()
         self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
+        self._records: dict[str, robots.RobotsRecord] = {}  # origin -> the robots.txt behind its parser
         self._pending: dict[str, asyncio.Future] = {}
 
     @classmethod
@@ -50,7 +51,14 @@ class SharedRobotsMiddleware:
         parts = urlparse_cached(request)
         if parts.scheme not in ("http", "https"):
             return None
-        parser = await self._parser(f"{parts.scheme}://{parts.netloc}", parts.hostname or "")
+        origin = f"{parts.scheme}://{parts.netloc}"
+        parser = await self._parser(origin, parts.hostname or "")
+        if parts.path == "/robots.txt" and origin in self._records:
+            # A spider reading robots.txt itself (sitemap lines) gets the shared copy: no second download.
+            record = self._records[origin]
+            self.stats.inc_value("gigflow/robots/served_from_cache")
+            return TextResponse(request.url, status=record.http_status, body=record.body.encode("utf-8"),
+                                encoding="utf-8", request=request)
         if parser is not None and not parser.can_fetch(request.url, self.user_agent):
             self.stats.inc_value("robotstxt/forbidden")
             raise RobotsDisallowed(f"Forbidden by robots.txt: {request.url}")
@@ -73,6 +81,8 @@ class SharedRobotsMiddleware:
                 self.stats.inc_value("gigflow/robots/cache_hits")
             parser = record.parser() if record else None
             self._parsers[origin] = (time.monotonic(), parser)
+            if record is not None:
+                self._records[origin] = record
         except Exception as exc:  # a malformed robots.txt never crashes a crawl: no rules then
             logger.warning("robots.txt for %s unreadable: %s", origin, exc)
         finally:
