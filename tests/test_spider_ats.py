@@ -200,3 +200,6 @@ def test_not_modified_listing_is_read_again_from_the_store(pool, ats_server):
     assert run["stats"]["gigflow/listings_not_modified"] == 1 and run["stats"]["gigflow/versions_unchanged"] == 1
     assert len(jobs) == len(first) and all(j["gone_at"] is None for j in jobs)
     assert run["outcome"] == "finished" and run["stats"]["gigflow/jobs_updated"] == len(first)
+    with pool.connection() as conn:  # the replayed listing keeps its stored Markdown and preparation report
+        [version] = conn.execute("SELECT markdown, preparation FROM source_versions").fetchall()
+    assert version["markdown"] and version["preparation"] is not None
