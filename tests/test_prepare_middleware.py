@@ -12,6 +12,7 @@ from scrapy.utils.test import get_crawler
 
 from gigflow.middlewares.preparation import CAPTURE_HTML, JOB, PREPARED, PreparationMiddleware
 from gigflow.noise import NoiseFilter, RemovalRule, region_signature
+from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.sources.config import SourceConfig
 from gigflow.sources.repository import SourceRecord
 from helpers import FIXTURES
@@ -29,6 +30,8 @@ class StrategySpider(scrapy.Spider):
         super().__init__(**kwargs)
         self.record = record
         self.strategy = record.config.strategies[0] if record else None
+        # as SourceSpider.load_source reads it
+        self.noise_filter = get_current_noise_filter(record.stored_config, record.config_hash) if record else None
 
 
 def opened_middleware(stored_config=None, settings=None):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from scrapy import signals
 
 from gigflow.db import get_pool
-from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.middlewares.preparation import JOB
 from gigflow.sql import load_sql
 
@@ -27,11 +26,8 @@ class ConditionalGetMiddleware:
         return middleware
 
     def spider_opened(self, spider):
-        record = getattr(spider, "record", None)
-        if record is not None:
-            current = get_current_noise_filter(record.stored_config, record.config_hash,
-                                               self.crawler.settings.getint("NOISE_FILTER_MAX_BYTES", 256 * 1024))
-            self.noise_filter = current.fingerprint() if current else None
+        current = getattr(spider, "noise_filter", None)
+        self.noise_filter = current.fingerprint() if current else None
 
     def process_request(self, request, spider=None):
         spider = spider or self.crawler.spider

@@ -11,9 +11,9 @@ How a spider uses it:
   ``str``. The middleware then prepares that capture, not the listing page body, with the click strategy's
   item and detail rules, so the stored Markdown is the prepared detail text.
 
-The site's noise filter is read once per spider (at spider_opened) from
-``spider.record.stored_config["noiseFilter"]`` and used only while its ``config_hash`` equals the source's
-current configuration hash: a filter learned for another configuration could remove the wrong regions.
+The site's noise filter is read once per run by the spider (``SourceSpider.noise_filter``, through
+getCurrentNoiseFilter): it is used only while its ``config_hash`` equals the source's current configuration
+hash, since a filter learned for another configuration could remove the wrong regions.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import logging
 from scrapy import signals
 
 from gigflow.documents import DocumentClient, PreparedDocument
-from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.noise.lifecycle.events import emit
 
 logger = logging.getLogger(__name__)
@@ -36,17 +35,15 @@ CAPTURE_HTML = "gigflow_capture_html"
 class PreparationMiddleware:
     """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
 
-    def __init__(self, client: DocumentClient, crawler=None, max_filter_bytes: int = 256 * 1024):
+    def __init__(self, client: DocumentClient, crawler=None):
         self.client = client
         self.crawler = crawler
-        self.max_filter_bytes = max_filter_bytes
-        self.noise_filter = None  # one crawler runs one spider: its filter, read at spider_opened
+        self.noise_filter = None  # one crawler runs one spider: the filter it read at start
         self.configuration_id = None
 
     @classmethod
     def from_crawler(cls, crawler):
-        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler,
-                         crawler.settings.getint("NOISE_FILTER_MAX_BYTES", 256 * 1024))
+        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler)
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
         return middleware
 
@@ -55,7 +52,7 @@ class PreparationMiddleware:
         if record is None:
             return
         self.configuration_id = record.configuration_id
-        self.noise_filter = get_current_noise_filter(record.stored_config, record.config_hash, self.max_filter_bytes)
+        self.noise_filter = getattr(spider, "noise_filter", None)
 
     def process_response(self, request, response, spider=None):
         if not request.meta.get(JOB) or response.status != 200:

@@ -12,6 +12,7 @@ from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
+from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.politeness.keys import registrable_domain  # noqa: F401  (spiders import it from here)
 from gigflow.sources.repository import SourceRecord, get_source
 from gigflow.sql import load_sql
@@ -32,6 +33,7 @@ class SourceSpider(scrapy.Spider):
             raise ValueError(f"usage: scrapy crawl {self.name} -a source=<id>")
         self.source_id = source
         self.record: SourceRecord | None = None
+        self.noise_filter = None
         self.strategy = None
 
     @classmethod
@@ -42,6 +44,9 @@ class SourceSpider(scrapy.Spider):
 
     def load_source(self) -> None:
         self.record = get_source(get_pool(), self.source_id)
+        # Read once per run; preparation applies it and conditional GET compares its fingerprint.
+        self.noise_filter = get_current_noise_filter(self.record.stored_config, self.record.config_hash,
+                                                     self.crawler.settings.getint("NOISE_FILTER_MAX_BYTES"))
         self.strategy = self.record.config.strategy(self.strategy_type)
         if self.strategy is None:
             raise ValueError(f"source {self.source_id!r} has no {self.strategy_type!r} strategy")

@@ -12,6 +12,7 @@ import procrastinate
 from procrastinate import exceptions as queue_errors
 from psycopg_pool import ConnectionPool
 
+from gigflow.noise.lifecycle.current import DEFAULT_MAX_BYTES
 from gigflow.noise.lifecycle.events import emit
 from gigflow.noise.lifecycle.procedures import ReconcilePage, reconcile_page
 from gigflow.noise.lifecycle.review import Learner, ReviewKind, run_review
@@ -37,7 +38,7 @@ class ReviewRuntime:
     learner: Learner
     cycle_seconds: float = 3600.0
     max_deferral_seconds: float = 600.0
-    max_filter_bytes: int = 256 * 1024
+    max_filter_bytes: int = DEFAULT_MAX_BYTES
     reconcile_page_size: int = 100
 
 
