@@ -174,3 +174,24 @@ def _rules():
     from noise_helpers import rules_classifier
 
     return rules_classifier()
+
+
+def test_learning_sees_pages_with_job_cards_removed_as_crawls_do():
+    """A 'featured jobs' aside is only cards: crawls remove the cards before the filter, so learning must too,
+    or the learned aside never matches again and every crawl asks for a review."""
+    from gigflow.noise.training import TrainingPage
+    from gigflow.sources.config import HrefStrategy
+    from noise_helpers import rules_classifier
+
+    strategy = HrefStrategy(listing_urls=["https://jobs.example/"], card_selector="aside li",
+                            job_url_patterns=["/jobs/"])
+    aside = ('<aside><h2>Featured</h2><ul><li><a href="/jobs/a">Role A</a></li>'
+             '<li><a href="/jobs/b">Role B</a></li></ul></aside>')
+    pages = [TrainingPage(url=f"https://jobs.example/jobs/{n}", strategy=strategy, body=(
+        f"<html><body><main><h1>Job {n}</h1><p>Salary €{n}000 a month</p></main>{aside}</body></html>").encode())
+        for n in (1, 2, 3, 4)]
+    learned = learn_noise_filter(pages[:3], None, rules_classifier(), config_hash="h").filter
+    assert any(rule.selector == "aside" for rule in learned.removal_rules())
+    prepared = prepare_html(pages[3].body, pages[3].url, strategy=strategy, noise_filter=learned)
+    assert "Featured" not in prepared.markdown and "Salary €4000" in prepared.markdown
+    assert not prepared.report.review_requested

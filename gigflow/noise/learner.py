@@ -263,9 +263,10 @@ def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tu
     before = after = total = 0
     for sample in samples:
         snippets = fact_snippets(sample.tree())
-        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type).markdown)
+        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                        strategy=sample.strategy).markdown)
         filtered = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
-                                           noise_filter=noise_filter).markdown)
+                                           strategy=sample.strategy, noise_filter=noise_filter).markdown)
         total += len(snippets)
         before += sum(1 for s in snippets if s in plain)
         after += sum(1 for s in snippets if s in filtered)

@@ -17,6 +17,8 @@ class TrainingPage:
     source_version_id: int | None = None
     content_type: str | None = None
     sha256: str = ""
+    # The source's card strategy (href or click): crawls remove job cards before the noise filter, so must learning.
+    strategy: object = field(default=None, repr=False)
     root: object = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -26,7 +28,7 @@ class TrainingPage:
         """A fresh prepared tree (callers may change it): the tree preparation hands the noise filter, so learned
         signatures match what apply_noise_filter sees."""
         root, _ = HtmlFormat().clean_tree(self.body, self.url, content_type=self.content_type,
-                                          report=PreparationReport())
+                                          strategy=self.strategy, report=PreparationReport())
         return root
 
     def prepared(self):

@@ -9,6 +9,7 @@ from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, Field
 
 from gigflow.noise.model import NoiseFilter, SampleRef
+from gigflow.sources.config import Strategy
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.noise.lifecycle"
@@ -122,6 +123,11 @@ class ConfigurationState(BaseModel):
     config_hash: str
     config: dict
     token: int
+    strategies: list[Strategy] = Field(default_factory=list)
+
+    def card_strategy(self) -> Strategy | None:
+        """The strategy whose job-card rules crawls apply before the noise filter (href, else click)."""
+        return next((s for kind in ("href", "click") for s in self.strategies if s.type == kind), None)
 
 
 def configuration_state(pool: ConnectionPool, configuration_id: int) -> ConfigurationState:
@@ -130,4 +136,5 @@ def configuration_state(pool: ConnectionPool, configuration_id: int) -> Configur
     if row is None:
         raise LookupError(f"unknown configuration {configuration_id}")
     return ConfigurationState(configuration_id=row["id"], company_id=row["company_id"],
-                              config_hash=row["config_hash"], config=row["config"], token=row["token"])
+                              config_hash=row["config_hash"], config=row["config"], token=row["token"],
+                              strategies=row["strategies"])

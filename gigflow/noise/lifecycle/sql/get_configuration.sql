@@ -1,1 +1,2 @@
-SELECT g.id, g.company_id, g.config_hash, g.config, g.token FROM configurations g WHERE g.id = %(configuration_id)s
+SELECT g.id, g.company_id, g.config_hash, g.config, g.token, g.strategies
+FROM configurations g WHERE g.id = %(configuration_id)s
