@@ -15,6 +15,7 @@ import email.policy
 import hashlib
 import mailbox
 import os
+from functools import cached_property
 from pathlib import Path
 from urllib.parse import quote
 
@@ -23,7 +24,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from gigflow.db import get_pool
-from gigflow.documents import PreparedDocument, prepare_html
+from gigflow.documents import DocumentClient, PreparedDocument
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.politeness.safety import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
@@ -48,16 +49,17 @@ def message_url(message, sha256: str) -> str:
     return f"mid:{quote(message_id, safe='@')}" if message_id else f"urn:sha256:{sha256}"
 
 
-def prepare_message(message, url: str) -> PreparedDocument | None:
-    """The message's HTML body prepared like a page, else its text body as it is."""
-    subject = " ".join(str(message.get("Subject", "")).split()) or None
+def prepare_message(message, url: str, documents: DocumentClient) -> PreparedDocument | None:
+    """The message's HTML (else text) body through the one preparation path; the subject titles a text body."""
     body = message.get_body(preferencelist=("html", "plain"))
     if body is None:
         return None
-    content = body.get_content()
-    if body.get_content_subtype() == "html":
-        return prepare_html(content.encode("utf-8"), url, content_type="text/html; charset=utf-8")
-    return PreparedDocument(markdown=content.strip(), title=subject, format="text")
+    subtype = "html" if body.get_content_subtype() == "html" else "plain"
+    prepared = documents.prepare(body.get_content().encode("utf-8"), url,
+                                 content_type=f"text/{subtype}; charset=utf-8")
+    if prepared.title is None:
+        prepared.title = " ".join(str(message.get("Subject", "")).split()) or None
+    return prepared
 
 
 async def in_thread(call, *args):
@@ -68,6 +70,10 @@ async def in_thread(call, *args):
 class MailboxSpider(SourceSpider):
     name = "mailbox"
     strategy_type = "mailbox"
+
+    @cached_property
+    def documents(self) -> DocumentClient:
+        return DocumentClient.from_settings(self.crawler.settings)
     marks_gone = False
 
     async def start(self):
@@ -188,7 +194,7 @@ class MailboxSpider(SourceSpider):
 
     def message_item(self, name: str, raw: bytes, message, url: str):
         try:
-            prepared = prepare_message(message, url)
+            prepared = prepare_message(message, url, self.documents)
         except Exception as exc:  # an odd message loses its Markdown, never the crawl or its bytes
             self.logger.warning("message %s could not be prepared: %s", name, exc)
             prepared = None
