@@ -6,7 +6,6 @@ NEWSPIDER_MODULE = "gigflow.spiders"
 
 USER_AGENT = "gigflow/0.1 (job vacancy aggregator; respects robots.txt)"
 ROBOTSTXT_OBEY = True
-ROBOTSTXT_PARSER = "scrapy.robotstxt.ProtegoRobotParser"
 
 # Politeness: one request at a time per registrable domain, at least POLITENESS_MIN_INTERVAL seconds apart,
 # across every process sharing the database (gigflow.middlewares.politeness). Scrapy's own per-slot delay is

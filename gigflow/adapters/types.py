@@ -54,10 +54,6 @@ class ExtractedJob(BaseModel):
         has_url = bool(self.url) and self.url.split(":", 1)[0].lower() in ("http", "https")
         return bool(self.title and self.title.strip()) and (has_url or bool(self.external_id))
 
-    def fields(self) -> dict[str, Any]:
-        """The job's fields without evidence and raw payload, as JSON-ready values."""
-        return self.model_dump(mode="json", exclude={"evidence", "raw"}, exclude_none=True)
-
 
 class NextPage(BaseModel):
     """How to ask for the next page of a listing payload; the spider sends it as is."""

@@ -77,20 +77,14 @@ def _make_markdownify_converter():
     from markdownify import MarkdownConverter
 
     class GigflowConverter(MarkdownConverter):
-        """markdownify with our habits: GFM tables (header row, escaped pipes, spans padded), no empty links."""
+        """markdownify with our habits: GFM tables (header row, escaped pipes, spans padded), blocks kept apart."""
 
-        def convert_a(self, el, text, parent_tags):
-            href = el.get("href")
-            if href and not text.strip():
-                text = el.get("title") or el.get("aria-label") or href
-            return super().convert_a(el, text, parent_tags)
-
+        # Empty link text is named before conversion (html.name_empty_links), for both converters.
         # markdownify treats these as inline; they are blocks, and their text must not run together.
-        def convert_div(self, el, text, parent_tags):
-            return super().convert_div(el, text, parent_tags)
-
-        convert_nav = convert_header = convert_footer = convert_aside = convert_main = convert_form = convert_div
-        convert_fieldset = convert_figure = convert_details = convert_summary = convert_address = convert_div
+        convert_nav = convert_header = convert_footer = convert_aside = convert_main = convert_form = \
+            MarkdownConverter.convert_div
+        convert_fieldset = convert_figure = convert_details = convert_summary = convert_address = \
+            MarkdownConverter.convert_div
 
         def _cell(self, kind, el, text):
             return (f"\ue001{kind}\ue002{_span(el, 'colspan', _MAX_COLSPAN)}\ue002"

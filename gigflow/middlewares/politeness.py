@@ -22,7 +22,6 @@ from gigflow.politeness.retry_after import retry_after_seconds
 logger = logging.getLogger(__name__)
 
 LEASE = "gigflow_lease"
-POLITENESS_KEY = "gigflow_politeness_key"
 
 
 class PolitenessMiddleware:
@@ -58,7 +57,6 @@ class PolitenessMiddleware:
         policy = self.policies.for_host(host)
         # The in-process slot follows the same key, so one process never opens a second connection to it.
         request.meta["download_slot"] = policy.key
-        request.meta[POLITENESS_KEY] = policy.key
         async with self._key_locks[policy.key]:
             while True:
                 outcome = self.limiter.try_acquire(policy, request.url)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +69,3 @@ def list_sources(pool: ConnectionPool) -> list[dict[str, Any]]:
 def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reason: str | None = None) -> None:
     with pool.connection() as conn:
         conn.execute(load_sql(_SQL, "set_source_status.sql"), {"id": source_id, "status": status.value, "reason": reason})
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)

@@ -13,7 +13,6 @@ from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.politeness.keys import registrable_domain  # noqa: F401  (spiders import it from here)
 from gigflow.sources.repository import SourceRecord, get_source
 from gigflow.sql import load_sql
 

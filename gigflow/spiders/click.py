@@ -26,10 +26,9 @@ from urllib.parse import quote, urldefrag
 import scrapy
 from scrapy.http import HtmlResponse
 
-from gigflow.middlewares.preparation import JOB
+from gigflow.middlewares.preparation import CAPTURE_HTML
 from gigflow.spiders.base import SourceSpider
 
-CAPTURE_HTML = "gigflow_capture_html"
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
 PLAYWRIGHT_HANDLER = "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler"

@@ -11,7 +11,8 @@ import scrapy
 
 from gigflow.adapters import ExtractionResult
 from gigflow.middlewares.preparation import JOB
-from gigflow.spiders.base import SourceSpider, registrable_domain
+from gigflow.politeness.keys import registrable_domain
+from gigflow.spiders.base import SourceSpider
 
 ENTRY_JOB = "gigflow_feed_entry"
 

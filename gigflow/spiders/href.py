@@ -6,7 +6,8 @@ from urllib.parse import urldefrag
 
 import scrapy
 
-from gigflow.spiders.base import SourceSpider, registrable_domain
+from gigflow.politeness.keys import registrable_domain
+from gigflow.spiders.base import SourceSpider
 
 
 class HrefSpider(SourceSpider):

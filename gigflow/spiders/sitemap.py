@@ -16,7 +16,8 @@ from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
 from gigflow.db import get_pool
 from gigflow.items import UnchangedPageItem
-from gigflow.spiders.base import SourceSpider, registrable_domain
+from gigflow.politeness.keys import registrable_domain
+from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
 
 _GZIP_MAGIC = b"\x1f\x8b"
