@@ -118,7 +118,7 @@ class StoragePipeline:
         item["source_version_id"] = version_id
         path = markdown_path(self.markdown_dir, item["source_id"], item["sha256"])
         if path and item.get("markdown") is not None:
-            if not path.exists() or path.read_text(encoding="utf-8") != item["markdown"]:
+            if row or not path.exists():  # new bytes or re-prepared Markdown; otherwise the file is current
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(item["markdown"], encoding="utf-8")
             item["markdown_path"] = str(path)

@@ -14,10 +14,8 @@ import scrapy
 
 from gigflow.adapters.ats import PROVIDERS, lever
 from gigflow.adapters.ats import provider as ats_provider
-from gigflow.db import get_pool
 from gigflow.middlewares.preparation import JOB
-from gigflow.sources.config import SourceStatus
-from gigflow.sources.repository import set_status
+from gigflow.middlewares.safe_fetch import quarantine
 from gigflow.spiders.base import SourceSpider
 
 # The providers' public hosts, as their adapter modules define them; ATS_BASE_URLS overrides any of them
@@ -96,5 +94,4 @@ class AtsSpider(SourceSpider):
                   f"{response.url}; check the board id")
         self.crawler.stats.inc_value("gigflow/ats_board_missing")
         self.mark_incomplete(reason)
-        set_status(get_pool(), self.source_id, SourceStatus.quarantined, reason)
-        self.logger.warning("source %s quarantined for review: %s", self.source_id, reason)
+        quarantine(self.crawler, self.source_id, reason)
