@@ -70,13 +70,8 @@ class AtsSpider(SourceSpider):
         if response.status in BOARD_MISSING:
             self.board_missing(response)
             return
-        response = self.replay_not_modified(response)
-        content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        result = self.extract(response.body, url=response.url, content_type=content_type)
+        response, result = self.read_listing(response)
         self.crawler.stats.inc_value("gigflow/listing_pages")
-        if not result.jobs and result.warnings:
-            # An unreadable payload is not an empty board: keep every stored job as it is.
-            self.mark_incomplete(f"{response.url}: {'; '.join(result.warnings)[:300]}")
         yield self.response_item(response, result)
         if self.strategy.provider == "smartrecruiters":
             for job in result.jobs:

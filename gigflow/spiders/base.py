@@ -106,11 +106,24 @@ class SourceSpider(scrapy.Spider):
         response.meta[REPLAYED] = True
         return response.replace(status=200, body=bytes(row["body"]), headers=headers)
 
+    def response_result(self, response):
+        """The adapters' ExtractionResult for one response, by its content type."""
+        return self.extract(response.body, url=response.url, content_type=_header(response, b"Content-Type"))
+
+    def read_listing(self, response):
+        """A listing (feed, ATS board): replay a 304 from the store, extract, and treat an unreadable payload as
+        an incomplete run rather than an empty one. Returns (response, result)."""
+        response = self.replay_not_modified(response)
+        result = self.response_result(response)
+        if not result.jobs and result.warnings:
+            self.mark_incomplete(f"{response.url}: {'; '.join(result.warnings)[:300]}")
+        return response, result
+
     def response_item(self, response, result=None) -> JobPageItem:
         """The stored version of one response: its body, PreparedDocument and the adapters' result."""
-        content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
+        content_type = _header(response, b"Content-Type")
         if result is None:
-            result = self.extract(response.body, url=response.url, content_type=content_type)
+            result = self.response_result(response)
         if response.meta.get(REPLAYED):  # the stored version is what this body is: nothing new to prepare
             return self.page_item(response.url, response.body, result, prepared=None, expect_prepared=False,
                                   content_type=content_type, warnings=["not modified: the stored body was read again"])

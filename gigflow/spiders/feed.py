@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import scrapy
 
-from gigflow.adapters import ExtractionResult
 from gigflow.middlewares.preparation import JOB
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
@@ -27,12 +26,9 @@ class FeedSpider(SourceSpider):
             yield scrapy.Request(url, callback=self.parse_feed, errback=self.on_fetch_error, meta={JOB: True})
 
     def parse_feed(self, response):
-        response = self.replay_not_modified(response)
-        result = self.response_result(response)
+        response, result = self.read_listing(response)
         self.crawler.stats.inc_value("gigflow/feeds")
         self.crawler.stats.inc_value("gigflow/feed_entries", len(result.jobs))
-        if not result.jobs and result.warnings:
-            self.mark_incomplete(f"{response.url}: {'; '.join(result.warnings)[:300]}")
         followed, kept = [], []
         domain = registrable_domain(response.url)
         for job in result.jobs:
@@ -46,10 +42,6 @@ class FeedSpider(SourceSpider):
                      "parser_version": result.parser_version, "confidence": result.confidence}
             yield self.job_request(job.url, meta={ENTRY_JOB: entry})
         self.crawler.stats.inc_value("gigflow/feed_links_followed", len(followed))
-
-    def response_result(self, response) -> ExtractionResult:
-        content_type = response.headers.get("Content-Type", b"").decode("latin-1") or None
-        return self.extract(response.body, url=response.url, content_type=content_type)
 
     def parse_job(self, response):
         if response.status == 304:  # not modified: the page's stored jobs stand (see SourceSpider.parse_job)
