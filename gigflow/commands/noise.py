@@ -9,7 +9,7 @@ from gigflow.db import database_url, get_pool
 from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.noise.lifecycle.events import emit
 from gigflow.noise.lifecycle.procedures import (
-    ResetFilter, SelectSamples, configuration_state, reset_filter, select_samples,
+    MIN_SAMPLES, ResetFilter, SelectSamples, configuration_state, reset_filter, select_samples,
 )
 from gigflow.noise.lifecycle.review import ReviewKind
 
@@ -81,7 +81,7 @@ class Command(GigflowCommand):
             print(f"{sample.source_version_id:>8}  {sample.sha256[:12]}  {sample.source_id}  {sample.url}")
         for reason in selected.skipped:
             print(f"  skipped: {reason}")
-        print(f"{len(selected.samples)} usable sample(s); learning needs 3" if not selected.usable
+        print(f"{len(selected.samples)} usable sample(s); learning needs {MIN_SAMPLES}" if not selected.usable
               else f"{len(selected.samples)} usable samples")
 
     def reconcile(self, opts):

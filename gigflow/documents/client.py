@@ -65,11 +65,11 @@ def sniff_format(body: bytes | str, url: str = "", content_type: str | None = No
         declared = "json"
     if declared is None and _media_type(content_type).endswith("+xml"):
         declared = "xml"
-    if declared in ("html", "pdf", "markdown"):
-        return declared
+    if declared in ("html", "pdf", "markdown", "json"):
+        return declared  # a declared JSON payload is parsed by its adapter, not twice here
     if stripped[:1] in (b"{", b"[") and _parses_as_json(body):
         return "json"
-    if declared in ("json", "xml"):
+    if declared == "xml":
         return declared
     if _XML_DECL.match(head):
         return "html" if _HTML_TAGS.search(head) and b"<html" in head.lower() else "xml"

@@ -9,11 +9,12 @@ from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, Field
 
 from gigflow.noise.model import NoiseFilter, SampleRef
+from gigflow.noise.settings import NoiseSettings
 from gigflow.sources.config import Strategy
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.noise.lifecycle"
-MIN_SAMPLES, MAX_SAMPLES = 3, 6
+MIN_SAMPLES, MAX_SAMPLES = NoiseSettings.min_samples, NoiseSettings.max_samples  # the learner's own bounds
 
 
 class SelectSamples(BaseModel):
