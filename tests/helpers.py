@@ -57,9 +57,11 @@ def import_source(pool, source: dict, origin: str) -> None:
 
 def import_demo(pool, server):
     """Import fixtures/sources/demo.yaml pointed at the given fixture server."""
-    from gigflow.sources.loader import parse_sources
-    from gigflow.sources.repository import import_sources
+    [source] = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())["sources"]
+    import_source(pool, source, server.url)
 
-    data = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())
-    text = json.dumps(data).replace("http://127.0.0.1:8765", server.url)
-    import_sources(pool, parse_sources(json.loads(text)))
+
+def last_run(pool) -> dict:
+    """The newest crawl run: its stats and outcome."""
+    with pool.connection() as conn:
+        return conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()

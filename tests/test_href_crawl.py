@@ -2,7 +2,7 @@
 
 import json
 
-from helpers import crawl, import_demo, run_scrapy
+from helpers import crawl, import_demo, last_run, run_scrapy
 
 
 def counts(pool):
@@ -28,7 +28,7 @@ def test_crawl_twice_stores_one_version_per_page_and_one_row_per_job(pool, fixtu
     assert result.returncode == 0, result.stderr[-3000:]
     assert counts(pool) == {"versions": 5, "jobs": 5, "runs": 2}
     with pool.connection() as conn:
-        run = conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+        run = last_run(pool)
         job = conn.execute("SELECT * FROM jobs WHERE title = 'Data Analyst'").fetchone()
     assert run["outcome"] == "finished"
     assert run["stats"]["gigflow/versions_unchanged"] == 5 and run["stats"]["gigflow/versions_new"] == 0

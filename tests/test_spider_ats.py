@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from helpers import FIXTURES, crawl, import_source
+from helpers import FIXTURES, crawl, import_source, last_run
 
 ATS = FIXTURES / "ats"
 
@@ -125,7 +125,7 @@ def crawl_board(pool, server, provider, board, *settings, region="us"):
     crawl("ats", f"{provider}-{board}".lower(), "ATS_BASE_URLS=" + json.dumps({host_key: server.url}), *settings)
     with pool.connection() as conn:
         jobs = conn.execute("SELECT external_id, title, fields, parser_key, gone_at FROM jobs ORDER BY id").fetchall()
-        run = conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+        run = last_run(pool)
     return jobs, run
 
 

@@ -2,7 +2,7 @@
 
 from lxml import etree
 
-from helpers import FIXTURES, PLACEHOLDER_ORIGIN, crawl, import_source
+from helpers import FIXTURES, PLACEHOLDER_ORIGIN, crawl, import_source, last_run
 
 
 def feed_source(source_id, feed, **strategy):
@@ -13,7 +13,7 @@ def feed_source(source_id, feed, **strategy):
 def stored(pool):
     with pool.connection() as conn:
         jobs = conn.execute("SELECT title, url, external_id, parser_key, fields FROM jobs ORDER BY title").fetchall()
-        run = conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+        run = last_run(pool)
     return jobs, run
 
 

@@ -1,6 +1,6 @@
 """The mailbox spider end to end: a folder of .eml files and a Maildir, read from disk into PostgreSQL."""
 
-from helpers import FIXTURES, crawl, import_source
+from helpers import FIXTURES, crawl, import_source, last_run
 
 MAILBOX = FIXTURES / "mailbox"
 
@@ -14,7 +14,7 @@ def stored(pool):
     with pool.connection() as conn:
         versions = conn.execute("SELECT url, content_type, markdown FROM source_versions ORDER BY url").fetchall()
         jobs = conn.execute("SELECT title, url, gone_at FROM jobs ORDER BY url").fetchall()
-        run = conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+        run = last_run(pool)
     return versions, jobs, run
 
 

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from gigflow.devserver import FixtureServer
-from helpers import FIXTURES, PLACEHOLDER_ORIGIN, copy_site, crawl, import_source
+from helpers import FIXTURES, PLACEHOLDER_ORIGIN, copy_site, crawl, import_source, last_run
 
 SOURCE = {
     "id": "harbour", "company": "Harbour Freight Co.", "canonical_url": f"{PLACEHOLDER_ORIGIN}/", "status": "active",
@@ -30,11 +30,6 @@ def site(tmp_path):
         write_gzip_sitemap(root)
         server.root = root
         yield server
-
-
-def last_run(pool):
-    with pool.connection() as conn:
-        return conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
 
 
 def job_pages_fetched(server):
