@@ -2,12 +2,12 @@
 
 import hashlib
 import json
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from gigflow.devserver import BackgroundServer
 from helpers import FIXTURES, crawl, import_source, last_run
 
 ATS = FIXTURES / "ats"
@@ -17,7 +17,7 @@ def payload(name):
     return json.loads((ATS / name).read_text(encoding="utf-8"))
 
 
-class AtsServer:
+class AtsServer(BackgroundServer):
     """Answers the five providers' public endpoints from the fixture payloads; anything else is a 404."""
 
     def __init__(self):
@@ -54,8 +54,7 @@ class AtsServer:
                 self.end_headers()
                 self.wfile.write(answer)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self._serve(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
 
     def answer(self, target: str) -> tuple[int, bytes]:
         parts = urlsplit(target)
@@ -100,14 +99,6 @@ class AtsServer:
         if start + 3 < len(jobs):
             page["nextPage"] = str(start + 3)
         return 200, json.dumps(page).encode("utf-8")
-
-    def __enter__(self):
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture
