@@ -110,7 +110,10 @@ def extract(content: bytes, *, url: str, content_type: str | None = None,
         return _safely(_specialised(key), content, url)
     if kind == "xml":
         if parser_key and parser_key.startswith("route:"):
-            return _safely(_specialised(parser_key), content, url)
+            try:
+                return _safely(_specialised(parser_key), content, url)
+            except KeyError as exc:  # an unknown route is a warning, as it is for HTML
+                return ExtractionResult.empty(parser_key, "0", str(exc.args[0]))
         result = _safely(FEED, content, url)
         if not result.jobs and not FEED.supports(url, content):
             result.warnings.append("xml: not an RSS or Atom feed; the generic HTML parser does not read XML")

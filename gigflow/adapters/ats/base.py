@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gigflow.adapters.common import PayloadError, bounded_raw, load_json
+from gigflow.adapters.common import PayloadError, bounded_raw
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, NextPage, Salary
 
 BASELINE = 0.90
@@ -53,13 +53,9 @@ def failed(adapter, error: Exception) -> ExtractionResult:
                             warnings=[f"{adapter.parser_key}: {error}"])
 
 
-def payload(content: bytes | str) -> Any:
-    return load_json(content)
-
-
 def looks_like_json(content: bytes | str) -> bool:
     head = (content[:64] if isinstance(content, bytes) else content[:64].encode()).lstrip(b"\xef\xbb\xbf \t\r\n")
     return head[:1] in (b"{", b"[")
 
 
-__all__ = ["BASELINE", "PayloadError", "ats_job", "failed", "looks_like_json", "payload", "result"]
+__all__ = ["BASELINE", "PayloadError", "ats_job", "failed", "looks_like_json", "result"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from lxml import etree
 from lxml import html as lxml_html
 
-from gigflow.adapters.common import as_bytes, clean_text, is_http_url
+from gigflow.adapters.common import as_bytes, clean_text, host_matches, is_http_url
 from gigflow.adapters.types import Evidence, ExtractedJob
 
 BOARD_CONFIDENCE = 0.85
@@ -34,9 +34,8 @@ def board_candidates(content: bytes | str, *, url: str, job_url: re.Pattern, hos
         employer, employer_path = (match.group(1), "<title> 'Jobs at'") if match else (None, None)
     for anchor in root.iter("a"):
         href = urljoin(url, (anchor.get("href") or "").strip())
-        host = (urlsplit(href).hostname or "").lower()
         match = job_url.search(href)
-        if not match or not is_http_url(href) or not any(host == h or host.endswith("." + h) for h in hosts):
+        if not match or not is_http_url(href) or not host_matches(href, *hosts):
             continue
         external_id = match.group("id")
         title = _anchor_title(anchor)

@@ -6,9 +6,9 @@ import re
 from datetime import datetime, timezone
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, payload, result
+from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
 from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text
+from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, load_json
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
 HOSTS = ("jobs.lever.co", "api.lever.co", "jobs.eu.lever.co", "api.eu.lever.co")
@@ -58,7 +58,7 @@ class LeverAdapter:
             jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
             return result(self, jobs, kind="listing", warnings=[] if jobs else ["lever board: no job links"])
         try:
-            data = payload(content)
+            data = load_json(content)
         except PayloadError as exc:
             return failed(self, exc)
         if isinstance(data, list):

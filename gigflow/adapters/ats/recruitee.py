@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, payload, result
+from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
 from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place
+from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place, load_json
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
 HOSTS = ("recruitee.com",)
@@ -47,7 +47,7 @@ class RecruiteeAdapter:
             jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
             return result(self, jobs, kind="listing", warnings=[] if jobs else ["recruitee board: no job links"])
         try:
-            data = payload(content)
+            data = load_json(content)
         except PayloadError as exc:
             return failed(self, exc)
         if isinstance(data, dict) and isinstance(data.get("offers"), list):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, payload, result
+from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
 from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, host_matches, html_to_text, join_place
+from gigflow.adapters.common import clean_text, host_matches, html_to_text, join_place, load_json
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
 HOSTS = ("smartrecruiters.com",)
@@ -54,7 +54,7 @@ class SmartRecruitersAdapter:
             jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
             return result(self, jobs, kind="listing", warnings=[] if jobs else ["smartrecruiters board: no job links"])
         try:
-            data = payload(content)
+            data = load_json(content)
         except PayloadError as exc:
             return failed(self, exc)
         if isinstance(data, dict) and isinstance(data.get("content"), list):

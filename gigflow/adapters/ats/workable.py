@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, payload, result
+from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
 from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place
+from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place, load_json
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
 HOSTS = ("apply.workable.com", "jobs.workable.com")
@@ -53,7 +53,7 @@ class WorkableAdapter:
             jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
             return result(self, jobs, kind="listing", warnings=[] if jobs else ["workable board: no job links"])
         try:
-            data = payload(content)
+            data = load_json(content)
         except PayloadError as exc:
             return failed(self, exc)
         if not isinstance(data, dict):
