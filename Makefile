@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters clean-db
+.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# Build the egg in a temporary folder and add it to SCRAPYD_URL (or every node in SCRAPYD_NODES).
+deploy: $(STAMP)
+	$(BIN)/scrapy deploy $(if $(SCRAPYD_URL),--url $(SCRAPYD_URL))
 
 bench: $(STAMP)
 	$(BIN)/python bench/prepare_bench.py

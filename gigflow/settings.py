@@ -131,6 +131,15 @@ CRAWL_MAX_INTERVAL = 7 * 86400.0
 SCRAPYD_URL = "http://localhost:6800"
 SCRAPYD_PROJECT = "gigflow"
 SCHEDULE_CLAIM_SECONDS = 3600.0
+# Several scrapyd nodes sharing the database: a list of URLs (each optionally URL=SLOTS) or {"URL": slots};
+# empty: SCRAPYD_URL alone. A node's slots are its max_proc; its free slots are those minus running and pending.
+SCRAPYD_NODES: list = []
+SCRAPYD_NODE_SLOTS = 4
+SCRAPYD_JOB_SETTINGS: dict = {}  # settings every scheduled job gets (schedule-due's own -s NAME=VALUE win)
+SCRAPYD_TIMEOUT = 10.0  # seconds per scrapyd API call
+SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules due sources (procrastinate periodic)
+# Rows per page of `scrapy sources list` and `scrapy jobs` (--after continues from a page's last row).
+LISTING_PAGE_SIZE = 100
 
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)

@@ -1,29 +1,63 @@
-"""scrapy schedule-due: ask scrapyd to crawl every active source whose next_crawl_at has passed."""
+"""scrapy schedule-due: ask the scrapyd nodes to crawl every active source whose next_crawl_at has passed."""
 
 from gigflow.commands import GigflowCommand, table
-from gigflow.db import get_pool
-from gigflow.politeness.scrapyd import schedule_due
+from gigflow.db import database_url, get_pool
+from gigflow.politeness.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
+
+
+def schedule_request(settings, spiders, cmdline_settings=None, url: str | None = None,
+                     project: str | None = None) -> ScheduleRequest:
+    """The scheduling pass the settings describe (raises ValueError naming a bad setting)."""
+    nodes = parse_nodes([url] if url else settings.get("SCRAPYD_NODES"), settings.get("SCRAPYD_URL"),
+                        settings.getint("SCRAPYD_NODE_SLOTS"))
+    return ScheduleRequest(nodes=nodes, project=project or settings.get("SCRAPYD_PROJECT"),
+                           spiders=frozenset(spiders), claim_seconds=settings.getfloat("SCHEDULE_CLAIM_SECONDS"),
+                           job_settings=job_settings_from(cmdline_settings, settings.get("SCRAPYD_JOB_SETTINGS")),
+                           timeout=settings.getfloat("SCRAPYD_TIMEOUT"))
 
 
 class Command(GigflowCommand):
+    def syntax(self):
+        return "[--url URL] [--project P] [--dry-run] [--worker]"
+
     def short_desc(self):
-        return "Schedule a scrapyd job for every active source that is due (next_crawl_at passed)"
+        return "Schedule scrapyd jobs for every active source that is due, spread over the nodes' free slots"
 
     def add_options(self, parser):
         super().add_options(parser)
-        parser.add_argument("--url", help="scrapyd URL (default: the SCRAPYD_URL setting)")
+        parser.add_argument("--url", help="one scrapyd node (default: SCRAPYD_NODES, else SCRAPYD_URL)")
         parser.add_argument("--project", help="scrapyd project (default: the SCRAPYD_PROJECT setting)")
         parser.add_argument("--dry-run", action="store_true", help="list what would be scheduled; change nothing")
+        parser.add_argument("--worker", action="store_true",
+                            help="run a procrastinate worker that schedules due sources on SCHEDULE_DUE_CRON")
 
     def run(self, args, opts):
-        settings = self.settings
-        results = schedule_due(get_pool(), opts.url or settings.get("SCRAPYD_URL"),
-                               opts.project or settings.get("SCRAPYD_PROJECT"),
-                               set(self.crawler_process.spider_loader.list()),
-                               settings.getfloat("SCHEDULE_CLAIM_SECONDS"), dry_run=opts.dry_run)
-        if not results:
-            print("no source is due")
+        try:
+            request = schedule_request(self.settings, self.crawler_process.spider_loader.list(), opts.set,
+                                       opts.url, opts.project)
+        except ValueError as exc:
+            return self.fail(str(exc))
+        if opts.worker:
+            from scrapy.utils.log import configure_logging
+
+            from gigflow.politeness.schedule_task import run_schedule_worker
+
+            configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
+            get_pool()  # migrations before the worker starts
+            run_schedule_worker(database_url(), request, self.settings.get("SCHEDULE_DUE_CRON"))
             return
-        print(table([r.__dict__ for r in results], ["source_id", "spider", "job_id", "error"]))
+        results, nodes = schedule_due(get_pool(), request, dry_run=opts.dry_run)
+        for node in nodes:
+            if node.error:
+                print(f"node {node.url}: {node.error}")
+        reachable = [n for n in nodes if n.error is None]
+        if not results:
+            if not reachable:
+                print("no scrapyd node answered")
+                self.exitcode = 1
+            else:
+                print("no source is due" if sum(n.free for n in reachable) else "no free slot on any node")
+            return
+        print(table([r.__dict__ for r in results], ["source_id", "spider", "node", "job_id", "error"]))
         if any(r.error for r in results):
             self.exitcode = 1

@@ -1,6 +1,7 @@
 """Adaptive crawl frequency: a source whose content stays unchanged is crawled less often; a change brings
 it back to the base rate. Each finished crawl sets the source's ``next_crawl_at``; ``scrapy schedule-due``
-reads it."""
+reads it. While it runs, a crawl holds its source's claim (``crawl_claims``), so no node schedules the source
+again; it releases the claim in the same transaction that sets the next crawl time."""
 
 from __future__ import annotations
 
@@ -33,12 +34,21 @@ class AdaptiveScheduleExtension:
         self.slowdown_after = settings.getint("CRAWL_SLOWDOWN_AFTER_UNCHANGED_RUNS")
         self.factor = settings.getfloat("CRAWL_SLOWDOWN_FACTOR")
         self.cap = settings.getfloat("CRAWL_MAX_INTERVAL")
+        self.claim_seconds = settings.getfloat("SCHEDULE_CLAIM_SECONDS")
 
     @classmethod
     def from_crawler(cls, crawler):
         extension = cls(crawler)
+        crawler.signals.connect(extension.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(extension.spider_closed, signal=signals.spider_closed)
         return extension
+
+    def spider_opened(self, spider):
+        source_id = getattr(spider, "source_id", None)
+        if source_id is None:
+            return
+        with get_pool().connection() as conn:
+            conn.execute(load_sql(_SQL, "hold_claim.sql"), {"source_id": source_id, "claim_seconds": self.claim_seconds})
 
     def spider_closed(self, spider, reason):
         source_id = getattr(spider, "source_id", None)
@@ -56,4 +66,5 @@ class AdaptiveScheduleExtension:
             else:
                 seconds = self.base
             conn.execute(load_sql(_SQL, "set_next_crawl.sql"), {"source_id": source_id, "seconds": seconds})
+            conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": source_id})
         stats.set_value("gigflow/next_crawl_in_s", seconds)
