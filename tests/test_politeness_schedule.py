@@ -52,15 +52,24 @@ def test_crawls_set_next_crawl_at_from_whether_content_changed(pool):
 
 
 class RecordingScrapyd(BaseHTTPRequestHandler):
+    """scrapyd's schedule.json and daemonstatus.json: records each schedule call, reports ``busy`` running jobs."""
+
     calls: list = []
+    busy = 0
 
     def log_message(self, *args):
         pass
 
+    def do_GET(self):
+        self._answer({"status": "ok", "running": self.busy, "pending": 0, "finished": 0})
+
     def do_POST(self):
         form = urllib.parse.parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
-        self.calls.append((self.path, {k: v[0] for k, v in form.items()}))
-        body = json.dumps({"status": "ok", "jobid": f"job-{len(self.calls)}"}).encode()
+        self.calls.append((self.path, {k: v if k == "setting" else v[0] for k, v in form.items()}))
+        self._answer({"status": "ok", "jobid": form["jobid"][0]})
+
+    def _answer(self, answer):
+        body = json.dumps(answer).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
@@ -86,15 +95,79 @@ def test_schedule_due_asks_scrapyd_for_each_due_active_source_once(pool):
         httpd.shutdown()
         httpd.server_close()
     assert first.returncode == 0, first.stderr
-    assert handler.calls == [("/schedule.json", {"project": "gigflow", "spider": "href", "source": "due"})]
-    assert "job-1" in first.stdout
+    [(path, form)] = handler.calls
+    assert path == "/schedule.json"
+    assert {k: form[k] for k in ("project", "spider", "source")} == {"project": "gigflow", "spider": "href", "source": "due"}
+    assert form["jobid"] in first.stdout
     assert again.returncode == 0 and "no source is due" in again.stdout  # claimed while its crawl runs
-    assert seconds_until(pool, "due")[0] > 3500
+    with pool.connection() as conn:
+        claim = conn.execute("SELECT jobs, expires_at - now() AS left FROM crawl_claims WHERE source_id = 'due'").fetchone()
+    assert claim["jobs"] == [{"spider": "href", "node": url, "job_id": form["jobid"]}]
+    assert claim["left"].total_seconds() > 3500
 
 
 def test_schedule_due_reports_an_unreachable_scrapyd(pool):
     import_sources(pool, parse_sources({"sources": [source("due", "http://127.0.0.1:1", "/due")]}))
     result = run_scrapy("schedule-due", "--url", "http://127.0.0.1:9")
-    assert result.returncode == 1 and "scrapyd at http://127.0.0.1:9/schedule.json" in result.stdout
+    assert result.returncode == 1 and "scrapyd at http://127.0.0.1:9/daemonstatus.json" in result.stdout
+    assert "no scrapyd node answered" in result.stdout and "Traceback" not in result.stderr
     with pool.connection() as conn:
         assert conn.execute("SELECT next_crawl_at FROM sources").fetchone()["next_crawl_at"] is None
+        assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 0
+
+
+def _recording_node(busy: int):
+    handler = type("Handler", (RecordingScrapyd,), {"calls": [], "busy": busy})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, handler, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def test_schedule_due_spreads_sources_by_free_slots_and_passes_settings(pool):
+    base = "http://127.0.0.1:1"
+    import_sources(pool, parse_sources({"sources": [source(f"s{i}", base, f"/s{i}") for i in range(5)]}))
+    busy_node, busy_calls, busy_url = _recording_node(busy=2)  # 3 slots, 2 running: 1 free
+    idle_node, idle_calls, idle_url = _recording_node(busy=0)  # 3 free
+    try:
+        result = run_scrapy("schedule-due", "-s", f"SCRAPYD_NODES={busy_url},{idle_url}", "-s", "SCRAPYD_NODE_SLOTS=3",
+                            "-s", "POLITENESS_MIN_INTERVAL=2", "-s", 'SCRAPYD_JOB_SETTINGS={"CLICK_TIMEOUT": 5}')
+    finally:
+        for httpd in (busy_node, idle_node):
+            httpd.shutdown()
+            httpd.server_close()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert len(busy_calls.calls) == 1 and len(idle_calls.calls) == 3  # 4 free slots: 4 of the 5 due sources
+    scheduled = [form for _, form in busy_calls.calls + idle_calls.calls]
+    assert sorted(form["source"] for form in scheduled) == ["s0", "s1", "s2", "s3"]
+    for form in scheduled:
+        assert sorted(form["setting"]) == ["CLICK_TIMEOUT=5", "POLITENESS_MIN_INTERVAL=2"]  # no SCRAPYD_* setting
+    with pool.connection() as conn:
+        claimed = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_claims ORDER BY 1")]
+    assert claimed == ["s0", "s1", "s2", "s3"]  # s4 waits, unclaimed, for a free slot
+
+
+def test_schedule_due_names_a_bad_node_setting(pool):
+    result = run_scrapy("schedule-due", "-s", "SCRAPYD_NODES=ftp://node:21")
+    assert result.returncode == 2 and "SCRAPYD_NODES: 'ftp://node:21' is not an http(s) URL" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_concurrent_claims_never_take_one_source_twice(pool):
+    """Two passes at once: the one that runs while another holds its claims gets only the other sources, and a
+    pass after both commits finds nothing."""
+    from gigflow.sql import load_sql
+
+    import_sources(pool, parse_sources({"sources": [source(f"s{i:02d}", "http://127.0.0.1:1", f"/s{i}") for i in range(12)]}))
+    claim = load_sql("gigflow.politeness", "claim_due_sources.sql")
+    with pool.connection() as first, pool.connection() as second:
+        first.autocommit = second.autocommit = False
+        taken_first = [r["id"] for r in first.execute(claim, {"limit": 7, "claim_seconds": 60}).fetchall()]
+        taken_second = [r["id"] for r in second.execute(claim, {"limit": 12, "claim_seconds": 60}).fetchall()]
+        first.commit()
+        second.commit()
+    with pool.connection() as conn:
+        again = conn.execute(claim, {"limit": 12, "claim_seconds": 60}).fetchall()
+        claims = conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"]
+    assert len(taken_first) == 7 and len(taken_second) == 5
+    assert sorted(taken_first + taken_second) == [f"s{i:02d}" for i in range(12)]
+    assert again == [] and claims == 12
