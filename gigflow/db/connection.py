@@ -31,6 +31,11 @@ def embedded_server_url() -> str:
     """Start (or reuse) the embedded PostgreSQL under .gigflow/pgdata and return its URL."""
     import pgserver
 
+    # pgserver logs every check it makes at INFO (and again at exit); only its warnings and errors concern a
+    # user, so commands that log stay quiet unless someone set this logger's level on purpose.
+    pgserver_logger = logging.getLogger("pgserver")
+    if pgserver_logger.level == logging.NOTSET:
+        pgserver_logger.setLevel(logging.WARNING)
     pgdata = data_dir() / "pgdata"
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     # cleanup_mode=None: the server outlives this process so every later command reuses it.
