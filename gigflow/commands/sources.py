@@ -8,10 +8,15 @@ from gigflow.sources.repository import import_sources, list_sources
 
 class Command(GigflowCommand):
     def syntax(self):
-        return "import FILE | list"
+        return "import FILE | list [--after ID] [--limit N]"
 
     def short_desc(self):
         return "Import sources from a YAML/JSON file (all or nothing), or list them"
+
+    def add_options(self, parser):
+        super().add_options(parser)
+        parser.add_argument("--after", help="list: the page after this source id")
+        parser.add_argument("--limit", type=int, help="list: sources per page (default: LISTING_PAGE_SIZE)")
 
     def run(self, args, opts):
         if args[:1] == ["import"] and len(args) == 2:
@@ -22,7 +27,12 @@ class Command(GigflowCommand):
             import_sources(get_pool(), configs)
             print(f"imported {len(configs)} source(s): {', '.join(c.id for c in configs)}")
         elif args == ["list"]:
-            rows = list_sources(get_pool())
+            limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
+            if limit < 1:
+                return self.fail("--limit must be at least 1")
+            rows = list_sources(get_pool(), after=opts.after, limit=limit)
             print(table(rows, ["id", "company", "status", "jobs", "last_crawl", "url"]) if rows else "no sources")
+            if len(rows) == limit:
+                print(f"\nnext page: scrapy sources list --after {rows[-1]['id']}")
         else:
             raise UsageError()

@@ -61,9 +61,10 @@ def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
                         stored_config=row["config"] or {}, token=row["token"])
 
 
-def list_sources(pool: ConnectionPool) -> list[dict[str, Any]]:
+def list_sources(pool: ConnectionPool, *, after: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    """One page of sources in id order: those after ``after``, at most ``limit``."""
     with pool.connection() as conn:
-        return conn.execute(load_sql(_SQL, "list_sources.sql")).fetchall()
+        return conn.execute(load_sql(_SQL, "list_sources.sql"), {"after": after, "limit": limit}).fetchall()
 
 
 def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reason: str | None = None) -> None:

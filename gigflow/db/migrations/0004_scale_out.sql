@@ -11,10 +11,10 @@ CREATE TABLE crawl_claims (
     expires_at  timestamptz NOT NULL
 );
 
--- sources list: the last crawl per source, and live jobs per source.
+-- sources list: the last crawl per source (and live jobs per source through jobs_listing_live).
 CREATE INDEX crawl_runs_source_finished ON crawl_runs (source_id, finished_at);
-CREATE INDEX jobs_source_live ON jobs (source_id) WHERE gone_at IS NULL;
--- jobs: keyset pages in (source_id, title, id) order.
+-- jobs: keyset pages in (source_id, title, id) order, live jobs only or (--all) every job.
+CREATE INDEX jobs_listing_live ON jobs (source_id, title, id) WHERE gone_at IS NULL;
 CREATE INDEX jobs_listing ON jobs (source_id, title, id);
 -- schedule-due: due active sources in next_crawl_at order.
 CREATE INDEX sources_due ON sources (next_crawl_at NULLS FIRST, id) WHERE status = 'active';
