@@ -141,6 +141,12 @@ SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules
 # Rows per page of `scrapy sources list` and `scrapy jobs` (--after continues from a page's last row).
 LISTING_PAGE_SIZE = 100
 
+# Every wire request passes the limiter: the transport does not silently re-send a request whose kept-alive
+# connection was reset (gigflow.politeness.transport); the failure backs off and Scrapy's retry re-queues it.
+DOWNLOAD_HANDLERS = {
+    "http": "gigflow.politeness.transport.PoliteHTTP11DownloadHandler",
+    "https": "gigflow.politeness.transport.PoliteHTTP11DownloadHandler",
+}
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
