@@ -2,12 +2,16 @@
 
 It sits last before the download (highest order number), so its process_response sees each raw response
 first: it releases the lease there and turns 429/5xx, Retry-After and exceptions into a later next-allowed
-time for the key. Scrapy's RetryMiddleware then re-queues the request, which waits here for that time."""
+time for the key. Scrapy's RetryMiddleware then re-queues the request, which waits here for that time.
+
+The waiting, the lease bookkeeping and the backoff live in one ``PolitenessGate`` per crawler, which the click
+spider also uses for the browser's own requests (``PolitenessGate.for_crawler``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections import defaultdict
 
 from scrapy import signals
@@ -24,10 +28,14 @@ logger = logging.getLogger(__name__)
 LEASE = "gigflow_lease"
 
 
-class PolitenessMiddleware:
+class PolitenessGate:
+    """Takes a lease on a URL's politeness key (waiting for it) and settles it with the outcome: a success resets
+    the key's error count; an error status, Retry-After or a network error pushes the key's next start."""
+
+    _by_crawler: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
     def __init__(self, crawler, policies: Policies, limiter: Limiter):
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
         self.policies = policies
         self.limiter = limiter
@@ -39,68 +47,96 @@ class PolitenessMiddleware:
         self._held: dict[int, Lease] = {}
 
     @classmethod
-    def from_crawler(cls, crawler):
-        settings = crawler.settings
-        backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"), cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
-                          jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
-        limiter = Limiter(get_pool(), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
-                          poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
-        middleware = cls(crawler, Policies.from_settings(settings), limiter)
-        crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
-        return middleware
+    def for_crawler(cls, crawler) -> "PolitenessGate":
+        """The crawler's one gate (built on first use), shared by the middleware and the click spider."""
+        gate = cls._by_crawler.get(crawler)
+        if gate is None:
+            settings = crawler.settings
+            backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"),
+                              cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
+                              jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
+            limiter = Limiter(get_pool(), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
+                              poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
+            gate = cls._by_crawler[crawler] = cls(crawler, Policies.from_settings(settings), limiter)
+            crawler.signals.connect(gate.release_all, signal=signals.spider_closed)
+        return gate
 
-    async def process_request(self, request, spider=None):
-        host = urlparse_cached(request).hostname
-        if not host:
-            return None
-        self._release(request)  # a re-queued copy never carries an old lease
+    def key_for(self, host: str) -> str:
+        return self.policies.for_host(host).key
+
+    async def acquire(self, host: str, url: str) -> Lease:
         policy = self.policies.for_host(host)
-        # The in-process slot follows the same key, so one process never opens a second connection to it.
-        request.meta["download_slot"] = policy.key
         async with self._key_locks[policy.key]:
             while True:
-                outcome = self.limiter.try_acquire(policy, request.url)
+                outcome = self.limiter.try_acquire(policy, url)
                 if isinstance(outcome, Lease):
                     break
                 self.stats.inc_value("gigflow/politeness/waits")
                 await asyncio.sleep(min(max(outcome, 0.01), self.max_sleep))
-        request.meta[LEASE] = outcome
         self._held[outcome.id] = outcome
-        return None
+        return outcome
 
-    def process_response(self, request, response, spider=None):
-        lease = self._release(request)
-        if lease is None:
-            return response
-        if response.status in self.error_statuses:
-            retry_after = retry_after_seconds(response.headers.get(b"Retry-After"))
+    def release(self, lease: Lease | None) -> bool:
+        """Release a lease still held; False when it was released already (or is None)."""
+        if lease is not None and self._held.pop(lease.id, None) is not None:
+            self.limiter.release(lease)
+            return True
+        return False
+
+    def settle_response(self, lease: Lease | None, status: int, retry_after_header, url: str) -> None:
+        if not self.release(lease):
+            return
+        if status in self.error_statuses:
+            retry_after = retry_after_seconds(retry_after_header)
             if retry_after is not None:
                 retry_after = min(retry_after, self.max_retry_after)
                 self.stats.inc_value("gigflow/politeness/retry_after")
             delay = self.limiter.record_failure(lease.key, retry_after)
             self.stats.inc_value("gigflow/politeness/backoffs")
-            logger.info("HTTP %s from %s: key %s waits %.2fs%s", response.status, request.url, lease.key, delay,
+            logger.info("HTTP %s from %s: key %s waits %.2fs%s", status, url, lease.key, delay,
                         " (Retry-After)" if retry_after is not None else "")
         else:
             self.limiter.record_success(lease.key)
+
+    def settle_error(self, lease: Lease | None, error: str, url: str) -> None:
+        if not self.release(lease):
+            return
+        delay = self.limiter.record_failure(lease.key)
+        self.stats.inc_value("gigflow/politeness/backoffs")
+        logger.info("%s on %s: key %s waits %.2fs", error, url, lease.key, delay)
+
+    def release_all(self, *args, **kwargs) -> None:
+        for lease in list(self._held.values()):
+            self.release(lease)
+
+
+class PolitenessMiddleware:
+    def __init__(self, gate: PolitenessGate):
+        self.gate = gate
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(PolitenessGate.for_crawler(crawler))
+
+    async def process_request(self, request, spider=None):
+        host = urlparse_cached(request).hostname
+        if not host:
+            return None
+        self.gate.release(request.meta.pop(LEASE, None))  # a re-queued copy never carries an old lease
+        # The in-process slot follows the same key, so one process never opens a second connection to it.
+        request.meta["download_slot"] = self.gate.key_for(host)
+        request.meta[LEASE] = await self.gate.acquire(host, request.url)
+        return None
+
+    def process_response(self, request, response, spider=None):
+        self.gate.settle_response(request.meta.pop(LEASE, None), response.status,
+                                  response.headers.get(b"Retry-After"), request.url)
         return response
 
     def process_exception(self, request, exception, spider=None):
-        lease = self._release(request)
-        if lease is not None and not isinstance(exception, IgnoreRequest):
-            delay = self.limiter.record_failure(lease.key)
-            self.stats.inc_value("gigflow/politeness/backoffs")
-            logger.info("%s on %s: key %s waits %.2fs", type(exception).__name__, request.url, lease.key, delay)
-        return None
-
-    def _release(self, request) -> Lease | None:
         lease = request.meta.pop(LEASE, None)
-        if lease is not None and self._held.pop(lease.id, None) is not None:
-            self.limiter.release(lease)
-            return lease
+        if isinstance(exception, IgnoreRequest):
+            self.gate.release(lease)
+        else:
+            self.gate.settle_error(lease, type(exception).__name__, request.url)
         return None
-
-    def spider_closed(self, spider, reason):
-        for lease in list(self._held.values()):
-            self.limiter.release(lease)
-        self._held.clear()

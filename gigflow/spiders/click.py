@@ -11,6 +11,10 @@ A detail that keeps the listing's URL is stored as ``<listing>#item=<key>`` (the
 external id, so each stays one job. Images, fonts and media are never downloaded. Every ``CLICK_ITEMS_PER_CONTEXT``
 items the page and its browser context are closed and the listing is opened in a fresh context, so the browser's
 memory stays flat however long the listing is.
+
+Politeness per request, not per click: once the listing has loaded, every network request the page makes (a
+detail fetch, a navigation, a load-more) is routed through ``BrowserPoliteness`` and waits for a lease on its
+politeness key like any Scrapy request; a click that makes no request costs the site nothing and does not wait.
 """
 
 from __future__ import annotations
@@ -21,17 +25,20 @@ import html
 import os
 import shutil
 from contextlib import aclosing
-from urllib.parse import quote, urldefrag
+from urllib.parse import quote, urldefrag, urlsplit
 
 import scrapy
 from scrapy.http import HtmlResponse
+from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
+from gigflow.middlewares.politeness import PolitenessGate
 from gigflow.middlewares.preparation import CAPTURE_HTML
+from gigflow.politeness.transport import NoSilentRetry
 from gigflow.spiders.base import SourceSpider
 
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
-PLAYWRIGHT_HANDLER = "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler"
+PLAYWRIGHT_HANDLER = "gigflow.spiders.click.PolitePlaywrightDownloadHandler"
 BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
 
 # The item's own stable identity, in order of preference, and its text (hashed when it has no identity).
@@ -62,6 +69,66 @@ _DETAIL_HTML_JS = """sel => {
 def block_heavy_resources(request) -> bool:
     """PLAYWRIGHT_ABORT_REQUEST: a job text never needs images, fonts or media."""
     return request.resource_type in BLOCKED_RESOURCE_TYPES
+
+
+class PolitePlaywrightDownloadHandler(NoSilentRetry, ScrapyPlaywrightDownloadHandler):
+    """scrapy-playwright's handler; its plain-HTTP fallback does not silently re-send (gigflow.politeness.transport)."""
+
+
+class BrowserPoliteness:
+    """Routes the page's network requests through the politeness gate: each waits for a lease on its key and
+    settles it when it finishes (its status, or a failure, counts for the key's backoff). Requests for blocked
+    resource types pass on untouched (they are aborted next, never reaching the site)."""
+
+    def __init__(self, gate: PolitenessGate, stats):
+        self.gate = gate
+        self.stats = stats
+        self.leases: dict = {}  # Playwright request -> Lease
+
+    async def attach(self, page) -> None:
+        page.on("requestfinished", self._finished)
+        page.on("requestfailed", self._failed)
+        await page.route("**", self._route)  # registered last, so it runs before scrapy-playwright's own route
+
+    async def _route(self, route, request) -> None:
+        host = urlparse_host(request.url)
+        if host is None or request.resource_type in BLOCKED_RESOURCE_TYPES:
+            await route.fallback()
+            return
+        lease = await self.gate.acquire(host, request.url)
+        self.leases[request] = lease
+        self.stats.inc_value("gigflow/politeness/browser_requests")
+        try:
+            await route.fallback()
+        except Exception:
+            self.gate.release(self.leases.pop(request, None))
+            raise
+
+    async def _finished(self, request) -> None:
+        lease = self.leases.pop(request, None)
+        if lease is None:
+            return
+        response = await request.response()
+        if response is None:
+            self.gate.release(lease)
+            return
+        self.gate.settle_response(lease, response.status, await response.header_value("retry-after"), request.url)
+
+    def _failed(self, request) -> None:
+        lease = self.leases.pop(request, None)
+        if lease is not None:
+            self.gate.settle_error(lease, request.failure or "request failed", request.url)
+
+    def release_all(self) -> None:
+        """The page is closing: requests still in flight will not report back."""
+        for lease in self.leases.values():
+            self.gate.release(lease)
+        self.leases.clear()
+
+
+def urlparse_host(url: str) -> str | None:
+    parts = urlsplit(url)
+    return parts.hostname if parts.scheme in ("http", "https") else None
 
 
 class CaptureMiddleware:
@@ -120,7 +187,7 @@ class ClickSpider(SourceSpider):
         self.timeout_ms = settings.getfloat("CLICK_TIMEOUT") * 1000
         self.max_reveals = settings.getint("CLICK_MAX_REVEALS")
         self.settle = settings.getfloat("CLICK_SETTLE")
-        self.interval = settings.getfloat("POLITENESS_MIN_INTERVAL")
+        self.gate = PolitenessGate.for_crawler(self.crawler)
         self.seen_keys: set[str] = set()
         self.capture_failures = 0
         yield self.listing_request(batch=1)
@@ -141,8 +208,10 @@ class ClickSpider(SourceSpider):
         page = response.meta["playwright_page"]
         self.crawler.stats.inc_value("gigflow/listing_pages")
         more = False
+        politeness = BrowserPoliteness(self.gate, self.crawler.stats)
         try:
             page.gigflow_inflight = _InflightRequests(page)
+            await politeness.attach(page)
             async with aclosing(self.click_items(page, response.url)) as outcomes:
                 async for outcome in outcomes:
                     if outcome is None:  # this context has done its share; more items remain
@@ -152,6 +221,7 @@ class ClickSpider(SourceSpider):
         except Exception as exc:  # a broken page never crashes the crawl; it does make the run incomplete
             self.mark_incomplete(f"click listing {response.url}: {exc.__class__.__name__}: {exc}")
         finally:
+            politeness.release_all()
             await _close(page)
         if more:
             yield self.listing_request(batch + 1)
@@ -187,8 +257,6 @@ class ClickSpider(SourceSpider):
                     continue
                 self.seen_keys.add(key)
                 done_here += 1
-                if len(self.seen_keys) > 1 and self.interval:
-                    await asyncio.sleep(self.interval)  # each click may fetch from the site: keep its pace
                 request = await self.capture(page, item, key, listing_url)
                 if request is not None:
                     yield request
