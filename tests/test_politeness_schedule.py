@@ -171,3 +171,34 @@ def test_concurrent_claims_never_take_one_source_twice(pool):
     assert len(taken_first) == 7 and len(taken_second) == 5
     assert sorted(taken_first + taken_second) == [f"s{i:02d}" for i in range(12)]
     assert again == [] and claims == 12
+
+
+def test_the_periodic_worker_schedules_due_sources_once_each(pool):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from helpers import ROOT
+
+    import_sources(pool, parse_sources({"sources": [source(f"s{i}", "http://127.0.0.1:1", f"/s{i}") for i in range(2)]}))
+    httpd, handler, url = _recording_node(busy=0)
+    worker = subprocess.Popen([sys.executable, "-m", "scrapy", "schedule-due", "--worker", "-s", f"SCRAPYD_NODES={url}",
+                               "-s", "SCHEDULE_DUE_CRON=* * * * * */1"],  # every second (croniter's 6th field)
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and len(handler.calls) < 2:
+            time.sleep(0.2)
+        time.sleep(2.5)  # more ticks: the claims keep them from scheduling again
+    finally:
+        worker.send_signal(signal.SIGINT)
+        try:
+            output = worker.communicate(timeout=30)[0]
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            output = worker.communicate()[0]
+        httpd.shutdown()
+        httpd.server_close()
+    assert sorted(form["source"] for _, form in handler.calls) == ["s0", "s1"], output[-3000:]
+    assert "2 job(s) scheduled" in output
