@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters clean-db
+.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ bench-click: $(STAMP)
 
 bench-adapters: $(STAMP)
 	$(BIN)/python bench/adapters_bench.py
+
+# Listing queries on 1,000 sources x 100 runs and 100,000 jobs; a small crawl on two local scrapyd nodes.
+bench-scale: $(STAMP)
+	$(BIN)/python bench/scale_bench.py $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata

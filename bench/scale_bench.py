@@ -1,0 +1,266 @@
+"""Scale, small and bounded (`make bench-scale`): two parts, each in its own throwaway database.
+
+listing: SOURCES sources with RUNS crawl runs each and JOBS jobs in all; the time of `sources list`'s query
+  (first page and a middle page) and `jobs`' first and a later page, beside the query `sources list` ran before
+  (a subquery per source over every source), all in one run, and the peak memory of the two commands.
+crawl: two scrapyd processes on 127.0.0.1 x 2 slots, CRAWL_SOURCES sources over HOSTS loopback hosts (a local
+  site server), scheduled by `scrapy schedule-due`: pages/s, crawl span over the politeness bound, limiter
+  overhead per request (lease acquire + release, p50), CPU per page (scrapyd jobs), and the closest two starts
+  on one host as the server saw them.
+
+Run: `make bench-scale` (BENCH_ARGS="--part listing" for one part; sizes are options)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+OLD_LIST_SOURCES = """
+SELECT s.id, c.name AS company, s.status, s.url, g.config_hash,
+       (SELECT count(*) FROM jobs j WHERE j.source_id = s.id AND j.gone_at IS NULL) AS jobs,
+       (SELECT max(r.finished_at) FROM crawl_runs r WHERE r.source_id = s.id) AS last_crawl
+FROM sources s JOIN companies c ON c.id = s.company_id JOIN configurations g ON g.id = s.configuration_id
+ORDER BY s.id"""
+
+
+def throwaway_database(label: str) -> str:
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from gigflow.db.connection import embedded_server_url
+
+    admin = os.environ.get("GIGFLOW_TEST_DATABASE_URL") or embedded_server_url()
+    name = f"gigflow_bench_{label}_{os.getpid()}_{secrets.token_hex(3)}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return admin, name, make_conninfo(admin, dbname=name)
+
+
+def drop_database(admin: str, name: str) -> None:
+    import psycopg
+
+    from gigflow.db import close_pools
+
+    close_pools()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def timed(conn, sql: str, params: dict | None = None, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        conn.execute(sql, params or {}).fetchall()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def command_peak_rss(args: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one `scrapy ...` command."""
+    started = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "scrapy", *args], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"scrapy {' '.join(args)} failed ({status})")
+    return time.perf_counter() - started, usage.ru_maxrss / 1024
+
+
+def bench_listing(sources: int, runs: int, jobs: int) -> None:
+    from gigflow.db import get_pool
+    from gigflow.sql import load_sql
+
+    admin, name, url = throwaway_database("listing")
+    try:
+        pool = get_pool(url)
+        with pool.connection() as conn:
+            conn.execute("INSERT INTO companies (name) SELECT 'Company ' || n FROM generate_series(1, %(n)s) n",
+                         {"n": sources})
+            conn.execute("""INSERT INTO configurations (company_id, config_hash, canonical_url, strategies)
+                            VALUES ((SELECT min(id) FROM companies), 'bench', 'http://bench.invalid/', '[]'::jsonb)""")
+            conn.execute("""INSERT INTO sources (id, company_id, configuration_id, url, status)
+                            SELECT 'src' || lpad(c.id::text, 6, '0'), c.id, (SELECT min(id) FROM configurations),
+                                   'http://bench.invalid/' || c.id, 'active' FROM companies c""")
+            conn.execute("""INSERT INTO crawl_runs (source_id, spider, started_at, finished_at, outcome)
+                            SELECT s.id, 'href', now() - make_interval(hours => n), now() - make_interval(hours => n),
+                                   'finished' FROM sources s, generate_series(1, %(runs)s) n""", {"runs": runs})
+            conn.execute("""INSERT INTO jobs (canonical_key, source_id, title, confidence, parser_key, parser_version,
+                                              gone_at)
+                            SELECT 'job' || n, 'src' || lpad((1 + n %% %(sources)s)::text, 6, '0'),
+                                   'Job ' || md5(n::text), 0.9, 'bench', '1',
+                                   CASE WHEN n %% 10 = 0 THEN now() END
+                            FROM generate_series(1, %(jobs)s) n""", {"sources": sources, "jobs": jobs})
+            conn.execute("ANALYZE")
+            middle = f"src{sources // 2:06d}"
+            later_job = conn.execute("SELECT id FROM jobs WHERE gone_at IS NULL ORDER BY source_id, title, id "
+                                     "OFFSET %(n)s LIMIT 1", {"n": jobs // 2}).fetchone()["id"]
+            list_sources, list_jobs = load_sql("gigflow.sources", "list_sources.sql"), load_sql("gigflow.commands", "list_jobs.sql")
+            old = timed(conn, OLD_LIST_SOURCES, repeat=1)
+            with conn.transaction(force_rollback=True):  # as it was: without migration 0004's indexes
+                conn.execute("DROP INDEX crawl_runs_source_finished, jobs_listing_live, jobs_listing")
+                before = timed(conn, OLD_LIST_SOURCES, repeat=1)
+            first = timed(conn, list_sources, {"after": None, "limit": 100})
+            mid = timed(conn, list_sources, {"after": middle, "limit": 100})
+            jobs_first = timed(conn, list_jobs, {"source_id": None, "include_gone": False, "after": None, "limit": 100})
+            jobs_later = timed(conn, list_jobs, {"source_id": None, "include_gone": False, "after": later_job, "limit": 100})
+        env = {**os.environ, "GIGFLOW_DATABASE_URL": url}
+        sources_wall, sources_rss = command_peak_rss(["sources", "list"], env)
+        jobs_wall, jobs_rss = command_peak_rss(["jobs", "--after", str(later_job)], env)
+        print(f"listing: {sources} sources x {runs} runs, {jobs} jobs")
+        print(f"  sources list query before (every source, a subquery each): {before:.2f} s without migration 0004's"
+              f" indexes, {old:.2f} s with them; now one page: first {first * 1000:.1f} ms, middle {mid * 1000:.1f} ms"
+              f" ({before / max(mid, first):.0f}x faster than before)")
+        print(f"  jobs query: first page {jobs_first * 1000:.1f} ms, a middle page {jobs_later * 1000:.1f} ms")
+        print(f"  commands: sources list {sources_wall:.2f} s, peak RSS {sources_rss:.0f} MiB; "
+              f"jobs --after {jobs_wall:.2f} s, peak RSS {jobs_rss:.0f} MiB")
+    finally:
+        drop_database(admin, name)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        return json.loads(resp.read())
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """CPU of the finished children a process has reaped (scrapyd's crawl jobs): cutime + cstime."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
+def limiter_overhead_ms(pool, samples: int = 200) -> list[float]:
+    """Wall time of one lease and its release on keys nobody holds: what the limiter adds to each request."""
+    from gigflow.politeness.keys import Policies
+    from gigflow.politeness.limiter import Lease, Limiter
+
+    limiter, policies = Limiter(pool), Policies(0.0, {})
+    times = []
+    for i in range(samples):
+        started = time.perf_counter()
+        lease = limiter.try_acquire(policies.for_host(f"overhead{i}.example"))
+        assert isinstance(lease, Lease)
+        limiter.release(lease)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
+    from gigflow.db import get_pool
+    from gigflow.politeness.scrapyd import ScheduleRequest, schedule_due
+    from gigflow.politeness.scripted_server import ScriptedServer, site, source
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    admin, name, url = throwaway_database("crawl")
+    env = {**os.environ, "GIGFLOW_DATABASE_URL": url}
+    nodes, servers = [], []
+    try:
+        for i in (1, 2):
+            folder = tmp / f"node{i}"
+            folder.mkdir(parents=True)
+            port = _free_port()
+            (folder / "scrapyd.conf").write_text(
+                f"[scrapyd]\nbind_address = 127.0.0.1\nhttp_port = {port}\nmax_proc = 2\npoll_interval = 0.2\n"
+                "eggs_dir = eggs\nlogs_dir = logs\ndbs_dir = dbs\n")
+            nodes.append((f"http://127.0.0.1:{port}", subprocess.Popen(
+                [sys.executable, "-m", "scrapyd"], cwd=folder, env=env,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)))
+        servers = [ScriptedServer(site("/s", jobs=2), host=f"127.0.0.{h + 1}") for h in range(hosts)]
+        for server in servers:
+            server.__enter__()
+        import_sources(get_pool(url), parse_sources({"sources": [
+            {**source(f"b{i:03d}", servers[i % hosts].url, "/s"), "id": f"b{i:03d}"} for i in range(sources)]}))
+        for node_url, _ in nodes:
+            for _ in range(100):
+                try:
+                    _get(node_url + "/daemonstatus.json")
+                    break
+                except OSError:
+                    time.sleep(0.2)
+        node_list = ",".join(u for u, _ in nodes)
+        subprocess.run([sys.executable, "-m", "scrapy", "deploy", "-s", f"SCRAPYD_NODES={node_list}"], cwd=ROOT,
+                       env=env, check=True, stdout=subprocess.DEVNULL)
+        request = ScheduleRequest(nodes=[(u, 2) for u, _ in nodes], project="gigflow", spiders=frozenset({"href"}),
+                                  claim_seconds=3600, job_settings={
+                                      "POLITENESS_MIN_INTERVAL": str(interval), "MARKDOWN_DIR": "",
+                                      "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.0/8", "LOG_LEVEL": "WARNING"})
+        started = time.time()
+        while True:  # a schedule-due pass (in this process) every second, as a frequent cron would
+            schedule_due(get_pool(url), request)
+            with get_pool(url).connection() as conn:
+                done = conn.execute("SELECT count(*) AS n FROM crawl_runs WHERE finished_at IS NOT NULL").fetchone()["n"]
+            if done >= sources or time.time() - started > 600:
+                break
+            time.sleep(1)
+        wall = time.time() - started
+        with get_pool(url).connection() as conn:
+            runs = conn.execute("SELECT stats FROM crawl_runs WHERE finished_at IS NOT NULL").fetchall()
+        hits = [h for server in servers for h in server.hits]
+        first, last = min(h.start for h in hits), max(h.end for h in hits)
+        per_host: dict[str, list[float]] = {}
+        for hit in hits:
+            per_host.setdefault(hit.host.split(":")[0], []).append(hit.start)
+        closest = min(b - a for starts in per_host.values() for a, b in zip(sorted(starts), sorted(starts)[1:]))
+        bound = max(len(starts) - 1 for starts in per_host.values()) * interval
+        pages = sum(1 for h in hits if h.path != "/robots.txt")
+        cpu = sum(children_cpu_seconds(process.pid) for _, process in nodes)
+        overhead = limiter_overhead_ms(get_pool(url))
+        print(f"crawl: {sources} sources over {hosts} hosts, 2 scrapyd nodes x 2 slots, interval {interval} s")
+        print(f"  {len(runs)}/{sources} runs finished, {pages} pages in {wall:.1f} s wall ({pages / wall:.2f} pages/s)")
+        print(f"  crawl span (first request to last response) {last - first:.1f} s = {(last - first) / bound:.2f}x "
+              f"the politeness bound ({bound:.1f} s on the busiest host)")
+        print(f"  closest two starts on one host: {closest:.3f} s (interval {interval} s)")
+        print(f"  limiter overhead per request (lease + release on a free key) p50 {statistics.median(overhead):.1f} ms,"
+              f" p90 {statistics.quantiles(overhead, n=10)[-1]:.1f} ms")
+        print(f"  CPU per page {cpu / pages * 1000:.0f} ms (scrapyd's crawl processes, start-up included)")
+    finally:
+        for server in servers:
+            server.__exit__(None, None, None)
+        for _, process in nodes:
+            process.terminate()
+            process.wait(timeout=30)
+        drop_database(admin, name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--part", choices=["listing", "crawl", "all"], default="all")
+    parser.add_argument("--sources", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=100, help="crawl runs per source (listing)")
+    parser.add_argument("--jobs", type=int, default=100_000)
+    parser.add_argument("--crawl-sources", type=int, default=12)
+    parser.add_argument("--hosts", type=int, default=4)
+    parser.add_argument("--interval", type=float, default=0.5)
+    args = parser.parse_args()
+    os.chdir(ROOT)
+    if args.part in ("listing", "all"):
+        bench_listing(args.sources, args.runs, args.jobs)
+    if args.part in ("crawl", "all"):
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="gigflow-scale-") as tmp:
+            bench_crawl(args.crawl_sources, args.hosts, args.interval, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
