@@ -202,3 +202,20 @@ def test_the_periodic_worker_schedules_due_sources_once_each(pool):
         httpd.server_close()
     assert sorted(form["source"] for _, form in handler.calls) == ["s0", "s1"], output[-3000:]
     assert "2 job(s) scheduled" in output
+
+
+def test_node_and_job_settings_are_read_in_every_documented_form():
+    from gigflow.politeness.scrapyd import job_settings_from, parse_nodes
+
+    assert parse_nodes([], "http://localhost:6800", 4) == [("http://localhost:6800", 4)]
+    assert parse_nodes("http://a:6800/, http://b:6800=8", "http://x", 2) == [("http://a:6800", 2), ("http://b:6800", 8)]
+    assert parse_nodes('{"http://a:6800": 3}', "http://x", 2) == [("http://a:6800", 3)]
+    assert parse_nodes(["http://a:6800"], "http://x", 2) == [("http://a:6800", 2)]
+    for bad, message in [("[1", "SCRAPYD_NODES is not valid JSON"), ("http://a=0", "must be at least 1"),
+                         ("a:6800", r"is not an http\(s\) URL")]:
+        with pytest.raises(ValueError, match=message):
+            parse_nodes(bad, "http://x", 2)
+    assert job_settings_from(["A=1", "B=x=y"], '{"A": 0, "C": [1], "SCRAPYD_NODES": "n"}') == {
+        "A": "1", "B": "x=y", "C": "[1]"}
+    with pytest.raises(ValueError, match="SCRAPYD_JOB_SETTINGS is not valid JSON"):
+        job_settings_from([], "{")

@@ -56,12 +56,19 @@ class ScheduleRequest:
     timeout: float = 10.0
 
 
+def _json(setting: str, text: str):
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{setting} is not valid JSON: {exc}") from None
+
+
 def parse_nodes(value, default_url: str, default_slots: int) -> list[tuple[str, int]]:
     """``SCRAPYD_NODES``: a list (or comma-separated string) of URLs, each optionally ``URL=SLOTS``, or a dict
     URL -> slots; empty means ``SCRAPYD_URL`` alone. Raises ValueError naming a bad entry."""
     if isinstance(value, str):
         text = value.strip()
-        value = json.loads(text) if text[:1] in "[{" else [part for part in text.split(",") if part.strip()]
+        value = _json("SCRAPYD_NODES", text) if text[:1] in "[{" else [p for p in text.split(",") if p.strip()]
     if isinstance(value, dict):
         entries = [(str(url), slots) for url, slots in value.items()]
     else:
@@ -88,7 +95,7 @@ def job_settings_from(cmdline: list[str] | None, configured) -> dict[str, str]:
     """Settings each job gets: ``SCRAPYD_JOB_SETTINGS`` (a dict, or its JSON), then the ``-s NAME=VALUE`` given
     to schedule-due (they win). Scheduling's own settings (``SCRAPYD_*``) stay here."""
     if isinstance(configured, str):
-        configured = json.loads(configured) if configured.strip() else {}
+        configured = _json("SCRAPYD_JOB_SETTINGS", configured) if configured.strip() else {}
     if not isinstance(configured, dict):
         raise ValueError("SCRAPYD_JOB_SETTINGS must be a dict of setting name -> value")
     merged = {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in configured.items()}
