@@ -84,6 +84,19 @@ class BrowserPoliteness:
         self.gate = gate
         self.stats = stats
         self.leases: dict = {}  # Playwright request -> Lease
+        self._waiting_since: dict = {}  # Playwright request -> loop time it began waiting for its lease
+        self._waited = 0.0  # seconds requests spent waiting for leases, finished waits
+
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for their turn now: the site has not been asked yet."""
+        return len(self._waiting_since)
+
+    def lease_wait_seconds(self) -> float:
+        """Seconds requests of this page have spent waiting for leases, ongoing waits included. A click's
+        timeout runs only while nothing waits: waiting for the site's turn is not the site being slow."""
+        now = asyncio.get_running_loop().time()
+        return self._waited + sum(now - since for since in self._waiting_since.values())
 
     async def attach(self, page) -> None:
         page.on("requestfinished", self._finished)
@@ -95,7 +108,12 @@ class BrowserPoliteness:
         if host is None or request.resource_type in BLOCKED_RESOURCE_TYPES:
             await route.fallback()
             return
-        lease = await self.gate.acquire(host, request.url)
+        loop = asyncio.get_running_loop()
+        self._waiting_since[request] = loop.time()
+        try:
+            lease = await self.gate.acquire(host, request.url)
+        finally:
+            self._waited += loop.time() - self._waiting_since.pop(request)
         self.leases[request] = lease
         self.stats.inc_value("gigflow/politeness/browser_requests")
         try:
@@ -116,14 +134,33 @@ class BrowserPoliteness:
 
     def _failed(self, request) -> None:
         lease = self.leases.pop(request, None)
-        if lease is not None:
-            self.gate.settle_error(lease, request.failure or "request failed", request.url)
+        if lease is None:
+            return
+        failure = request.failure or "request failed"
+        if "ERR_ABORTED" in failure:  # the page gave up on it (navigation, closing): not the site's error
+            self.gate.release(lease)
+        else:
+            self.gate.settle_error(lease, failure, request.url)
 
     def release_all(self) -> None:
         """The page is closing: requests still in flight will not report back."""
         for lease in self.leases.values():
             self.gate.release(lease)
         self.leases.clear()
+
+
+class PoliteDeadline:
+    """A timeout that does not run while the page's requests wait for their politeness lease."""
+
+    def __init__(self, politeness: BrowserPoliteness, seconds: float):
+        self.politeness = politeness
+        self.start = asyncio.get_running_loop().time()
+        self.seconds = seconds
+        self.waited_before = politeness.lease_wait_seconds()
+
+    def expired(self) -> bool:
+        waited = self.politeness.lease_wait_seconds() - self.waited_before
+        return asyncio.get_running_loop().time() >= self.start + self.seconds + waited
 
 
 def urlparse_host(url: str) -> str | None:
@@ -211,6 +248,7 @@ class ClickSpider(SourceSpider):
         politeness = BrowserPoliteness(self.gate, self.crawler.stats)
         try:
             page.gigflow_inflight = _InflightRequests(page)
+            page.gigflow_politeness = politeness
             await politeness.attach(page)
             async with aclosing(self.click_items(page, response.url)) as outcomes:
                 async for outcome in outcomes:
@@ -281,9 +319,8 @@ class ClickSpider(SourceSpider):
         before = await self.item_keys(page)
         await control.click(timeout=self.timeout_ms)
         self.crawler.stats.inc_value("gigflow/click_reveals")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.timeout_ms / 1000
-        while loop.time() < deadline:
+        deadline = PoliteDeadline(page.gigflow_politeness, self.timeout_ms / 1000)
+        while not deadline.expired():
             if await self.item_keys(page) != before:  # appended (load more) or replaced (next page)
                 return True
             await page.wait_for_timeout(100)
@@ -318,20 +355,25 @@ class ClickSpider(SourceSpider):
 
     async def settled_detail(self, page, before: str | None) -> str:
         """The detail region's HTML once it differs from ``before`` and stays the same for two reads."""
-        await page.wait_for_function(f"([sel, old]) => ({_DETAIL_HTML_JS})(sel) !== null && ({_DETAIL_HTML_JS})(sel) !== old",
-                                     arg=[self.strategy.detail_selector, before], timeout=self.timeout_ms)
+        politeness = page.gigflow_politeness
+        appeared = PoliteDeadline(politeness, self.timeout_ms / 1000)
+        current = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
+        while current is None or current == before:
+            if appeared.expired():
+                raise TimeoutError(f"no new detail in {self.strategy.detail_selector!r} after the click")
+            await page.wait_for_timeout(100)
+            current = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
         # Content rendered in steps (a spinner, then the text) has settled once it stayed the same for
         # CLICK_SETTLE seconds with no request of the page in flight; a request that never ends (long polling)
-        # stops counting after four times that.
+        # stops counting after four times that. A request still waiting for its politeness turn always counts.
         inflight = page.gigflow_inflight
-        current = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.timeout_ms / 1000
+        deadline = PoliteDeadline(politeness, self.timeout_ms / 1000)
         calm_since = loop.time()
-        while loop.time() < deadline:
+        while not deadline.expired():
             await page.wait_for_timeout(100)
             latest = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
-            if latest != current:
+            if latest != current or politeness.waiting:
                 current, calm_since = latest, loop.time()
                 continue
             calm = loop.time() - calm_since
