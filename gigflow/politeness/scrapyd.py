@@ -141,10 +141,11 @@ def _spiders_for(row: dict, spiders: frozenset[str]) -> list[str]:
     return list(dict.fromkeys(s["type"] for s in row["strategies"] if s.get("type") in spiders))
 
 
-def _pick(nodes: list[Node]) -> Node | None:
-    """The reachable node with the most free slots (the first listed on a tie)."""
+def _pick(nodes: list[Node], allow_full: bool = False) -> Node | None:
+    """The reachable node with the most free slots (the first listed on a tie); with ``allow_full``, also a node
+    with none left (a claimed source's further strategies then wait in its queue)."""
     best = max((n for n in nodes if n.error is None), key=lambda n: n.free, default=None)
-    return best if best is not None and best.free > 0 else None
+    return best if best is not None and (best.free > 0 or allow_full) else None
 
 
 def poll_nodes(request: ScheduleRequest) -> list[Node]:
@@ -165,7 +166,8 @@ def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool =
     capacity = sum(n.free for n in nodes if n.error is None)
     if dry_run:
         with pool.connection() as conn:
-            rows = conn.execute(load_sql(_SQL, "due_sources.sql"), {"limit": max(capacity, 1) if capacity else None}).fetchall()
+            # What a pass would claim; every due source when no node has a free slot (or none answered).
+            rows = conn.execute(load_sql(_SQL, "due_sources.sql"), {"limit": capacity or None}).fetchall()
         results = []
         for row in rows:
             node = _pick(nodes)
@@ -185,7 +187,7 @@ def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool =
         jobs = []
         for spider in _spiders_for(row, request.spiders):
             job_id = uuid.uuid4().hex
-            while (node := _pick(nodes)) is not None:
+            while (node := _pick(nodes, allow_full=bool(jobs))) is not None:
                 try:
                     schedule_job(node.url, request.project, spider, row["id"], job_id, request.job_settings,
                                  request.timeout)
