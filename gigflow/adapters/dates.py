@@ -1,0 +1,96 @@
+"""Dates as ISO 8601, from whatever a page, feed or ATS payload writes: pure, bounded, no clock of its own.
+
+Relative dates ("3 days ago", "gisteren") are read against the fetch time the caller passes in; without one they
+are not guessed. `dateparser` does the language work (en, nl, de, fr and more), so no word lists live here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timezone
+from functools import lru_cache
+
+# A date is short: longer text is cut before parsing so a hostile field costs bounded time.
+MAX_DATE_TEXT = 80
+LANGUAGES = ("en", "nl", "de", "fr", "es", "it", "pt", "sk", "cs", "pl", "da", "sv", "nb", "fi")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+_EPOCH = re.compile(r"^\d{10}(\d{3})?$")
+_HAS_TIME = re.compile(r"\d{1,2}:\d{2}")
+_RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier)\b",
+                       re.I)
+_DIGITS_OR_MONTH = re.compile(r"\d|[^\W\d_]{3,}")
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    """dateparser loads its language data on first use; most crawls never need it (ISO dates are parsed here)."""
+    import dateparser
+
+    return dateparser
+
+
+def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
+    """ISO 8601 for one date: `YYYY-MM-DD`, or a full timestamp when the source gives a time. None if unreadable.
+
+    Accepts ISO strings, epoch seconds or milliseconds, `date`/`datetime` objects and free text in many languages.
+    A relative date needs `fetched_at`; a date after the fetch (a typo, a placeholder) is refused.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return _iso_datetime(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(int(value))
+    text = " ".join(str(value).split())[:MAX_DATE_TEXT]
+    if not text or not _DIGITS_OR_MONTH.search(text):
+        return None
+    if _EPOCH.match(text):
+        seconds = int(text) / (1000 if len(text) == 13 else 1)
+        return _iso_datetime(datetime.fromtimestamp(seconds, tz=timezone.utc))
+    if _ISO.match(text):
+        try:
+            datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+        except ValueError:
+            return None
+        return text.replace(" ", "T")  # already ISO 8601: kept as the source wrote it
+    relative = bool(_RELATIVE.search(text))
+    if relative and fetched_at is None:
+        return None
+    settings = {"PREFER_DAY_OF_MONTH": "first", "RETURN_AS_TIMEZONE_AWARE": False}
+    if fetched_at is not None:
+        settings["RELATIVE_BASE"] = fetched_at.replace(tzinfo=None)
+    try:
+        parsed = _parser().parse(text, languages=list(LANGUAGES), settings=settings)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return None
+    if parsed is None or not 1900 <= parsed.year <= 2100:
+        return None
+    if fetched_at is not None and parsed.date() > fetched_at.date():
+        return None
+    return _iso_datetime(parsed) if _HAS_TIME.search(text) and not relative else parsed.date().isoformat()
+
+
+def _iso_datetime(value: datetime) -> str:
+    return value.isoformat() if value.tzinfo else value.replace(microsecond=0).isoformat()
+
+
+def normalise_job_dates(job, *, fetched_at: datetime | None = None):
+    """Every adapter's `date_posted` and `valid_through` as ISO 8601; the source's own text kept in `raw`.
+
+    An unreadable date is dropped from the field (with its evidence) but stays in `raw`, so nothing is lost.
+    `valid_through` may lie after the fetch, so only `date_posted` is checked against it.
+    """
+    for field in ("date_posted", "valid_through"):
+        original = getattr(job, field)
+        if not original:
+            continue
+        iso = normalise_date(original, fetched_at=fetched_at if field == "date_posted" else None)
+        if iso == original:
+            continue
+        job.raw[f"{field}_text"] = original
+        setattr(job, field, iso)
+        if iso is None:
+            job.evidence.pop(field, None)
+    return job
