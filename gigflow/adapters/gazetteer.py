@@ -47,14 +47,24 @@ def place_score(text: str | None) -> float:
     parts = place_parts(text)
     if not parts or len(parts) > 6:
         return 0.0
-    known = 0
-    for part in parts:
-        words = part.split()
-        # "Grand Rapids, MI United States": a part may join a region code and a country.
-        if part in cities or part in regions or (len(words) > 1 and (" ".join(words[1:]) in regions
-                                                                      and (words[0] in regions or words[0] in cities))):
-            known += 1
+    known = sum(_known(part, cities, regions) for part in parts)
     return known / len(parts)
+
+
+def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
+    """A city, state or country; or one followed by region codes, a country or a postcode ("Grand Rapids MI
+    United States", "Camberwell VIC 3124")."""
+    if len(part) <= 3:
+        return part in regions  # "BE", "NY", "USA"; a three-letter city alias ("Ame") is too weak a sign
+    if part in cities or part in regions:
+        return True
+    words = [w for w in part.split() if not any(ch.isdigit() for ch in w)]
+    for cut in range(min(3, len(words) - 1), 0, -1):
+        head, rest = " ".join(words[:cut]), words[cut:]
+        if (head in cities or head in regions) and \
+                (" ".join(rest) in regions or all(len(w) <= 3 or w in regions for w in rest)):
+            return True
+    return bool(words) and len(words) < len(part.split()) and " ".join(words) in cities
 
 
 def is_place(text: str | None, *, threshold: float = 0.5) -> bool:

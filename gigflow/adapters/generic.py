@@ -261,6 +261,10 @@ class _Page:
         if len(key) < 3:
             return 0.0
         best = 0.0
+        for title in self.doc_titles:
+            whole = normalise(title)
+            if key in whole and len(key) >= 0.4 * len(whole):
+                return 4.0  # several parts of the title at once ("Developer - ERP (m/w/d) - Job at X - site")
         for parts in self._title_parts:
             normalised = [normalise(p) for p in parts]
             for part in normalised:
@@ -316,7 +320,7 @@ class _Page:
             if agreement:
                 score += agreement
                 source += " = <title>"
-            if not chrome and normalise(text) in section_texts:
+            if not chrome and not agreement and normalise(text) in section_texts:
                 score -= 4.0  # the name of a site section, repeated in its navigation
             if labelled:
                 score += 3.0
@@ -339,6 +343,7 @@ class _Page:
             key = normalise(text)
             if key not in found or found[key].score < score:
                 found[key] = Candidate(text, score, source, element)
+        self._title_parts_as_candidates(found)
         for pattern in (HIRING_TITLE, JOB_IN_TITLE):
             match = pattern.match(self.meta.get("og:title", ""))
             if match:
@@ -346,6 +351,33 @@ class _Page:
                 if key not in found or found[key].score < 2.5:
                     found[key] = Candidate(match.group("title"), 2.5, "og:title pattern")
         return sorted(found.values(), key=lambda c: -c.score)
+
+    def _title_parts_as_candidates(self, found: dict[str, Candidate]) -> None:
+        """A part of the document title that a heading only begins with ("Engineer (AME) — Observer Programme" vs
+        the h1 "Engineer — Flight Safety ...") is the fuller title; a part alone, with no body evidence, is the
+        last resort (JavaScript shells show nothing else)."""
+        headings = [c for c in found.values() if c.source.split()[0] in HEADINGS and c.score > 0
+                    and "<title>" not in c.source]
+        for parts in self._title_parts:
+            normalised = [normalise(p) for p in parts]
+            for part, key in zip(parts, normalised):
+                if key in found or len(key.split()) < 2 or _is_section_heading(part) or self._is_site_name(part) \
+                        or place_score(part) >= 0.5 or CAREERS_AT.match(part) or \
+                        any(other != key and (key in other or other in key) for other in normalised):
+                    continue
+                words = key.split()
+                # Alone, a part counts only when the title and og:title both carry it.
+                score = 1.0 if sum(key in map(normalise, other) for other in self._title_parts) >= 2 else 0.8
+                source = "<title> part"
+                for heading in headings:
+                    shared = 0
+                    for mine, theirs in zip(words, normalise(heading.text).split()):
+                        if re.sub(r"\W", "", mine) != re.sub(r"\W", "", theirs):
+                            break
+                        shared += 1
+                    if shared >= 2 and shared >= 0.5 * len(words) and heading.score + 1.0 > score:
+                        score, source = heading.score + 1.0, f"<title> part ~ {heading.source.split()[0]}"
+                found[key] = Candidate(part, score, source, None)
 
     def _links_elsewhere(self, anchor) -> bool:
         href = (anchor.get("href") or "").strip()
@@ -420,7 +452,8 @@ class _Page:
             for part in [text] + TITLE_SEPARATOR.split(text):
                 match = AT_EMPLOYER.match(part.strip())
                 if match and self._plausible_employer(match.group("employer")) and \
-                        (not title or normalise(match.group("title")) in normalise(title[0])
+                        (not title or _is_section_heading(match.group("title"))
+                         or normalise(match.group("title")) in normalise(title[0])
                          or normalise(title[0]) in normalise(match.group("title"))):
                     return match.group("employer").strip(), Evidence(method="text-pattern",
                                                                      snippet_or_path=f"{key} 'at X'", confidence=0.6)
@@ -428,22 +461,26 @@ class _Page:
 
     def _employer_beside_title_in_doc_title(self) -> tuple[str, Evidence] | None:
         """"Job Search - Welder - Acme Inc. - Geel - Board": the part after the job title, when not a place or
-        the site."""
+        the site. Bars separate more strongly than dashes ("Welder — Night shift | Acme": Acme)."""
         title = self.title()
         if not title:
             return None
         key = normalise(title[0])
-        for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
-            normalised = [normalise(p) for p in parts]
-            if key not in normalised:
-                continue
-            index = normalised.index(key)
-            for neighbour in (index + 1, index - 1):
-                if 0 <= neighbour < len(parts):
-                    text = parts[neighbour]
-                    if self._plausible_employer(text) and not self._is_site_name(text):
-                        return text, Evidence(method="meta", snippet_or_path=f"{name} part beside the job title",
-                                              confidence=0.5)
+        for raw, name in zip(self.doc_titles, ("<title>", "og:title", "twitter:title")):
+            levels = [[p.strip() for p in re.split(r"\s*[|｜]\s*", raw) if p.strip()]] if re.search("[|｜]", raw) else []
+            levels.append([p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()])
+            for parts in levels:
+                index = next((i for i, p in enumerate(parts) if key == normalise(p) or key in normalise(p)), None)
+                if index is None or len(parts) < 2:
+                    continue
+                for neighbour in (index + 1, index - 1):
+                    if 0 <= neighbour < len(parts):
+                        text = parts[neighbour]
+                        if self._plausible_employer(text) and not self._is_site_name(text) and \
+                                not re.search(r"\d", text):
+                            return text, Evidence(method="meta", snippet_or_path=f"{name} part beside the job title",
+                                                  confidence=0.5)
+                break
         return None
 
     def _lines_after_title(self, limit: int = 3):

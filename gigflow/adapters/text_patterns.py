@@ -52,7 +52,8 @@ SECTION_HEADINGS = frozenset((
     "functieomschrijving", "omschrijving", "profiel", "aanbod", "wij bieden", "over ons", "vacatures",
     "solliciteren", "stellenbeschreibung", "aufgaben", "ihr profil", "profil", "wir bieten", "über uns",
     "stellenangebote", "bewerben", "description du poste", "profil recherché", "nous offrons", "à propos",
-    "offres d'emploi", "postuler", "missions",
+    "offres d'emploi", "postuler", "missions", "job offer", "job opening", "opening", "position", "job posting",
+    "stellenangebot", "offre d'emploi", "emploi", "vacature", "job ad",
 ))
 LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in labels}
 
