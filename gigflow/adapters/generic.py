@@ -247,12 +247,12 @@ class _Page:
         return [n for n in names if n]
 
     def _is_site_name(self, text: str) -> bool:
+        """"JobTarget, LLC" on jobtargetjobfinder.com; not "Vercel General Application" on vercel.com."""
         squashed = _squash(LEGAL_SUFFIX.sub("", text))
-        first = _squash(text.split()[0]) if text.split() else ""
-        for name in self.site_names():
-            if squashed and (squashed == name or squashed in name or (len(first) > 3 and name.startswith(first))):
-                return True
-        return False
+        short = len(LEGAL_SUFFIX.sub("", text).split()) <= 2
+        return bool(squashed) and any(squashed == name or (len(squashed) > 3 and squashed in name)
+                                      or (short and len(name) > 3 and name in squashed)
+                                      for name in self.site_names())
 
     def _agreement(self, text: str) -> float:
         """How much the document title backs a candidate: 4 for a whole part of it (or most of one), 2 for a
@@ -312,13 +312,16 @@ class _Page:
             labelled = normalise(text) in labelled_titles
             if heading is None and not classed and not (agreement or labelled):
                 continue
+            if any(a.tag in ("button", "label", "select", "option") for a in element.iterancestors()):
+                continue  # a control's caption is never the vacancy's title
             scored += 1
             if scored > MAX_CANDIDATES:
                 break
             score = heading or (2.2 if classed else 0.5)
             source = tag if heading else ("class" if classed else f"{tag} text")
             if agreement:
-                score += agreement
+                # A heading backed by the title beats a plain text backed by it: prominence is half the evidence.
+                score += agreement if heading or classed else min(agreement, 2.5)
                 source += " = <title>"
             if not chrome and not agreement and normalise(text) in section_texts:
                 score -= 4.0  # the name of a site section, repeated in its navigation
@@ -340,6 +343,8 @@ class _Page:
                 score -= 2.5  # one of many alike: a list of jobs, not this one
             if len(text) > 100:
                 score -= 1.0
+            if place_score(text) >= 0.5:
+                score -= 3.0  # a place repeated in the title ("Welder - Geel - Acme") is not the job
             key = normalise(text)
             if key not in found or found[key].score < score:
                 found[key] = Candidate(text, score, source, element)
