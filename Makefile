@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters clean-db
+.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters bench-fields clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ bench-click: $(STAMP)
 
 bench-adapters: $(STAMP)
 	$(BIN)/python bench/adapters_bench.py
+
+# Fields (title, employer, location, date posted) on the corpus stripped of JSON-LD and on the SWDE dev pages,
+# beside trafilatura's metadata.
+bench-fields: $(STAMP)
+	$(BIN)/python bench/fields_bench.py $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata
