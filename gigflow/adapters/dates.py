@@ -7,7 +7,7 @@ are not guessed. `dateparser` does the language work (en, nl, de, fr and more), 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
 # A date is short: longer text is cut before parsing so a hostile field costs bounded time.
@@ -18,6 +18,7 @@ _EPOCH = re.compile(r"^\d{10}(\d{3})?$")
 _HAS_TIME = re.compile(r"\d{1,2}:\d{2}")
 _RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier)\b",
                        re.I)
+_ONE_DAY = timedelta(days=1)
 _DIGITS_OR_MONTH = re.compile(r"\d|[^\W\d_]{3,}")
 
 
@@ -51,14 +52,16 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
         return _iso_datetime(datetime.fromtimestamp(seconds, tz=timezone.utc))
     if _ISO.match(text):
         try:
-            datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
         except ValueError:
             return None
+        if fetched_at is not None and parsed.date() > (fetched_at + _ONE_DAY).date():
+            return None  # a posting date after the fetch (time zones aside) is a placeholder or a typo
         return text.replace(" ", "T")  # already ISO 8601: kept as the source wrote it
     relative = bool(_RELATIVE.search(text))
     if relative and fetched_at is None:
         return None
-    settings = {"PREFER_DAY_OF_MONTH": "first", "RETURN_AS_TIMEZONE_AWARE": False}
+    settings = {"PREFER_DAY_OF_MONTH": "first"}  # aware only when the text names a zone
     if fetched_at is not None:
         settings["RELATIVE_BASE"] = fetched_at.replace(tzinfo=None)
     try:
@@ -67,7 +70,7 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
         return None
     if parsed is None or not 1900 <= parsed.year <= 2100:
         return None
-    if fetched_at is not None and parsed.date() > fetched_at.date():
+    if fetched_at is not None and parsed.date() > (fetched_at + _ONE_DAY).date():
         return None
     return _iso_datetime(parsed) if _HAS_TIME.search(text) and not relative else parsed.date().isoformat()
 

@@ -46,9 +46,11 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
         disagreements += _record(job, "salary", job.salary.raw, (salary, evidence), keep_visible=True,
                                  why="JSON-LD salary has no amount", shown=salary.raw)
     visible_date = page.date_posted()
-    if visible_date and job.date_posted and visible_date[0][:10] != str(job.date_posted)[:10]:
-        readable = normalise_date(job.date_posted, fetched_at=fetched_at)
-        disagreements += _record(job, "date_posted", job.date_posted, visible_date, keep_visible=readable is None,
+    # A JSON-LD date that normalisation refused (unreadable, after the fetch) is still the JSON-LD's claim.
+    claimed = job.date_posted or job.raw.get("date_posted_text")
+    if visible_date and claimed and visible_date[0][:10] != str(claimed)[:10]:
+        readable = normalise_date(claimed, fetched_at=fetched_at)
+        disagreements += _record(job, "date_posted", claimed, visible_date, keep_visible=readable is None,
                                  why="JSON-LD date unreadable or after the fetch" if readable is None else None)
     if not disagreements:
         return result
