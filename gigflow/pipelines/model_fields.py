@@ -37,8 +37,8 @@ class ModelFieldsPipeline:
         settings = crawler.settings
         return cls(settings.get("EXTRACT_MODEL") or os.environ.get("GIGFLOW_EXTRACT_MODEL", ""),
                    base_url=os.environ.get("OPENAI_BASE_URL"), api_key=os.environ.get("OPENAI_API_KEY"),
-                   timeout=settings.getfloat("EXTRACT_MODEL_TIMEOUT"),
-                   max_chars=settings.getint("EXTRACT_MODEL_MAX_CHARS"))
+                   timeout=settings.getfloat("EXTRACT_MODEL_TIMEOUT", 60.0),
+                   max_chars=settings.getint("EXTRACT_MODEL_MAX_CHARS", 20000))
 
     def process_item(self, item, spider=None):
         jobs = item.get("jobs") or []
