@@ -61,6 +61,7 @@ CAREERS_AT = re.compile(r"^(werken bij|careers at|jobs at|work at|working at|kar
 AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<employer>[^|–—\-:]{2,80}?)"
                          r"(?:\s+(?:in|à|te|in der)\s+(?P<location>.+))?$", re.I)
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
+_WORDS = re.compile(r"\W+")
 COPYRIGHT = re.compile(r"(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*,?\s*(?:by\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
@@ -240,11 +241,14 @@ class _Page:
     # -- title ------------------------------------------------------------------------------------------------
     def site_names(self) -> list[str]:
         """Squashed names of the site itself: og:site_name, application-name and the host's labels."""
+        if hasattr(self, "_site_names"):
+            return self._site_names
         names = [_squash(self.meta[k]) for k in ("og:site_name", "application-name") if self.meta.get(k)]
         host = host_of(self.url)
         labels = [label for label in host.split(".") if label not in ("www", "com", "org", "net", "co", "jobs")]
         names.extend(label.replace("-", "") for label in labels if len(label) > 2)
-        return [n for n in names if n]
+        self._site_names = [n for n in names if n]
+        return self._site_names
 
     def _is_site_name(self, text: str) -> bool:
         """"JobTarget, LLC" on jobtargetjobfinder.com; not "Vercel General Application" on vercel.com."""
@@ -254,38 +258,53 @@ class _Page:
                                       or (short and len(name) > 3 and name in squashed)
                                       for name in self.site_names())
 
+    def _title_keys(self) -> tuple[list[str], list[str]]:
+        """(whole document titles, their parts that are not a site hierarchy), normalised once per page."""
+        if not hasattr(self, "_keys"):
+            wholes = [normalise(t) for t in self.doc_titles]
+            parts = []
+            for raw_parts in self._title_parts:
+                normalised = [normalise(p) for p in raw_parts]
+                # "Jobs | Jobs search | Job detail": parts inside one another are a site's hierarchy, not a title.
+                parts.extend(part for part in normalised
+                             if not any(other != part and (part in other or other in part) for other in normalised))
+            self._keys = (wholes, parts)
+            self._agreements: dict[str, float] = {}
+        return self._keys
+
     def _agreement(self, text: str) -> float:
         """How much the document title backs a candidate: 4 for a whole part of it (or most of one), 2 for a
         smaller piece of one (several words); 0 for a word or two inside a longer title."""
+        wholes, parts = self._title_keys()
         key = normalise(text)
-        if len(key) < 3:
-            return 0.0
+        if key in self._agreements:
+            return self._agreements[key]
         best = 0.0
-        for title in self.doc_titles:
-            whole = normalise(title)
-            if key in whole and len(key) >= 0.4 * len(whole):
-                return 4.0  # several parts of the title at once ("Developer - ERP (m/w/d) - Job at X - site")
-        for parts in self._title_parts:
-            normalised = [normalise(p) for p in parts]
-            for part in normalised:
-                if any(other != part and (part in other or other in part) for other in normalised):
-                    continue  # "Jobs | Jobs search | Job detail": a site's hierarchy, not a vacancy's title
-                if key == part or (key in part and len(key) >= 0.5 * len(part)):
-                    return 4.0
-                if re.search(rf"(^|\W){re.escape(key)}($|\W)", part) and (len(key.split()) >= 2 or len(key) >= 8):
+        if len(key) >= 3:
+            if any(key in whole and len(key) >= 0.4 * len(whole) for whole in wholes):
+                best = 4.0  # several parts of the title at once ("Developer - ERP (m/w/d) - Job at X - site")
+            elif any(key == part or (key in part and len(key) >= 0.5 * len(part)) for part in parts):
+                best = 4.0
+            elif len(key.split()) >= 2 or len(key) >= 8:
+                spaced = f" {_WORDS.sub(' ', key).strip()} "
+                if any(spaced in f" {_WORDS.sub(' ', part).strip()} " for part in parts if key in part):
                     best = 2.0
+        self._agreements[key] = best
         return best
 
     def _site_section_texts(self) -> set[str]:
         """Short texts of navigation, header and footer (breadcrumbs excluded: their last item is often the job)."""
-        texts = set()
+        texts, crumbs = set(), set()
         for element, chrome in self._chrome.items():
-            if not chrome or any("breadcrumb" in f"{a.get('class') or ''} {a.get('id') or ''}".lower()
-                                 for a in element.iterancestors()) or element.text is None:
+            parent = element.getparent()
+            if (parent is not None and parent in crumbs) or \
+                    "breadcrumb" in f"{element.get('class') or ''} {element.get('id') or ''}".lower():
+                crumbs.add(element)
                 continue
-            text = normalise(element.text)
-            if 2 < len(text) < 60:
-                texts.add(text)
+            if chrome and element.text is not None:
+                text = normalise(element.text)
+                if 2 < len(text) < 60:
+                    texts.add(text)
         return texts
 
     def title_candidates(self) -> list[Candidate]:
@@ -294,6 +313,7 @@ class _Page:
         for element in self._chrome:
             signatures[(element.tag, element.get("class"))] = signatures.get((element.tag, element.get("class")), 0) + 1
         found: dict[str, Candidate] = {}
+        titles_lower = " | ".join(self.doc_titles).lower()
         section_texts = self._site_section_texts()
         scored = 0
         for element, chrome in self._chrome.items():
@@ -303,7 +323,11 @@ class _Page:
             if heading is None and not classed and tag not in PROMINENT:
                 continue
             if heading is None and not classed:
-                text = clean_text(element.text, 300)  # prominent elements count by their own text only
+                own = (element.text or "").strip()
+                # Prominent elements count by their own text, and only when the title or a label backs it.
+                if len(own) < 3 or not (" ".join(own.split()).lower() in titles_lower or labelled_titles):
+                    continue
+                text = clean_text(own, 300)
             else:
                 text = clean_text(_own_text(element), 300)
             if not text or not 3 <= len(text) <= 150 or not re.search(r"[^\W\d_]", text):
