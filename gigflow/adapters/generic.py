@@ -62,6 +62,11 @@ AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<e
                          r"(?:\s+(?:in|à|te|in der)\s+(?P<location>.+))?$", re.I)
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 _WORDS = re.compile(r"\W+")
+# Words that make a heading name a list of vacancies ("Open positions at X", "1,000+ Python Jobs in Y",
+# "Search results"), never one vacancy (en, nl, de, fr, sv).
+LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|search results|"
+                           r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
+                           r"postes|résultats|lediga jobb|lediga tjänster)\b", re.I)
 COPYRIGHT = re.compile(r"(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*,?\s*(?:by\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
@@ -360,11 +365,16 @@ class _Page:
                 score -= 5.0
             if text.endswith((":", "：")):
                 score -= 3.0
+            if not labelled and (LISTING_WORDS.search(text) or CAREERS_AT.match(text)):
+                continue  # a listing's heading: no vacancy is called that
             links = element.findall(".//a") if tag != "a" else [element]
-            if links and any(self._links_elsewhere(a) for a in links) and _own_text(links[0]) == text:
+            around = next((a for a in element.iterancestors("a")), None)
+            linked = (links and self._links_elsewhere(links[0]) and _own_text(links[0]) == text) or \
+                (around is not None and self._links_elsewhere(around))
+            if linked:
                 score -= 2.5  # a heading that links to another page is a listing item
-            if signatures.get((tag, element.get("class")), 0) >= 3 and element.get("class"):
-                score -= 2.5  # one of many alike: a list of jobs, not this one
+                if signatures.get((tag, element.get("class")), 0) >= 3:
+                    score -= 2.5  # one of many alike: a list of jobs, not this one
             if len(text) > 100:
                 score -= 1.0
             if place_score(text) >= 0.5:
@@ -391,7 +401,7 @@ class _Page:
             normalised = [normalise(p) for p in parts]
             for part, key in zip(parts, normalised):
                 if key in found or len(key.split()) < 2 or _is_section_heading(part) or self._is_site_name(part) \
-                        or place_score(part) >= 0.5 or CAREERS_AT.match(part) or \
+                        or place_score(part) >= 0.5 or CAREERS_AT.match(part) or LISTING_WORDS.search(part) or \
                         any(other != key and (key in other or other in key) for other in normalised):
                     continue
                 words = key.split()

@@ -53,7 +53,8 @@ SECTION_HEADINGS = frozenset((
     "solliciteren", "stellenbeschreibung", "aufgaben", "ihr profil", "profil", "wir bieten", "über uns",
     "stellenangebote", "bewerben", "description du poste", "profil recherché", "nous offrons", "à propos",
     "offres d'emploi", "postuler", "missions", "job offer", "job opening", "opening", "position", "job posting",
-    "stellenangebot", "offre d'emploi", "emploi", "vacature", "job ad",
+    "stellenangebot", "offre d'emploi", "emploi", "vacature", "job ad", "filter", "filters", "homepage", "team",
+    "our team", "join our team", "join us", "work with us", "werken bij ons", "karriere", "carrière",
 ))
 LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in labels}
 
