@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from gigflow.adapters import extract
+from gigflow.adapters import ExtractedJob, extract
 from gigflow.adapters.text_patterns import normalise
 from helpers import FIXTURES
 
@@ -37,10 +37,13 @@ def test_swde_dev_pages_give_title_employer_location_and_date(row):
     assert result.parser_key == "generic-html"
     assert _contain(job.title, row["title"]) and _contain(job.employer, row["company"])
     assert _contain(job.location, row["location"])
-    assert job.date_posted == datetime.strptime(row["date_posted"], "%B %d, %Y" if "," in row["date_posted"]
-                                                else "%m/%d/%Y").date().isoformat()
-    for field in ("title", "employer", "location", "date_posted"):
+    if row["date_posted"]:
+        assert job.date_posted == datetime.strptime(row["date_posted"], "%B %d, %Y" if "," in row["date_posted"]
+                                                    else "%m/%d/%Y").date().isoformat()
+    for field in ("title", "employer", "location") + (("date_posted",) if row["date_posted"] else ()):
         assert job.evidence[field].snippet_or_path and 0 < job.evidence[field].confidence <= 0.85
+    assert not [f for f in ExtractedJob.model_fields if getattr(job, f) and f not in job.evidence
+                and f not in ("locations", "provenance", "raw", "evidence")]  # evidence on every field
 
 
 LABEL_PAGES = {

@@ -95,7 +95,10 @@ class ExtractionResult(BaseModel):
 
 @runtime_checkable
 class SourceAdapter(Protocol):
-    """Turns content into an ExtractionResult. No network, no database, deterministic."""
+    """Turns content into an ExtractionResult. No network, no database, deterministic.
+
+    An adapter with `uses_context = True` also takes `context=ExtractionContext(...)` (company, fetch time).
+    """
 
     parser_key: str
     parser_version: str
