@@ -135,6 +135,14 @@ def test_relative_dates_are_read_against_the_fetch_time_and_never_guessed_withou
     assert extract(page, url="https://x.example/j/4").jobs[0].date_posted is None
 
 
+@pytest.mark.parametrize("text, day", [("Posted by Acme Corp on June 3, 2010", "2010-06-03"),
+                                       ("Veröffentlicht am 03.11.2026", "2026-11-03"),
+                                       ("Date posted: 11/12/2010 (19 days ago)", "2010-11-12")])
+def test_a_posting_date_is_found_inside_the_words_around_it(text, day):
+    page = f"<html><body><h1>Chef</h1><p>{text}</p></body></html>".encode()
+    assert extract(page, url="https://x.example/j/5", fetched_at=FETCHED).jobs[0].date_posted == day
+
+
 def test_feed_and_ats_dates_leave_as_iso_8601_with_the_source_text_kept():
     feed = b"""<?xml version="1.0"?><source><publisher>Board</publisher><job><title>Nurse</title>
     <url>https://board.example/j/1</url><company>Care NV</company><date>Mon, 30 Nov 2026 09:00:00 GMT</date>

@@ -19,6 +19,7 @@ _HAS_TIME = re.compile(r"\d{1,2}:\d{2}")
 _RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier)\b",
                        re.I)
 _ONE_DAY = timedelta(days=1)
+_DOTTED = re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{2,4}\b")
 _DIGITS_OR_MONTH = re.compile(r"\d|[^\W\d_]{3,}")
 
 
@@ -62,6 +63,8 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
     if relative and fetched_at is None:
         return None
     settings = {"PREFER_DAY_OF_MONTH": "first"}  # aware only when the text names a zone
+    if _DOTTED.search(text):
+        settings["DATE_ORDER"] = "DMY"  # 03.11.2026 is the 3rd of November wherever dots separate a date
     if fetched_at is not None:
         settings["RELATIVE_BASE"] = fetched_at.replace(tzinfo=None)
     try:
@@ -73,6 +76,28 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
     if fetched_at is not None and parsed.date() > (fetched_at + _ONE_DAY).date():
         return None
     return _iso_datetime(parsed) if _HAS_TIME.search(text) and not relative else parsed.date().isoformat()
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mrt|mär|mai|okt|dez|janv|févr|avr|juil|déc)[a-zé]*\.?"
+_DATE_SHAPES = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}\b|"
+                          rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|"
+                          rf"\b\d{{1,2}}\.?\s+{_MONTH}\s+\d{{4}}\b", re.I)
+
+
+def find_date(text: str | None, *, fetched_at: datetime | None = None) -> str | None:
+    """The date a short text states ("11/12/2010 (15 days ago)", "by Acme on June 3, 2010", "3 days ago"):
+    the whole text first, then the first date-shaped piece of it."""
+    if not text:
+        return None
+    text = " ".join(text.split())[:200]
+    found = normalise_date(text[:MAX_DATE_TEXT], fetched_at=fetched_at)
+    if found:
+        return found
+    for match in _DATE_SHAPES.finditer(text):
+        found = normalise_date(match.group(0), fetched_at=fetched_at)
+        if found:
+            return found
+    return None
 
 
 def _iso_datetime(value: datetime) -> str:

@@ -64,7 +64,9 @@ def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
         if (head in cities or head in regions) and \
                 (" ".join(rest) in regions or all(len(w) <= 3 or w in regions for w in rest)):
             return True
-    return bool(words) and len(words) < len(part.split()) and " ".join(words) in cities
+    # "Austin 78701", "TX 78701": a known name once the postcode is gone.
+    rest = " ".join(words)
+    return bool(words) and len(words) < len(part.split()) and (rest in cities or rest in regions)
 
 
 def is_place(text: str | None, *, threshold: float = 0.5) -> bool:

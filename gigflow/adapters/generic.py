@@ -20,7 +20,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
-from gigflow.adapters.dates import normalise_date
+from gigflow.adapters.dates import find_date, normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
@@ -72,7 +72,7 @@ COPYRIGHT = re.compile(r"(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
 LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
 POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
-                           r"publié|publiée|mis en ligne)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,40})",
+                           r"publié|publiée|mis en ligne)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
                            re.I)
 DATE_META = ("article:published_time", "datepublished", "date", "dc.date", "dc.date.issued", "dcterms.created",
              "publish-date", "pubdate", "og:published_time")
@@ -656,7 +656,7 @@ class _Page:
     def date_posted(self) -> tuple[str, Evidence] | None:
         fetched_at = self.context.fetched_at
         for found in self.labels.get("date_posted", []):
-            iso = normalise_date(found.value, fetched_at=fetched_at)
+            iso = find_date(found.value, fetched_at=fetched_at)
             if iso:
                 return iso, self._label_evidence(found, 0.65)
         for element in self.content:
@@ -674,7 +674,7 @@ class _Page:
             if len(text) > 200 or not POSTED_PHRASE.search(text):
                 continue
             match = POSTED_PHRASE.search(" ".join(text.split()))
-            iso = normalise_date(match.group("date"), fetched_at=fetched_at) if match else None
+            iso = find_date(match.group("date"), fetched_at=fetched_at) if match else None
             if iso:
                 return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} "
                                                                             f"{match.group(0)[:60]!r}", confidence=0.45)
@@ -682,7 +682,7 @@ class _Page:
 
     def valid_through(self) -> tuple[str, Evidence] | None:
         for found in self.labels.get("valid_through", []):
-            iso = normalise_date(found.value)
+            iso = find_date(found.value)
             if iso:
                 return iso, self._label_evidence(found, 0.65)
         return None
