@@ -86,18 +86,15 @@ _DATE_SHAPES = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.-]\d{
 
 def find_date(text: str | None, *, fetched_at: datetime | None = None) -> str | None:
     """The date a short text states ("11/12/2010 (15 days ago)", "by Acme on June 3, 2010", "3 days ago"):
-    the whole text first, then the first date-shaped piece of it."""
+    the first date-shaped piece of it (an explicit date beats a relative one), else the whole text."""
     if not text:
         return None
     text = " ".join(text.split())[:200]
-    found = normalise_date(text[:MAX_DATE_TEXT], fetched_at=fetched_at)
-    if found:
-        return found
     for match in _DATE_SHAPES.finditer(text):
         found = normalise_date(match.group(0), fetched_at=fetched_at)
         if found:
             return found
-    return None
+    return normalise_date(text[:MAX_DATE_TEXT], fetched_at=fetched_at)
 
 
 def _iso_datetime(value: datetime) -> str:
