@@ -314,6 +314,9 @@ class _Page:
 
     def title_candidates(self) -> list[Candidate]:
         labelled_titles = {normalise(v.value) for v in self.labels.get("title", [])}
+        other_fields = {normalise(v.value) for field in ("employer", "location") for v in self.labels.get(field, [])}
+        other_fields.update(normalise(found[0]) for found in (self._by_attribute(EMPLOYER_ATTR),
+                                                              self._by_attribute(LOCATION_ATTR, joined=True)) if found)
         signatures: dict[tuple, int] = {}
         for element in self._chrome:
             signatures[(element.tag, element.get("class"))] = signatures.get((element.tag, element.get("class")), 0) + 1
@@ -324,7 +327,8 @@ class _Page:
         for element, chrome in self._chrome.items():
             tag = element.tag
             heading = HEADINGS.get(tag)
-            classed = bool(TITLE_CLASS.search(element.get("class") or "")) and tag not in ("a", "img", "button")
+            classed = tag not in ("a", "img", "button") and \
+                any(TITLE_CLASS.search(token) for token in (element.get("class") or "", element.get("id") or ""))
             if heading is None and not classed and tag not in PROMINENT:
                 continue
             if heading is None and not classed:
@@ -343,6 +347,10 @@ class _Page:
                 continue
             if any(a.tag in ("button", "label", "select", "option") for a in element.iterancestors()):
                 continue  # a control's caption is never the vacancy's title
+            named = f"{element.get('class') or ''} {element.get('id') or ''}"
+            if not labelled and (normalise(text) in other_fields or EMPLOYER_ATTR.search(named)
+                                 or LOCATION_ATTR.search(named)):
+                continue  # the employer's or the place's element, however prominent
             scored += 1
             if scored > MAX_CANDIDATES:
                 break
@@ -369,7 +377,7 @@ class _Page:
                 continue  # a listing's heading: no vacancy is called that
             links = element.findall(".//a") if tag != "a" else [element]
             around = next((a for a in element.iterancestors("a")), None)
-            linked = (links and self._links_elsewhere(links[0]) and _own_text(links[0]) == text) or \
+            linked = (links and any(self._links_elsewhere(a) for a in links) and _own_text(links[0]) == text) or \
                 (around is not None and self._links_elsewhere(around))
             if linked:
                 score -= 2.5  # a heading that links to another page is a listing item

@@ -33,7 +33,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                       "応募締切"),
     "apply_url": ("apply url", "apply link", "application url", "application link", "apply online", "apply at",
                   "sollicitatielink", "bewerbungslink", "lien pour postuler"),
-    "date_posted": ("posted", "date posted", "posted on", "published", "publication date", "geplaatst",
+    "date_posted": ("posted", "date", "date posted", "posted on", "published", "publication date", "geplaatst",
                     "gepubliceerd", "veröffentlicht", "date de publication", "post date", "posted date",
                     "posting date", "date of posting", "date listed", "listed on", "published on",
                     "date published", "job posted", "date added", "geplaatst op", "publicatiedatum",
