@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta, timezone
+from email.utils import parsedate_to_datetime
 from functools import lru_cache
 
 # A date is short: longer text is cut before parsing so a hostile field costs bounded time.
@@ -19,6 +20,8 @@ _HAS_TIME = re.compile(r"\d{1,2}:\d{2}")
 _RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier)\b",
                        re.I)
 _ONE_DAY = timedelta(days=1)
+_UTC_STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*(?:UTC|GMT|Z)$")
+_RFC_2822 = re.compile(r"^(?:[A-Z][a-z]{2}, )?\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}(?::\d{2})? (?:[+-]\d{4}|GMT|UTC|UT)$")
 _DOTTED = re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{2,4}\b")
 _DIGITS_OR_MONTH = re.compile(r"\d|[^\W\d_]{3,}")
 
@@ -34,8 +37,8 @@ def _parser():
 def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
     """ISO 8601 for one date: `YYYY-MM-DD`, or a full timestamp when the source gives a time. None if unreadable.
 
-    Accepts ISO strings, epoch seconds or milliseconds, `date`/`datetime` objects and free text in many languages.
-    A relative date needs `fetched_at`; a date after the fetch (a typo, a placeholder) is refused.
+    Accepts ISO strings (kept as written), epoch seconds or milliseconds, `date`/`datetime` objects and free text in
+    many languages. A relative date needs `fetched_at`; a date after the fetch (a typo, a placeholder) is refused.
     """
     if value is None or value == "":
         return None
@@ -46,6 +49,19 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(int(value))
     text = " ".join(str(value).split())[:MAX_DATE_TEXT]
+    relative = bool(_RELATIVE.search(text))
+    if relative and fetched_at is None:
+        return None
+    base = fetched_at.replace(tzinfo=None, second=0, microsecond=0) if relative else None
+    iso = _parse_text(text, base)
+    if iso and fetched_at is not None and iso[:10] > (fetched_at + _ONE_DAY).date().isoformat():
+        return None  # a posting date after the fetch (time zones aside) is a placeholder or a typo
+    return iso
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, base: datetime | None) -> str | None:
+    """Cached by text (and the fetch minute for relative dates): a feed or board repeats the same dates."""
     if not text or not _DIGITS_OR_MONTH.search(text):
         return None
     if _EPOCH.match(text):
@@ -53,29 +69,30 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
         return _iso_datetime(datetime.fromtimestamp(seconds, tz=timezone.utc))
     if _ISO.match(text):
         try:
-            parsed = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+            datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
         except ValueError:
             return None
-        if fetched_at is not None and parsed.date() > (fetched_at + _ONE_DAY).date():
-            return None  # a posting date after the fetch (time zones aside) is a placeholder or a typo
         return text.replace(" ", "T")  # already ISO 8601: kept as the source wrote it
-    relative = bool(_RELATIVE.search(text))
-    if relative and fetched_at is None:
-        return None
+    utc = _UTC_STAMP.match(text)
+    if utc:  # "2023-07-25 17:53:46 UTC" (Recruitee): ISO but for the zone's name
+        return f"{utc.group(1)}T{utc.group(2)}+00:00"
+    if _RFC_2822.match(text):
+        try:
+            return _iso_datetime(parsedate_to_datetime(text))
+        except (TypeError, ValueError, IndexError):
+            pass
     settings = {"PREFER_DAY_OF_MONTH": "first"}  # aware only when the text names a zone
     if _DOTTED.search(text):
         settings["DATE_ORDER"] = "DMY"  # 03.11.2026 is the 3rd of November wherever dots separate a date
-    if fetched_at is not None:
-        settings["RELATIVE_BASE"] = fetched_at.replace(tzinfo=None)
+    if base is not None:
+        settings["RELATIVE_BASE"] = base
     try:
         parsed = _parser().parse(text, languages=list(LANGUAGES), settings=settings)
     except (ValueError, TypeError, OverflowError, RecursionError):
         return None
     if parsed is None or not 1900 <= parsed.year <= 2100:
         return None
-    if fetched_at is not None and parsed.date() > (fetched_at + _ONE_DAY).date():
-        return None
-    return _iso_datetime(parsed) if _HAS_TIME.search(text) and not relative else parsed.date().isoformat()
+    return _iso_datetime(parsed) if _HAS_TIME.search(text) and base is None else parsed.date().isoformat()
 
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mrt|mär|mai|okt|dez|janv|févr|avr|juil|déc)[a-zé]*\.?"

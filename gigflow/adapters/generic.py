@@ -319,7 +319,8 @@ class _Page:
                                                               self._by_attribute(LOCATION_ATTR, joined=True)) if found)
         signatures: dict[tuple, int] = {}
         for element in self._chrome:
-            signatures[(element.tag, element.get("class"))] = signatures.get((element.tag, element.get("class")), 0) + 1
+            key = (element.tag, element.get("class"))
+            signatures[key] = signatures.get(key, 0) + 1
         found: dict[str, Candidate] = {}
         titles_lower = " | ".join(self.doc_titles).lower()
         section_texts = self._site_section_texts()
@@ -327,14 +328,16 @@ class _Page:
         for element, chrome in self._chrome.items():
             tag = element.tag
             heading = HEADINGS.get(tag)
-            classed = tag not in ("a", "img", "button") and \
-                any(TITLE_CLASS.search(token) for token in (element.get("class") or "", element.get("id") or ""))
-            if heading is None and not classed and tag not in PROMINENT:
-                continue
+            named = element.get("class") or element.get("id")
+            classed = bool(named) and tag not in ("a", "img", "button") and \
+                bool(TITLE_CLASS.search(element.get("class") or "") or TITLE_CLASS.search(element.get("id") or ""))
             if heading is None and not classed:
+                if tag not in PROMINENT:
+                    continue
                 own = (element.text or "").strip()
                 # Prominent elements count by their own text, and only when the title or a label backs it.
-                if len(own) < 3 or not (" ".join(own.split()).lower() in titles_lower or labelled_titles):
+                if len(own) < 3 or not (" ".join(own.split()).lower() in titles_lower
+                                        or normalise(own) in labelled_titles):
                     continue
                 text = clean_text(own, 300)
             else:
@@ -640,7 +643,13 @@ class _Page:
         return None
 
     def _by_attribute(self, pattern: re.Pattern, joined: bool = False) -> tuple[str, Evidence] | None:
-        """The first short, link-free element whose class/id/data attributes name the field."""
+        """The first short, link-free element whose class/id/data attributes name the field (once per page)."""
+        cache = self.__dict__.setdefault("_attribute_cache", {})
+        if (pattern.pattern, joined) not in cache:
+            cache[(pattern.pattern, joined)] = self._find_by_attribute(pattern, joined)
+        return cache[(pattern.pattern, joined)]
+
+    def _find_by_attribute(self, pattern: re.Pattern, joined: bool) -> tuple[str, Evidence] | None:
         for element in self.content:
             attributes = " ".join(v for k, v in element.attrib.items()
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
