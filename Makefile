@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale clean-db
+.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ bench-adapters: $(STAMP)
 # Listing queries on 1,000 sources x 100 runs and 100,000 jobs; a small crawl on two local scrapyd nodes.
 bench-scale: $(STAMP)
 	$(BIN)/python bench/scale_bench.py $(BENCH_ARGS)
+# Fields (title, employer, location, date posted) on the corpus stripped of JSON-LD and on the SWDE dev pages,
+# beside trafilatura's metadata.
+bench-fields: $(STAMP)
+	$(BIN)/python bench/fields_bench.py $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata

@@ -46,8 +46,14 @@ EXTENSIONS = {
 }
 
 ITEM_PIPELINES = {
+    "gigflow.pipelines.model_fields.ModelFieldsPipeline": 250,  # off unless EXTRACT_MODEL is set
     "gigflow.pipelines.storage.StoragePipeline": 300,
 }
+
+# Optional model extraction of fields the adapters left empty (each value needs an exact quote from the page).
+EXTRACT_MODEL = ""  # overrides GIGFLOW_EXTRACT_MODEL; empty: off
+EXTRACT_MODEL_TIMEOUT = 60.0  # seconds per model call
+EXTRACT_MODEL_MAX_CHARS = 20000  # Markdown characters of the page sent to the model
 
 # Which converter turns prepared HTML into Markdown: "html-to-markdown" (Rust, fast) or "markdownify".
 MARKDOWN_CONVERTER = "html-to-markdown"

@@ -7,13 +7,17 @@ adapter (never the generic HTML parser). E-mail (`message/rfc822`, `.eml`): the 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
+from gigflow.adapters.dates import normalise_job_dates
 from gigflow.adapters.email import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
-from gigflow.adapters.generic import GenericHtmlAdapter
+from gigflow.adapters.generic import GenericHtmlAdapter, read_page
 from gigflow.adapters.jsonld import JsonLdAdapter
-from gigflow.adapters.types import ExtractionResult, SourceAdapter
+from gigflow.adapters.reconcile import reconcile
+from gigflow.adapters.types import ExtractionContext, ExtractionResult, SourceAdapter
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()
@@ -50,8 +54,10 @@ def _specialised(parser_key: str | None) -> SourceAdapter | None:
     return None
 
 
-def extract_html(content: bytes | str, *, url: str, parser_key: str | None = None) -> ExtractionResult:
+def extract_html(content: bytes | str, *, url: str, parser_key: str | None = None,
+                 context: ExtractionContext | None = None) -> ExtractionResult:
     """JSON-LD JobPosting, then the source's specialised adapter, then the generic fallbacks."""
+    context = context or ExtractionContext()
     warnings: list[str] = []
     chain: list[SourceAdapter] = [JSONLD]
     try:
@@ -67,11 +73,22 @@ def extract_html(content: bytes | str, *, url: str, parser_key: str | None = Non
     for adapter in chain:
         if adapter is not JSONLD and adapter is not specialised and not adapter.supports(url, content):
             continue
-        result = _safely(adapter, content, url)
+        result = _safely(adapter, content, url, context)
         warnings.extend(result.warnings)
         if result.jobs:
+            if adapter is JSONLD and result.kind == "detail":
+                result = _against_visible_page(result, content, url, context)
             return result.model_copy(update={"warnings": warnings})
     return ExtractionResult.empty(warning=None).model_copy(update={"warnings": warnings + ["no job found"]})
+
+
+def _against_visible_page(result: ExtractionResult, content, url: str, context: ExtractionContext):
+    """JSON-LD checked against what the page shows (apply link, salary, date): see `reconcile`."""
+    try:
+        page, _ = read_page(content, url, context)
+        return reconcile(result, page, url=url, fetched_at=context.fetched_at)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, UnicodeError):
+        return result
 
 
 def content_format(content: bytes | str, *, url: str, content_type: str | None = None) -> str:
@@ -99,43 +116,61 @@ def content_format(content: bytes | str, *, url: str, content_type: str | None =
     return "html"
 
 
-def extract(content: bytes, *, url: str, content_type: str | None = None,
-            parser_key: str | None = None) -> ExtractionResult:
-    """The one entry point spiders call: picks the chain by content format (see the module docstring)."""
+def extract(content: bytes, *, url: str, content_type: str | None = None, parser_key: str | None = None,
+            company: str | None = None, fetched_at: datetime | None = None) -> ExtractionResult:
+    """The one entry point spiders call: picks the chain by content format (see the module docstring).
+
+    `company` is the source's configured company (an employer of last resort, with its own evidence method);
+    `fetched_at` is when the content was fetched (relative dates are read against it). Dates come back as ISO 8601
+    from every adapter.
+    """
+    context = ExtractionContext(company=company, fetched_at=fetched_at)
     kind = content_format(content, url=url, content_type=content_type)
     if kind == "html":
-        return extract_html(content, url=url, parser_key=parser_key)
+        return extract_html(content, url=url, parser_key=parser_key, context=context)
     if kind == "email":
         key = parser_key if parser_key and parser_key.startswith("email") else "email"
-        return _safely(_specialised(key), content, url)
+        return _safely(_specialised(key), content, url, context)
     if kind == "xml":
         if parser_key and parser_key.startswith("route:"):
             try:
-                return _safely(_specialised(parser_key), content, url)
+                return _safely(_specialised(parser_key), content, url, context)
             except KeyError as exc:  # an unknown route is a warning, as it is for HTML
                 return ExtractionResult.empty(parser_key, "0", str(exc.args[0]))
-        result = _safely(FEED, content, url)
+        result = _safely(FEED, content, url, context)
         if not result.jobs and not FEED.supports(url, content):
             result.warnings.append("xml: not an RSS or Atom feed; the generic HTML parser does not read XML")
         return result
-    return _extract_json(content, url=url, parser_key=parser_key)
+    return _extract_json(content, url=url, parser_key=parser_key, context=context)
 
 
-def _extract_json(content: bytes, *, url: str, parser_key: str | None) -> ExtractionResult:
+def _extract_json(content: bytes, *, url: str, parser_key: str | None, context: ExtractionContext) -> ExtractionResult:
     if parser_key == FEED.parser_key or is_json_feed(content):
-        return _safely(FEED, content, url)
+        return _safely(FEED, content, url, context)
     adapter = ATS_ADAPTERS.get(parser_key or "")
     if adapter is None:
         adapter = next((a for a in ATS_ADAPTERS.values() if a.supports(url, content)), None)
     if adapter is None:
         return ExtractionResult.empty(warning=f"json: no ATS adapter for parser key {parser_key!r} at {url}")
-    return _safely(adapter, content, url)
+    return _safely(adapter, content, url, context)
 
 
-def _safely(adapter: SourceAdapter, content: bytes | str, url: str) -> ExtractionResult:
-    """A malformed page never crashes a crawl: an adapter error becomes a warning naming the adapter."""
+def _safely(adapter: SourceAdapter, content: bytes | str, url: str,
+            context: ExtractionContext | None = None) -> ExtractionResult:
+    """A malformed page never crashes a crawl: an adapter error becomes a warning naming the adapter.
+
+    Every adapter's dates leave here as ISO 8601 (feeds and ATS payloads included), relative ones read against
+    the fetch time; the source's own text stays in `raw`.
+    """
+    context = context or ExtractionContext()
     try:
-        return adapter.extract(content, url=url)
+        if getattr(adapter, "uses_context", False):
+            result = adapter.extract(content, url=url, context=context)
+        else:
+            result = adapter.extract(content, url=url)
+        for job in result.jobs:
+            normalise_job_dates(job, fetched_at=context.fetched_at)
+        return result
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError, UnicodeError) as exc:
         return ExtractionResult(parser_key=adapter.parser_key, parser_version=adapter.parser_version,
                                 warnings=[f"{adapter.parser_key}: failed on {url}: {exc.__class__.__name__}: "

@@ -1,25 +1,38 @@
-"""Generic HTML fallback: h1 and title-like classes, meta, microdata, labelled lists and tables, text patterns.
+"""Generic HTML fallback: fields from generic evidence, never from one site's patterns.
 
-Reads the raw HTML (scripts, styles and templates dropped; header, nav, footer, dialogs skipped for fields), so
-it works on any page the specialised adapters do not know. A page without a recognisable title yields no job.
+Reads the raw HTML (scripts, styles and templates dropped; header, nav, footer, dialogs count as site chrome).
+- title: candidates (headings of any level, title-like classes, a labelled title, prominent elements) scored by
+  agreement with `<title>`/`og:title` and the labels; site names, section headings and listing items lose;
+- employer: labels, microdata, class names, "at/bij/bei/chez X", the `<title>` part beside the job title, the line
+  beside the title heading, `og:site_name`, logo alt text, the copyright line, then the source's configured company;
+- location: labels, microdata, address markup, class names, the line beside the title heading and `<title>` parts
+  when the gazetteer knows them as places;
+- dates: labels, `<time>`, meta and "posted ..." phrases, read by `dates.normalise_date` against the fetch time.
+A page with no title candidate yields no job, and the warning names the best candidates it rejected.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from lxml import etree
 
-from gigflow.adapters.common import as_bytes, clean_text, is_http_url
-from gigflow.adapters.text_patterns import SALARY_HINT, label_field, normalise, parse_date, parse_salary
-from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult
+from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
+from gigflow.adapters.dates import find_date, normalise_date
+from gigflow.adapters.gazetteer import place_score
+from gigflow.adapters.labels import labelled_values
+from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
+from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult
 from gigflow.documents.html import decode_html, parse_html
 
 BASE_CONFIDENCE = 0.45
 MAX_CONFIDENCE = 0.75
 MAX_FIELD = 200
 MAX_HTML_BYTES = 10_000_000
+MIN_TITLE_SCORE = 1.0
+MAX_CANDIDATES = 2_000  # title candidates scored per page: bounded work on a hostile page
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
@@ -32,42 +45,65 @@ EMPLOYER_ATTR = re.compile(r"(^|[-_ ])(company|employer|advertiser|hiring-?organ
                            r"([-_ ]{1,2}(name|info|link|title))?($|[-_ ])", re.I)
 LOCATION_ATTR = re.compile(r"(^|[-_ ])(job[-_]?)?(location|locations|joblocation|workplace|standort|locatie)"
                            r"($|[-_ ])", re.I)
+ADDRESS_ATTR = re.compile(r"(^|[-_ ])(adr|locality|address|addresslocality|city)($|[-_ ])", re.I)
 ATTR_EXCLUDED = re.compile(r"logo|review|icon|site|employers|search|input|typeahead|filter|list", re.I)
-APPLY_WORDS = re.compile(r"^(apply|apply now|apply for this job|solliciteer|solliciteren|bewerben|jetzt bewerben|"
-                         r"postuler|reagovať|応募|지원하기|입사지원)", re.I)
+APPLY_WORDS = re.compile(r"\b(apply|solliciteer|solliciteren|bewerben|bewerbung|postuler|reagovať|reageer)\b|"
+                         r"応募|지원하기|입사지원", re.I)
 PLACE_MARKERS = ("📍",)
+HEADINGS = {"h1": 3.0, "h2": 2.0, "h3": 1.6, "h4": 1.3, "h5": 1.2, "h6": 1.1}
+PROMINENT = {"td", "span", "div", "b", "strong", "p", "font", "li", "a", "dd", "em", "big", "center"}
 # "Heidi hiring Senior Engineer in Melbourne | LinkedIn", "Werken bij GRIP", "Jobs at Acme", "Careers at Acme".
 HIRING_TITLE = re.compile(r"^(?P<employer>.+?) hiring (?P<title>.+?) in (?P<location>.+?)(\s[|–-]\s.*)?$")
 JOB_IN_TITLE = re.compile(r"^(?P<title>.+?) Job in (?P<location>.+?)(\s[|–-]\s.*)?$")
 CAREERS_AT = re.compile(r"^(werken bij|careers at|jobs at|work at|working at|karriere bei|jobs bei|"
                         r"travailler chez|vacatures bij)\s+(?P<employer>.+)$", re.I)
-TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*")
+# "Welder at Acme", "Lasser bij Acme", "Schweißer bei Acme", "Soudeur chez Acme" (the title on the left).
+AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<employer>[^|–—\-:]{2,80}?)"
+                         r"(?:\s+(?:in|à|te|in der)\s+(?P<location>.+))?$", re.I)
+TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
+_WORDS = re.compile(r"\W+")
+# Words that make a heading name a list of vacancies ("Open positions at X", "1,000+ Python Jobs in Y",
+# "Search results"), never one vacancy (en, nl, de, fr, sv).
+LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|search results|"
+                           r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
+                           r"postes|résultats|lediga jobb|lediga tjänster)\b", re.I)
+COPYRIGHT = re.compile(r"(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*,?\s*(?:by\s+)?"
+                       r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
+                       r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
+LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
+POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
+                           r"publié|publiée|mis en ligne)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
+                           re.I)
+DATE_META = ("article:published_time", "datepublished", "date", "dc.date", "dc.date.issued", "dcterms.created",
+             "publish-date", "pubdate", "og:published_time")
+
+
+@dataclass
+class Candidate:
+    text: str
+    score: float
+    source: str
+    element: object = None
 
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
-    parser_version = "1.0.0"
+    parser_version = "2.0.0"
+    uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:
         head = as_bytes(content)[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
         return not head.startswith((b"{", b"[", b"<?xml", b"<rss", b"<feed"))
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
-        data = as_bytes(content)
-        warnings = []
-        if len(data) > MAX_HTML_BYTES:
-            warnings.append(f"generic-html: page of {len(data)} bytes cut to {MAX_HTML_BYTES}")
-            data = data[:MAX_HTML_BYTES]
-        try:
-            root = parse_html(decode_html(data)[0])
-        except (etree.ParserError, ValueError) as exc:
-            return self._result([], warnings + [f"generic-html: unreadable HTML ({exc})"])
-        meta = _meta(root)
-        etree.strip_elements(root, "script", "style", "noscript", "template", "svg", with_tail=False)
-        page = _Page(root, meta, url)
+    def extract(self, content: bytes | str, *, url: str, context: ExtractionContext | None = None) -> ExtractionResult:
+        page, warnings = read_page(content, url, context)
+        if page is None:
+            return self._result([], warnings)
         job = page.job()
         if job is None:
-            return self._result([], warnings + ["generic-html: no recognisable title"])
+            best = "; ".join(f"{c.text[:60]!r} ({c.source}, {c.score:.1f})" for c in page.rejected_titles[:3])
+            return self._result([], warnings + [f"generic-html: no recognisable title (no title candidate"
+                                                f"{'; best rejected: ' + best if best else ''})"])
         if not job.is_storable():
             return self._result([], warnings + ["generic-html: no http(s) URL"])
         missing = [f for f in ("employer", "location", "description") if not getattr(job, f)]
@@ -80,6 +116,22 @@ class GenericHtmlAdapter:
     def _result(self, jobs, warnings, confidence=0.0) -> ExtractionResult:
         return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
                                 confidence=confidence if jobs else 0.0, warnings=warnings, kind="detail")
+
+
+def read_page(content: bytes | str, url: str, context: ExtractionContext | None = None):
+    """(_Page, warnings), or (None, warnings) when the HTML cannot be read."""
+    data = as_bytes(content)
+    warnings = []
+    if len(data) > MAX_HTML_BYTES:
+        warnings.append(f"generic-html: page of {len(data)} bytes cut to {MAX_HTML_BYTES}")
+        data = data[:MAX_HTML_BYTES]
+    try:
+        root = parse_html(decode_html(data)[0])
+    except (etree.ParserError, ValueError) as exc:
+        return None, warnings + [f"generic-html: unreadable HTML ({exc})"]
+    meta = _meta(root)
+    etree.strip_elements(root, "script", "style", "noscript", "template", "svg", with_tail=False)
+    return _Page(root, meta, url, context or ExtractionContext()), warnings
 
 
 def _meta(root) -> dict[str, str]:
@@ -110,9 +162,18 @@ def _joined(element) -> str:
     return text.strip(" ,")
 
 
+def _squash(text: str) -> str:
+    return re.sub(r"[\W_]+", "", normalise(text))
+
+
+def _is_section_heading(text: str) -> bool:
+    key = normalise(text).strip(" :：-–|•*»«").strip()
+    return key in SECTION_HEADINGS or label_field(key) is not None
+
+
 class _Page:
-    def __init__(self, root, meta: dict[str, str], url: str):
-        self.root, self.meta, self.url = root, meta, url
+    def __init__(self, root, meta: dict[str, str], url: str, context: ExtractionContext):
+        self.root, self.meta, self.url, self.context = root, meta, url, context
         self.tree = root.getroottree()
         # Whether each element sits in boilerplate, decided once top-down (parents come before children).
         self._chrome: dict = {}
@@ -122,7 +183,13 @@ class _Page:
                 self._chrome[element] = (parent is not None and self._chrome.get(parent, False)) or \
                     self._is_chrome(element)
         self.content = [e for e, chrome in self._chrome.items() if not chrome]
-        self.labelled = self._labelled_values()
+        self.labels = labelled_values(self.content)
+        self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
+                         for field, found in self.labels.items()}
+        self.doc_titles = [t for t in (meta.get("<title>"), meta.get("og:title"), meta.get("twitter:title")) if t]
+        self._title_parts = [[p.strip() for p in TITLE_SEPARATOR.split(t) if p.strip()] for t in self.doc_titles]
+        self.rejected_titles: list[Candidate] = []
+        self._title: tuple | None = None
 
     # -- where things are -------------------------------------------------------------------------------
     @staticmethod
@@ -137,6 +204,10 @@ class _Page:
     def path(self, element) -> str:
         return self.tree.getpath(element)[:200]
 
+    def _label_evidence(self, found, confidence: float = 0.65) -> Evidence:
+        return Evidence(method="label", snippet_or_path=f"{self.path(found.element)} label {found.label[:40]!r}",
+                        confidence=confidence)
+
     # -- the job --------------------------------------------------------------------------------------------
     def job(self) -> ExtractedJob | None:
         title = self.title()
@@ -148,7 +219,8 @@ class _Page:
                                        confidence=0.8)
         for name, finder in (("employer", self.employer), ("location", self.location),
                              ("employment_type", lambda: self.labelled.get("employment_type")),
-                             ("description", self.description), ("apply_url", self.apply_url)):
+                             ("description", self.description), ("apply_url", self.apply_url),
+                             ("date_posted", self.date_posted), ("valid_through", self.valid_through)):
             found = finder()
             if found:
                 setattr(job, name, found[0])
@@ -156,12 +228,6 @@ class _Page:
         salary = self.salary()
         if salary:
             job.salary, job.evidence["salary"] = salary
-        for name in ("date_posted", "valid_through"):
-            found = self.labelled.get(name)
-            date = parse_date(found[0]) if found else None
-            if date:
-                setattr(job, name, date)
-                job.evidence[name] = found[1]
         if job.location:
             job.locations = [job.location]
         return job
@@ -177,23 +243,217 @@ class _Page:
             return og
         return self.url if is_http_url(self.url) else None
 
-    def title(self) -> tuple[str, Evidence] | None:
-        for heading in self.content:
-            if heading.tag == "h1":
-                text = clean_text(_own_text(heading), 300)
-                if text and len(text) >= 3:
-                    return text, Evidence(method="heading", snippet_or_path=self.path(heading), confidence=0.7)
-        for element in self.content:
-            if TITLE_CLASS.search(element.get("class") or "") and element.tag not in ("a", "img", "button"):
-                text = clean_text(_own_text(element), 300)
-                if text and len(text) >= 3:
-                    return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} [class title]",
-                                          confidence=0.6)
-        match = HIRING_TITLE.match(self.meta.get("og:title", "")) or JOB_IN_TITLE.match(self.meta.get("og:title", ""))
-        if match:
-            return match.group("title"), Evidence(method="meta", snippet_or_path="og:title pattern", confidence=0.55)
-        return None
+    # -- title ------------------------------------------------------------------------------------------------
+    def site_names(self) -> list[str]:
+        """Squashed names of the site itself: og:site_name, application-name and the host's labels."""
+        if hasattr(self, "_site_names"):
+            return self._site_names
+        names = [_squash(self.meta[k]) for k in ("og:site_name", "application-name") if self.meta.get(k)]
+        host = host_of(self.url)
+        labels = [label for label in host.split(".") if label not in ("www", "com", "org", "net", "co", "jobs")]
+        names.extend(label.replace("-", "") for label in labels if len(label) > 2)
+        self._site_names = [n for n in names if n]
+        return self._site_names
 
+    def _is_site_name(self, text: str) -> bool:
+        """"JobTarget, LLC" on jobtargetjobfinder.com; not "Vercel General Application" on vercel.com."""
+        squashed = _squash(LEGAL_SUFFIX.sub("", text))
+        short = len(LEGAL_SUFFIX.sub("", text).split()) <= 2
+        return bool(squashed) and any(squashed == name or (len(squashed) > 3 and squashed in name)
+                                      or (short and len(name) > 3 and name in squashed)
+                                      for name in self.site_names())
+
+    def _title_keys(self) -> tuple[list[str], list[str]]:
+        """(whole document titles, their parts that are not a site hierarchy), normalised once per page."""
+        if not hasattr(self, "_keys"):
+            wholes = [normalise(t) for t in self.doc_titles]
+            parts = []
+            for raw_parts in self._title_parts:
+                normalised = [normalise(p) for p in raw_parts]
+                # "Jobs | Jobs search | Job detail": parts inside one another are a site's hierarchy, not a title.
+                parts.extend(part for part in normalised
+                             if not any(other != part and (part in other or other in part) for other in normalised))
+            self._keys = (wholes, parts)
+            self._agreements: dict[str, float] = {}
+        return self._keys
+
+    def _agreement(self, text: str) -> float:
+        """How much the document title backs a candidate: 4 for a whole part of it (or most of one), 2 for a
+        smaller piece of one (several words); 0 for a word or two inside a longer title."""
+        wholes, parts = self._title_keys()
+        key = normalise(text)
+        if key in self._agreements:
+            return self._agreements[key]
+        best = 0.0
+        if len(key) >= 3:
+            if any(key in whole and len(key) >= 0.4 * len(whole) for whole in wholes):
+                best = 4.0  # several parts of the title at once ("Developer - ERP (m/w/d) - Job at X - site")
+            elif any(key == part or (key in part and len(key) >= 0.5 * len(part)) for part in parts):
+                best = 4.0
+            elif len(key.split()) >= 2 or len(key) >= 8:
+                spaced = f" {_WORDS.sub(' ', key).strip()} "
+                if any(spaced in f" {_WORDS.sub(' ', part).strip()} " for part in parts if key in part):
+                    best = 2.0
+        self._agreements[key] = best
+        return best
+
+    def _site_section_texts(self) -> set[str]:
+        """Short texts of navigation, header and footer (breadcrumbs excluded: their last item is often the job)."""
+        texts, crumbs = set(), set()
+        for element, chrome in self._chrome.items():
+            parent = element.getparent()
+            if (parent is not None and parent in crumbs) or \
+                    "breadcrumb" in f"{element.get('class') or ''} {element.get('id') or ''}".lower():
+                crumbs.add(element)
+                continue
+            if chrome and element.text is not None:
+                text = normalise(element.text)
+                if 2 < len(text) < 60:
+                    texts.add(text)
+        return texts
+
+    def title_candidates(self) -> list[Candidate]:
+        labelled_titles = {normalise(v.value) for v in self.labels.get("title", [])}
+        other_fields = {normalise(v.value) for field in ("employer", "location") for v in self.labels.get(field, [])}
+        other_fields.update(normalise(found[0]) for found in (self._by_attribute(EMPLOYER_ATTR),
+                                                              self._by_attribute(LOCATION_ATTR, joined=True)) if found)
+        signatures: dict[tuple, int] = {}
+        for element in self._chrome:
+            key = (element.tag, element.get("class"))
+            signatures[key] = signatures.get(key, 0) + 1
+        found: dict[str, Candidate] = {}
+        titles_lower = " | ".join(self.doc_titles).lower()
+        section_texts = self._site_section_texts()
+        scored = 0
+        for element, chrome in self._chrome.items():
+            tag = element.tag
+            heading = HEADINGS.get(tag)
+            named = element.get("class") or element.get("id")
+            classed = bool(named) and tag not in ("a", "img", "button") and \
+                bool(TITLE_CLASS.search(element.get("class") or "") or TITLE_CLASS.search(element.get("id") or ""))
+            if heading is None and not classed:
+                if tag not in PROMINENT:
+                    continue
+                own = (element.text or "").strip()
+                # Prominent elements count by their own text, and only when the title or a label backs it.
+                if len(own) < 3 or not (" ".join(own.split()).lower() in titles_lower
+                                        or normalise(own) in labelled_titles):
+                    continue
+                text = clean_text(own, 300)
+            else:
+                text = clean_text(_own_text(element), 300)
+            if not text or not 3 <= len(text) <= 150 or not re.search(r"[^\W\d_]", text):
+                continue
+            agreement = self._agreement(text)
+            labelled = normalise(text) in labelled_titles
+            if heading is None and not classed and not (agreement or labelled):
+                continue
+            if any(a.tag in ("button", "label", "select", "option") for a in element.iterancestors()):
+                continue  # a control's caption is never the vacancy's title
+            named = f"{element.get('class') or ''} {element.get('id') or ''}"
+            if not labelled and (normalise(text) in other_fields or EMPLOYER_ATTR.search(named)
+                                 or LOCATION_ATTR.search(named)):
+                continue  # the employer's or the place's element, however prominent
+            scored += 1
+            if scored > MAX_CANDIDATES:
+                break
+            score = heading or (2.2 if classed else 0.5)
+            source = tag if heading else ("class" if classed else f"{tag} text")
+            if agreement:
+                # A heading backed by the title beats a plain text backed by it: prominence is half the evidence.
+                score += agreement if heading or classed else min(agreement, 2.5)
+                source += " = <title>"
+            if not chrome and not agreement and normalise(text) in section_texts:
+                score -= 4.0  # the name of a site section, repeated in its navigation
+            if labelled:
+                score += 3.0
+                source += " = label"
+            if chrome:
+                score -= 3.0
+            if self._is_site_name(text):
+                score -= 6.0
+            if _is_section_heading(text):
+                score -= 5.0
+            if text.endswith((":", "：")):
+                score -= 3.0
+            if not labelled and (LISTING_WORDS.search(text) or CAREERS_AT.match(text)):
+                continue  # a listing's heading: no vacancy is called that
+            links = element.findall(".//a") if tag != "a" else [element]
+            around = next((a for a in element.iterancestors("a")), None)
+            linked = (links and any(self._links_elsewhere(a) for a in links) and _own_text(links[0]) == text) or \
+                (around is not None and self._links_elsewhere(around))
+            if linked:
+                score -= 2.5  # a heading that links to another page is a listing item
+                if signatures.get((tag, element.get("class")), 0) >= 3:
+                    score -= 2.5  # one of many alike: a list of jobs, not this one
+            if len(text) > 100:
+                score -= 1.0
+            if place_score(text) >= 0.5:
+                score -= 3.0  # a place repeated in the title ("Welder - Geel - Acme") is not the job
+            key = normalise(text)
+            if key not in found or found[key].score < score:
+                found[key] = Candidate(text, score, source, element)
+        self._title_parts_as_candidates(found)
+        for pattern in (HIRING_TITLE, JOB_IN_TITLE):
+            match = pattern.match(self.meta.get("og:title", ""))
+            if match:
+                key = normalise(match.group("title"))
+                if key not in found or found[key].score < 2.5:
+                    found[key] = Candidate(match.group("title"), 2.5, "og:title pattern")
+        return sorted(found.values(), key=lambda c: -c.score)
+
+    def _title_parts_as_candidates(self, found: dict[str, Candidate]) -> None:
+        """A part of the document title that a heading only begins with ("Engineer (AME) — Observer Programme" vs
+        the h1 "Engineer — Flight Safety ...") is the fuller title; a part alone, with no body evidence, is the
+        last resort (JavaScript shells show nothing else)."""
+        headings = [c for c in found.values() if c.source.split()[0] in HEADINGS and c.score > 0
+                    and "<title>" not in c.source]
+        for parts in self._title_parts:
+            normalised = [normalise(p) for p in parts]
+            for part, key in zip(parts, normalised):
+                if key in found or len(key.split()) < 2 or _is_section_heading(part) or self._is_site_name(part) \
+                        or place_score(part) >= 0.5 or CAREERS_AT.match(part) or LISTING_WORDS.search(part) or \
+                        any(other != key and (key in other or other in key) for other in normalised):
+                    continue
+                words = key.split()
+                # Alone, a part counts only when the title and og:title both carry it.
+                score = 1.0 if sum(key in map(normalise, other) for other in self._title_parts) >= 2 else 0.8
+                source = "<title> part"
+                for heading in headings:
+                    shared = 0
+                    for mine, theirs in zip(words, normalise(heading.text).split()):
+                        if re.sub(r"\W", "", mine) != re.sub(r"\W", "", theirs):
+                            break
+                        shared += 1
+                    if shared >= 2 and shared >= 0.5 * len(words) and heading.score + 1.0 > score:
+                        score, source = heading.score + 1.0, f"<title> part ~ {heading.source.split()[0]}"
+                found[key] = Candidate(part, score, source, None)
+
+    def _links_elsewhere(self, anchor) -> bool:
+        href = (anchor.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:")):
+            return False
+        target = urljoin(self.url, href).split("#")[0].rstrip("/")
+        return target != (self.url or "").split("#")[0].rstrip("/")
+
+    def title(self) -> tuple[str, Evidence] | None:
+        if self._title is not None:
+            return self._title or None
+        candidates = self.title_candidates()
+        best = candidates[0] if candidates and candidates[0].score >= MIN_TITLE_SCORE else None
+        self.rejected_titles = [c for c in candidates if c is not best][:5] if best is None else []
+        if best is None:
+            self._title = ()
+            return None
+        method = "heading" if best.source.split()[0] in HEADINGS else "meta" if best.element is None else "css"
+        where = self.path(best.element) if best.element is not None else "og:title"
+        confidence = round(min(0.85, 0.55 + best.score / 20), 3)
+        self._title = (best.text, Evidence(method=method, snippet_or_path=f"{where} [{best.source}]"[:500],
+                                           confidence=confidence))
+        self.title_element = best.element
+        return self._title
+
+    # -- employer ---------------------------------------------------------------------------------------------
     def employer(self) -> tuple[str, Evidence] | None:
         for element in self.root.iter():
             if isinstance(element.tag, str) and element.get("itemprop") == "hiringOrganization":
@@ -217,18 +477,131 @@ class _Page:
                 if match:
                     return match.group("employer"), Evidence(method="meta", snippet_or_path=f"{key} 'careers at'",
                                                              confidence=0.55)
-        return self._site_name()
+        for finder in (self._employer_at, self._employer_beside_title_in_doc_title, self._employer_beside_heading,
+                       self._site_name, self._logo_alt, self._copyright):  # strongest evidence first
+            found = finder()
+            if found:
+                return found
+        if self.context.company:
+            return self.context.company, Evidence(method="config", snippet_or_path="the source's configured company",
+                                                  confidence=0.3)
+        return None
+
+    def _plausible_employer(self, text: str | None) -> bool:
+        return bool(text) and 2 <= len(text) <= 100 and not _is_section_heading(text) and \
+            place_score(text) < 0.5 and not re.fullmatch(r"[\d\W]+", text) and \
+            not (self.title() and normalise(text) == normalise(self.title()[0]))
+
+    def _employer_at(self) -> tuple[str, Evidence] | None:
+        """"Welder at Acme" in a heading or the document title, the left side being the job title."""
+        title = self.title()
+        texts = [(key, self.meta.get(key, "")) for key in ("<title>", "og:title")]
+        if title:
+            texts.insert(0, ("title heading", title[0]))
+        for key, text in texts:
+            for part in [text] + TITLE_SEPARATOR.split(text):
+                match = AT_EMPLOYER.match(part.strip())
+                if match and self._plausible_employer(match.group("employer")) and \
+                        (not title or _is_section_heading(match.group("title"))
+                         or normalise(match.group("title")) in normalise(title[0])
+                         or normalise(title[0]) in normalise(match.group("title"))):
+                    return match.group("employer").strip(), Evidence(method="text-pattern",
+                                                                     snippet_or_path=f"{key} 'at X'", confidence=0.6)
+        return None
+
+    def _employer_beside_title_in_doc_title(self) -> tuple[str, Evidence] | None:
+        """"Job Search - Welder - Acme Inc. - Geel - Board": the part after the job title, when not a place or
+        the site. Bars separate more strongly than dashes ("Welder — Night shift | Acme": Acme)."""
+        title = self.title()
+        if not title:
+            return None
+        key = normalise(title[0])
+        for raw, name in zip(self.doc_titles, ("<title>", "og:title", "twitter:title")):
+            levels = [[p.strip() for p in re.split(r"\s*[|｜]\s*", raw) if p.strip()]] if re.search("[|｜]", raw) else []
+            levels.append([p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()])
+            for parts in levels:
+                index = next((i for i, p in enumerate(parts) if key == normalise(p) or key in normalise(p)), None)
+                if index is None or len(parts) < 2:
+                    continue
+                for neighbour in (index + 1, index - 1):
+                    if 0 <= neighbour < len(parts):
+                        text = parts[neighbour]
+                        if self._plausible_employer(text) and not self._is_site_name(text) and \
+                                not re.search(r"\d", text):
+                            return text, Evidence(method="meta", snippet_or_path=f"{name} part beside the job title",
+                                                  confidence=0.5)
+                break
+        return None
+
+    def _lines_after_title(self, limit: int = 3):
+        """Short text lines right after the title element, in document order (company, place, ...)."""
+        element = getattr(self, "title_element", None)
+        if element is None:
+            return []
+        lines, node = [], element
+        for node in element.itersiblings():
+            if not isinstance(node.tag, str):
+                continue
+            text = clean_text(_own_text(node), MAX_FIELD)
+            hidden = "display:none" in (node.get("style") or "").replace(" ", "")
+            # A line is one short text: a heading or an element of at most two inline children, not a block.
+            leafy = node.tag in HEADINGS or (len(node) <= 2 and not any(child.tag in ("div", "p", "ul", "table",
+                                                                                        "section") for child in node))
+            if text and len(text) <= 100 and not hidden:
+                lines.append((text, node, leafy))
+            if len(lines) >= limit:
+                break
+        return lines
+
+    def _employer_beside_heading(self) -> tuple[str, Evidence] | None:
+        for text, node, leafy in self._lines_after_title(2):
+            # Only a heading line (title, then company, then place): a sentence after the title is no employer.
+            if node.tag in HEADINGS and place_score(text) == 0 and len(text.split()) <= 8:
+                if self._plausible_employer(text) and not self._is_site_name(text) and \
+                        not parse_salary(text) and not normalise_date(text):
+                    return text, Evidence(method="heading", snippet_or_path=f"{self.path(node)} beside the title",
+                                          confidence=0.45)
+            break
+        return None
 
     def _site_name(self) -> tuple[str, Evidence] | None:
-        """'Analytics Engineer – Vercel': the title's other half when one half is the page's h1."""
+        """og:site_name, or the `<title>`'s other half when one half is the job title ('Analytics Engineer –
+        Vercel')."""
         title = self.title()
         raw = self.meta.get("<title>", "")
         parts = [p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()]
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
             other = parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0]
             return other, Evidence(method="meta", snippet_or_path="<title> beside the h1", confidence=0.45)
+        if self.meta.get("og:site_name") and self._plausible_employer(self.meta["og:site_name"]):
+            return self.meta["og:site_name"], Evidence(method="meta", snippet_or_path="og:site_name", confidence=0.4)
         return None
 
+    def _logo_alt(self) -> tuple[str, Evidence] | None:
+        for image in self.root.iter("img"):
+            attributes = f"{image.get('class') or ''} {image.get('id') or ''} {image.get('src') or ''}".lower()
+            if "logo" not in attributes:
+                continue
+            alt = clean_text(image.get("alt"), 100)
+            alt = re.sub(r"\s*\blogo\b\s*", " ", alt or "", flags=re.I).strip(" -|")
+            if alt and self._plausible_employer(alt):
+                return alt, Evidence(method="css", snippet_or_path=f"{self.path(image)}@alt (logo)", confidence=0.35)
+        return None
+
+    def _copyright(self) -> tuple[str, Evidence] | None:
+        for element, _ in reversed(list(self._chrome.items())[-400:]):
+            text = clean_text(element.text, 200) or ""
+            if "©" not in text and "copyright" not in text.lower() and "(c)" not in text.lower():
+                continue
+            match = COPYRIGHT.search(text)
+            if match:
+                name = match.group("name").strip(" .,-")
+                if self._plausible_employer(name):
+                    return name, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} copyright",
+                                          confidence=0.3)
+        return None
+
+    # -- location ---------------------------------------------------------------------------------------------
     def location(self) -> tuple[str, Evidence] | None:
         for element in self.root.iter():
             if isinstance(element.tag, str) and element.get("itemprop") == "jobLocation":
@@ -242,6 +615,12 @@ class _Page:
         if found:
             return found
         for element in self.content:
+            if element.tag == "address" or ADDRESS_ATTR.search(element.get("class") or ""):
+                text = clean_text(_joined(element), MAX_FIELD)
+                if text and place_score(text) > 0:
+                    return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} address markup",
+                                          confidence=0.55)
+        for element in self.content:
             text = (element.text or "").strip()
             if text.startswith(PLACE_MARKERS):
                 place = clean_text(text.lstrip("".join(PLACE_MARKERS)), MAX_FIELD)
@@ -253,10 +632,24 @@ class _Page:
             if match:
                 return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
                                                          confidence=0.5)
+        for text, node, leafy in self._lines_after_title(3):
+            if leafy and place_score(text) >= 0.5:
+                return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
+                                      confidence=0.5)
+        for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
+            for part in parts:
+                if place_score(part) >= 0.67:
+                    return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
         return None
 
     def _by_attribute(self, pattern: re.Pattern, joined: bool = False) -> tuple[str, Evidence] | None:
-        """The first short, link-free element whose class/id/data attributes name the field."""
+        """The first short, link-free element whose class/id/data attributes name the field (once per page)."""
+        cache = self.__dict__.setdefault("_attribute_cache", {})
+        if (pattern.pattern, joined) not in cache:
+            cache[(pattern.pattern, joined)] = self._find_by_attribute(pattern, joined)
+        return cache[(pattern.pattern, joined)]
+
+    def _find_by_attribute(self, pattern: re.Pattern, joined: bool) -> tuple[str, Evidence] | None:
         for element in self.content:
             attributes = " ".join(v for k, v in element.attrib.items()
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
@@ -271,11 +664,47 @@ class _Page:
             strong = element.find(".//strong")
             source = strong if strong is not None and clean_text(_own_text(strong)) else element
             text = clean_text(_joined(source) if joined else _own_text(source), MAX_FIELD)
-            if text and 2 <= len(text) < MAX_FIELD:
+            if text and 2 <= len(text) < MAX_FIELD and label_field(text) is None:
                 return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} [{names[0]}]",
                                       confidence=0.6)
         return None
 
+    # -- dates ------------------------------------------------------------------------------------------------
+    def date_posted(self) -> tuple[str, Evidence] | None:
+        fetched_at = self.context.fetched_at
+        for found in self.labels.get("date_posted", []):
+            iso = find_date(found.value, fetched_at=fetched_at)
+            if iso:
+                return iso, self._label_evidence(found, 0.65)
+        for element in self.content:
+            if element.tag == "time" and element.get("datetime"):
+                iso = normalise_date(element.get("datetime"), fetched_at=fetched_at)
+                if iso:
+                    return iso, Evidence(method="css", snippet_or_path=f"{self.path(element)}@datetime",
+                                         confidence=0.45)
+        for key in DATE_META:
+            iso = normalise_date(self.meta.get(key), fetched_at=fetched_at) if self.meta.get(key) else None
+            if iso:
+                return iso, Evidence(method="meta", snippet_or_path=f"meta {key}", confidence=0.5)
+        for element in self.content[:5_000]:
+            text = element.text or ""
+            if len(text) > 200 or not POSTED_PHRASE.search(text):
+                continue
+            match = POSTED_PHRASE.search(" ".join(text.split()))
+            iso = find_date(match.group("date"), fetched_at=fetched_at) if match else None
+            if iso:
+                return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} "
+                                                                            f"{match.group(0)[:60]!r}", confidence=0.45)
+        return None
+
+    def valid_through(self) -> tuple[str, Evidence] | None:
+        for found in self.labels.get("valid_through", []):
+            iso = find_date(found.value)
+            if iso:
+                return iso, self._label_evidence(found, 0.65)
+        return None
+
+    # -- salary, description, apply link -----------------------------------------------------------------------
     def salary(self):
         labelled = self.labelled.get("salary")
         if labelled:
@@ -312,43 +741,25 @@ class _Page:
         return None
 
     def apply_url(self) -> tuple[str, Evidence] | None:
+        """The page's apply link: a short link whose text (or image alt) says apply; one to another site wins."""
+        found = []
         for anchor in self.root.iter("a"):
-            if APPLY_WORDS.match(clean_text(anchor.text_content(), 60) or ""):
-                href = urljoin(self.url, (anchor.get("href") or "").strip())
-                if is_http_url(href) and "#" not in href.split("/")[-1][:1]:
-                    return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href", confidence=0.6)
-        return None
-
-    # -- labels -----------------------------------------------------------------------------------------------
-    def _labelled_values(self) -> dict[str, tuple[str, Evidence]]:
-        """dt/dd, th/td and "Label: value" pairs, and headings naming a field followed by their value."""
-        found: dict[str, tuple[str, Evidence]] = {}
-        for element in self.content:
-            own = (element.text or "").strip()
-            if not own or len(own) > 60:
+            text = clean_text(anchor.text_content(), 80) or " ".join(i.get("alt") or "" for i in anchor.iter("img"))
+            if not text or len(text) > 60 or not APPLY_WORDS.search(text):
                 continue
-            inline = re.match(r"^([^:：]{1,40})[:：]\s*(.+)$", own)
-            field = label_field(own) or (label_field(inline.group(1)) if inline else None)
-            if not field or field in found:
-                continue
-            value = inline.group(2) if inline and not label_field(own) else self._value_after(element)
-            value = clean_text(value, MAX_FIELD) if value else None
-            if value and label_field(value) is None:
-                found[field] = (value, Evidence(method="css", snippet_or_path=f"{self.path(element)} label {own[:40]!r}",
-                                                confidence=0.65))
-        return found
-
-    def _value_after(self, label) -> str | None:
-        if label.tail and label.tail.strip(" :：\n\t"):
-            return label.tail.strip(" :：\n\t")
-        sibling = label.getnext()
-        while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "br"):
-            if sibling.tail and sibling.tail.strip():
-                return sibling.tail
-            sibling = sibling.getnext()
-        if sibling is None:
+            href = urljoin(self.url, (anchor.get("href") or "").strip())
+            if is_http_url(href) and "#" not in href.split("/")[-1][:1]:
+                found.append((host_of(href) != host_of(self.url), href, anchor))
+        for row in self.labels.get("apply_url", []):
+            parent = row.element.getparent()
+            link = parent.find(".//a[@href]") if parent is not None else None
+            if link is not None and link is not row.element:
+                href = urljoin(self.url, link.get("href").strip())
+                if is_http_url(href):
+                    found.append((True, href, link))
+        if not found:
             return None
-        if sibling.find(".//p") is not None or sibling.find(".//div") is not None or sibling.find(".//li") is not None:
-            # A value made of several blocks (address, then "nearest station ..."): its first block is the value.
-            return next((" ".join(t.split()) for t in sibling.itertext() if t.strip()), None)
-        return " ".join(sibling.text_content().split()) or None
+        external, href, anchor = sorted(found, key=lambda f: not f[0])[0]
+        return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href"
+                                                            f"{' (another site)' if external else ''}",
+                              confidence=0.65 if external else 0.6)

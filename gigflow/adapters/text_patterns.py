@@ -10,10 +10,16 @@ from price_parser import Price
 from gigflow.adapters.types import Salary
 
 LABELS: dict[str, tuple[str, ...]] = {
-    "employer": ("company", "company name", "employer", "organisation", "organization", "hiring organization",
+    "title": ("job title", "position title", "title of position", "position", "vacancy", "role", "functie",
+              "functietitel", "vacaturetitel", "functienaam", "stellenbezeichnung", "stellentitel", "position/titel",
+              "jobtitel", "intitulé du poste", "titre du poste", "poste", "intitulé"),
+    "employer": ("company", "company name", "employer", "hiring company", "hiring organisation", "organization name",
+                 "werkgever naam", "naam werkgever", "firmenname", "nom de l'entreprise", "société", "organisation", "organization", "hiring organization",
                  "werkgever", "bedrijf", "organisatie", "arbeitgeber", "unternehmen", "firma", "employeur",
                  "entreprise", "spoločnosť", "zamestnávateľ", "会社名", "企業名", "社名", "기업명", "회사명", "사업장명"),
-    "location": ("location", "job location", "work location", "place of work", "locatie", "standplaats",
+    "location": ("location", "job location", "work location", "place of work", "city", "town", "locations",
+                 "job city", "work place", "worksite", "based in", "region", "werkplaats", "woonplaats",
+                 "regio", "plaats van tewerkstelling", "arbeitsplatz", "stadt", "ville", "localisation", "région", "locatie", "standplaats",
                  "werklocatie", "werkplek", "plaats", "standort", "arbeitsort", "einsatzort", "dienstort", "ort",
                  "lieu", "lieu de travail", "miesto práce", "miesto výkonu práce", "勤務地", "勤務先", "근무지",
                  "근무예정지", "근무지역", "지역", "소재지"),
@@ -25,10 +31,31 @@ LABELS: dict[str, tuple[str, ...]] = {
     "valid_through": ("deadline", "apply by", "closing date", "application deadline", "sluitingsdatum",
                       "reageren voor", "solliciteren tot", "bewerbungsfrist", "date limite", "마감일", "접수마감일",
                       "応募締切"),
-    "date_posted": ("posted", "date posted", "posted on", "published", "publication date", "geplaatst",
-                    "gepubliceerd", "veröffentlicht", "date de publication", "dátum zverejnenia", "게시일", "등록일",
+    "apply_url": ("apply url", "apply link", "application url", "application link", "apply online", "apply at",
+                  "sollicitatielink", "bewerbungslink", "lien pour postuler"),
+    "date_posted": ("posted", "date", "date posted", "posted on", "published", "publication date", "geplaatst",
+                    "gepubliceerd", "veröffentlicht", "date de publication", "post date", "posted date",
+                    "posting date", "date of posting", "date listed", "listed on", "published on",
+                    "date published", "job posted", "date added", "geplaatst op", "publicatiedatum",
+                    "datum geplaatst", "online sinds", "online seit", "veröffentlicht am", "erstellt am",
+                    "ausschreibungsdatum", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
                     "掲載日"),
 }
+# Headings that name a section of a vacancy or of a site, never a vacancy's title (en, nl, de, fr).
+SECTION_HEADINGS = frozenset((
+    "job description", "description", "job details", "details", "overview", "job overview", "summary",
+    "job summary", "requirements", "responsibilities", "qualifications", "about us", "about the company",
+    "about the role", "about the job", "benefits", "apply", "apply now", "how to apply", "similar jobs",
+    "related jobs", "more jobs", "share", "share this job", "contact", "contact us", "vacancies", "jobs", "careers",
+    "job search", "search", "search jobs", "login", "log in", "sign in", "home", "menu", "navigation",
+    "job seeker login", "new users", "welcome", "job alerts", "our websites", "job view", "vacancy", "job",
+    "functieomschrijving", "omschrijving", "profiel", "aanbod", "wij bieden", "over ons", "vacatures",
+    "solliciteren", "stellenbeschreibung", "aufgaben", "ihr profil", "profil", "wir bieten", "über uns",
+    "stellenangebote", "bewerben", "description du poste", "profil recherché", "nous offrons", "à propos",
+    "offres d'emploi", "postuler", "missions", "job offer", "job opening", "opening", "position", "job posting",
+    "stellenangebot", "offre d'emploi", "emploi", "vacature", "job ad", "filter", "filters", "homepage", "team",
+    "our team", "join our team", "join us", "work with us", "werken bij ons", "karriere", "carrière",
+))
 LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in labels}
 
 _UNITS = (("HOUR", r"hour|hr|uur|stunde|heure|hodin|時給|시급"), ("DAY", r"day|dag|tag|jour|日給|일급"),

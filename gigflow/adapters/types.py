@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta"]
+# label: a label/value structure; gazetteer: a known place; config: the source's configured company (last
+# resort); model: a model's proposal whose quote was found in the page.
+EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta",
+                         "label", "gazetteer", "config", "model"]
 
 
 class Evidence(BaseModel):
@@ -55,6 +59,16 @@ class ExtractedJob(BaseModel):
         return bool(self.title and self.title.strip()) and (has_url or bool(self.external_id))
 
 
+class ExtractionContext(BaseModel):
+    """What the caller knows beside the content: the source's configured company and the fetch time. Adapters
+    read it and stay pure (no clock, no database)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    company: str | None = None
+    fetched_at: datetime | None = None
+
+
 class NextPage(BaseModel):
     """How to ask for the next page of a listing payload; the spider sends it as is."""
 
@@ -81,7 +95,10 @@ class ExtractionResult(BaseModel):
 
 @runtime_checkable
 class SourceAdapter(Protocol):
-    """Turns content into an ExtractionResult. No network, no database, deterministic."""
+    """Turns content into an ExtractionResult. No network, no database, deterministic.
+
+    An adapter with `uses_context = True` also takes `context=ExtractionContext(...)` (company, fetch time).
+    """
 
     parser_key: str
     parser_version: str

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from datetime import datetime, timezone
 
 import scrapy
 
@@ -79,8 +80,14 @@ class SourceSpider(scrapy.Spider):
         return self.record.config.parser_key
 
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
-        """The adapters' ExtractionResult for one body."""
-        return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key)
+        """The adapters' ExtractionResult for one body: the source's company is the employer of last resort and
+        relative dates are read against now (the fetch). A body with no job says why in the crawl log."""
+        result = extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key,
+                                 company=self.record.config.company if self.record else None,
+                                 fetched_at=datetime.now(timezone.utc))
+        if not result.jobs:
+            self.logger.info("no job on %s: %s", url, "; ".join(result.warnings)[:500] or "no reason given")
+        return result
 
     def parse_job(self, response):
         if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):

@@ -1,0 +1,165 @@
+"""Field extraction on pages without JSON-LD, beside trafilatura's metadata: `python bench/fields_bench.py`.
+
+Two sets, per field (title, employer, location, date posted), share of pages where value and truth contain each
+other after case, width and whitespace folding (dates: the same calendar day):
+
+- **stripped corpus** (self-supervised): every `../shared/corpus` page with exactly one JSON-LD JobPosting, with
+  its JSON-LD scripts and microdata attributes removed. The truth is the JSON-LD's title, hiring organisation,
+  first location and datePosted; a field the JSON-LD leaves empty is not counted.
+- **SWDE dev**: the pages in `fixtures/swde/` (two job sites, `truth.tsv`; see its PROVENANCE.md).
+
+gigflow runs the whole adapter chain (`gigflow.adapters.extract`); trafilatura's `extract_metadata` gives title,
+sitename (as employer) and date, and has no location. `--show` prints every miss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from gigflow.adapters import extract
+from gigflow.adapters.dates import normalise_date
+from gigflow.adapters.jsonld import JsonLdAdapter
+from gigflow.adapters.text_patterns import normalise
+from gigflow.documents.html import decode_html, parse_html
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+SWDE = ROOT / "fixtures" / "swde"
+FIELDS = ("title", "employer", "location", "date_posted")
+MICRODATA = ("itemprop", "itemscope", "itemtype", "itemid", "itemref")
+
+
+@dataclass
+class Page:
+    name: str
+    url: str
+    body: bytes
+    truth: dict[str, str]
+
+
+@dataclass
+class Score:
+    hits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
+    counted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
+    misses: list[str] = field(default_factory=list)
+
+
+def agree(name: str, value: str | None, truth: str) -> bool:
+    if not value:
+        return False
+    if name == "date_posted":
+        day = normalise_date(truth)
+        return bool(day) and str(value)[:10] == day[:10]
+    value, truth = normalise(value), normalise(truth)
+    return bool(value) and (value in truth or truth in value)
+
+
+def strip_structured_data(body: bytes) -> bytes:
+    """The page as a site without structured data would serve it: no JSON-LD scripts, no microdata."""
+    root = parse_html(decode_html(body)[0])
+    for script in root.xpath("//script[contains(translate(@type, 'LDJSON', 'ldjson'), 'ld+json')]"):
+        script.getparent().remove(script)
+    for element in root.iter():
+        if isinstance(element.tag, str):
+            for attribute in MICRODATA:
+                element.attrib.pop(attribute, None)
+            if element.tag == "meta" and element.get("content") is not None and \
+                    not (element.get("name") or element.get("property") or element.get("http-equiv")):
+                element.getparent().remove(element)  # <meta itemprop=...> carried microdata only
+    return etree.tostring(root, encoding="utf-8", method="html")
+
+
+def corpus_pages(corpus: Path) -> list[Page]:
+    pages, adapter = [], JsonLdAdapter()
+    for path in sorted(corpus.glob("html/*/*.html")) + sorted(corpus.glob("listings/*/*.html")):
+        body = path.read_bytes()
+        if not adapter.supports("", body):
+            continue
+        result = adapter.extract(body, url=f"https://corpus.example/{path.relative_to(corpus)}")
+        if len(result.jobs) != 1:
+            continue
+        job = result.jobs[0]
+        truth = {"title": job.title, "employer": job.employer, "location": job.location,
+                 "date_posted": job.date_posted}
+        url = job.url if job.url and job.url.startswith("http") else f"https://corpus.example/{path.name}"
+        pages.append(Page(str(path.relative_to(corpus)), url, strip_structured_data(body),
+                          {k: v for k, v in truth.items() if v}))
+    return pages
+
+
+def swde_pages(folder: Path) -> list[Page]:
+    pages = []
+    with open(folder / "truth.tsv", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            path = folder / row["site"] / f"{row['page']}.htm"
+            body = path.read_bytes()
+            base = re.search(rb'<base href="([^"]+)"', body)
+            truth = {"title": row["title"], "employer": row["company"], "location": row["location"],
+                     "date_posted": row["date_posted"]}
+            pages.append(Page(f"{row['site']}/{row['page']}", base.group(1).decode() if base else
+                              f"http://{row['site']}.example/{row['page']}", body, {k: v for k, v in truth.items() if v}))
+    return pages
+
+
+def gigflow_fields(page: Page) -> dict[str, str | None]:
+    result = extract(page.body, url=page.url, content_type="text/html")
+    job = result.jobs[0] if result.jobs else None
+    return {name: getattr(job, name) if job else None for name in FIELDS}
+
+
+def trafilatura_fields(page: Page) -> dict[str, str | None]:
+    from trafilatura import extract_metadata
+
+    meta = extract_metadata(page.body.decode("utf-8", "replace"), default_url=page.url)
+    if meta is None:
+        return dict.fromkeys(FIELDS)
+    return {"title": meta.title, "employer": meta.sitename, "location": None, "date_posted": meta.date}
+
+
+def score(pages: list[Page], system) -> Score:
+    result = Score()
+    for page in pages:
+        values = system(page)
+        for name, truth in page.truth.items():
+            result.counted[name] += 1
+            if agree(name, values.get(name), truth):
+                result.hits[name] += 1
+            else:
+                result.misses.append(f"{page.name} {name}: got {values.get(name)!r}, truth {truth!r}")
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--swde", type=Path, default=SWDE)
+    parser.add_argument("--show", action="store_true", help="print every miss")
+    args = parser.parse_args()
+    sets = {"stripped corpus": corpus_pages(args.corpus) if args.corpus.is_dir() else [],
+            "SWDE dev": swde_pages(args.swde)}
+    systems = {"gigflow": gigflow_fields, "trafilatura": trafilatura_fields}
+    print(f"{'set':16} {'system':12} {'pages':>5} " + " ".join(f"{name:>14}" for name in FIELDS))
+    for set_name, pages in sets.items():
+        for system_name, system in systems.items():
+            result = score(pages, system)
+            cells = []
+            for name in FIELDS:
+                counted = result.counted[name]
+                cells.append(f"{result.hits[name]:>3}/{counted:<3} {100 * result.hits[name] / counted:4.0f}%"
+                             if counted else f"{'-':>14}")
+            print(f"{set_name:16} {system_name:12} {len(pages):5d} " + " ".join(f"{c:>14}" for c in cells))
+            if args.show:
+                for miss in result.misses:
+                    print(f"    miss {miss}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

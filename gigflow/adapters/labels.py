@@ -1,0 +1,78 @@
+"""Label/value structures in any form, read with the multilingual label lexicon (`text_patterns.LABELS`).
+
+`dt`/`dd`, `th`/`td`, two-cell rows, "Label: value" text, `<em>Label:</em> value` tails, a label element followed
+by its value element (definition-like spans and divs) and a label whose value is the rest of its parent. Pure:
+a list of elements in, `{field: [LabelledValue, ...]}` out, in document order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gigflow.adapters.common import clean_text
+from gigflow.adapters.text_patterns import label_field
+
+MAX_LABEL = 60
+MAX_VALUE = 200
+_INLINE = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$", re.S)
+
+
+@dataclass(frozen=True)
+class LabelledValue:
+    field: str
+    value: str
+    label: str
+    element: object  # the label's element, for its path
+
+
+def labelled_values(elements) -> dict[str, list[LabelledValue]]:
+    """Every (field, value) the elements label, first occurrence first."""
+    found: dict[str, list[LabelledValue]] = {}
+    for element in elements:
+        own = " ".join((element.text or "").split())
+        if not own or len(own) > MAX_LABEL:
+            continue
+        inline = _INLINE.match(own)
+        whole = label_field(own)
+        field = whole or (label_field(inline.group(1)) if inline else None)
+        if not field:
+            continue
+        if inline and not whole:
+            value, label = inline.group(2), inline.group(1)
+        else:
+            value, label = value_after(element), own
+        value = clean_text(value, MAX_VALUE) if value else None
+        if value and label_field(value) is None and value.strip(" :-–|") and len(value) < MAX_VALUE:
+            found.setdefault(field, []).append(LabelledValue(field, value.strip(" :-–|"), label.strip(" :："), element))
+    return found
+
+
+def value_after(label) -> str | None:
+    """The value a label element introduces: its tail, its following sibling, or the rest of its parent."""
+    if len(label):
+        # <p>Location: <b>Geel</b></p>: the label's own children hold the value.
+        rest = " ".join("".join(t for t in label.itertext() if t).split())
+        rest = rest[len(" ".join((label.text or "").split())):].strip(" :：")
+        if rest and len(rest) < MAX_VALUE:
+            return rest
+    if label.tail and label.tail.strip(" :：\n\t\xa0"):
+        return label.tail.strip(" :：\n\t\xa0")
+    sibling = label.getnext()
+    while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "br"):
+        if sibling.tail and sibling.tail.strip():
+            return sibling.tail
+        sibling = sibling.getnext()
+    if sibling is None:
+        parent = label.getparent()
+        # <td><span>Location</span></td><td>Geel</td>: a label alone in its cell; the next cell is the value.
+        if parent is not None and parent.tag in ("td", "th", "dt", "div", "span") and \
+                " ".join("".join(parent.itertext()).split()) == " ".join("".join(label.itertext()).split()):
+            cell = parent.getnext()
+            if cell is not None and isinstance(cell.tag, str):
+                return " ".join(cell.text_content().split()) or None
+        return None
+    if sibling.find(".//p") is not None or sibling.find(".//div") is not None or sibling.find(".//li") is not None:
+        # A value made of several blocks (address, then "nearest station ..."): its first block is the value.
+        return next((" ".join(t.split()) for t in sibling.itertext() if t.strip()), None)
+    return " ".join(sibling.text_content().split()) or None
