@@ -16,9 +16,14 @@ from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, se
                                      structured_steps)
 from gigflow.noise.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
+from gigflow.noise.template import (SiteTemplate, analyse_template, is_field_label, is_heading,
+                                    is_label_value_row)
 from gigflow.noise.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
+# Kept regions are split into their parts for another review at most this many times.
+MAX_REVIEW_ROUNDS = 3
+EXCERPT_CHARS = 120
 
 
 class NoiseLearningError(RuntimeError):
@@ -71,12 +76,17 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         raise NoiseLearningError(f"learning needs {settings.min_samples} to {settings.max_samples} distinct sample "
                                  f"pages; got {len(samples)}")
     report = LearningReport(classifier=classifier.name)
+    companies = tuple(dict.fromkeys(s.company for s in samples if s.company))
+    classifier.employers = tuple(dict.fromkeys(classifier.employers + companies))
     report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
                                 url=s.url) for s in samples]
     roots = [s.prepared() for s in samples]
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
-    candidate_sets = [all_candidates(root) for root in roots]
+    # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
+    template = analyse_template(roots)
+    candidate_sets = [all_candidates(root) | structural
+                      for root, structural in zip(roots, template.candidate_sets(len(roots)))]
     indexes = [PageIndex(root) for root in roots]
 
     reused: list[RemovalRule] = []
@@ -94,41 +104,107 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     report.reused = reused
 
     learnable: dict[tuple[str, str], etree._Element] = {}
-    # Outer regions first; an outer region that cannot be learned (controls, size, changes, ambiguity) stays,
-    # and its parts are tried on their own, so one search box or one per-page link does not keep a whole header.
-    pending = list(candidates[0])
-    while pending:
-        region = pending.pop(0)
-        if region in covered:
-            continue
-        selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
-        if selector is None:
-            inner = region_parts(region)
-            report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
-                                                why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
-            pending[:0] = inner
-            continue
-        learnable.setdefault((selector, region_signature(region)), region)
-    report.learnable = len(learnable)
-
     by_signature: dict[str, ReviewRegion] = {}
-    for (selector, signature), region in learnable.items():
-        if signature not in by_signature:
-            by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                     settings)
-    regions = list(by_signature.values())
-    verdicts = _review(classifier, regions, settings, report)
+    verdicts: dict[str, RegionVerdict] = {}
+    # Outer regions first (tagged candidates and constant subtrees found across the samples); an outer region
+    # that cannot be learned (controls, size, changes, ambiguity, job content inside) stays, and its parts are
+    # tried on their own, so one search box or one per-page link does not keep a whole header.
+    pending = _outermost(roots[0], candidates[0] + template.candidates)
+    for review_round in range(MAX_REVIEW_ROUNDS):
+        fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
+                                   split=review_round > 0)
+        fresh = {key: region for key, region in fresh.items() if key not in learnable}
+        learnable.update(fresh)
+        regions = []
+        for (selector, signature), region in fresh.items():
+            if signature not in by_signature:
+                by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
+                                                         settings)
+                regions.append(by_signature[signature])
+        verdicts.update(_review(classifier, regions, settings, report))
+        # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
+        # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
+        pending = [part for (_selector, signature), region in fresh.items()
+                   if verdicts[by_signature[signature].id].decision == "keep"
+                   for part in _split(region)]
+        if not pending:
+            break
+    report.learnable = len(learnable)
 
     decided = []
     for selector, signature in learnable:
         verdict = verdicts[by_signature[signature].id]
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
-                                   reason=verdict.reason, classifier=verdict.classifier))
+                                   reason=verdict.reason, classifier=verdict.classifier,
+                                   text=region_excerpt(learnable[(selector, signature)])))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))
     report.facts_before, report.facts_after = fact_retention(samples, noise_filter)
     return LearningResult(filter=noise_filter, report=report)
+
+
+def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
+                       settings: NoiseSettings, report: LearningReport, *, split: bool) -> dict:
+    """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
+
+    ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
+    after one stay with the fact they name.
+    """
+    learnable: dict[tuple[str, str], etree._Element] = {}
+    pending = list(pending)
+    while pending:
+        region = pending.pop(0)
+        if region in covered:
+            continue
+        why = template.holds_content(region)
+        if not why:
+            content = template.is_content(region) or (split and _names_or_follows_a_label(region))
+            if content:
+                report.skipped.append(SkippedRegion(selector_candidates(region)[-1], f"job content: {content}"))
+                continue
+            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
+            if selector is not None:
+                learnable.setdefault((selector, region_signature(region)), region)
+                continue
+        inner = region_parts(region)
+        report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
+                                            why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
+        pending[:0] = inner
+    return learnable
+
+
+def _split(region) -> list:
+    """The parts of a kept region, through single-part wrappers; none when it has only one part."""
+    parts = region_parts(region)
+    while len(parts) == 1:
+        parts = region_parts(parts[0])
+    return parts
+
+
+def _names_or_follows_a_label(region) -> str:
+    if is_heading(region) or is_field_label(region) or is_label_value_row(region):
+        return "a heading or field label beside a job fact"
+    previous = region.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    if previous is not None and (is_heading(previous) or is_field_label(previous)):
+        return "the value of a heading or field label beside a job fact"
+    return ""
+
+
+def _outermost(root, regions: list) -> list:
+    """The regions not inside another one, in document order."""
+    chosen = set(regions)
+    order = {el: i for i, el in enumerate(root.iter()) if el in chosen}
+    return [el for el in sorted(chosen, key=order.__getitem__)
+            if not any(ancestor in chosen for ancestor in el.iterancestors())]
+
+
+def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
+    """The region's visible text, whitespace collapsed and shortened, for reports."""
+    text = " ".join(region.text_content().split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
@@ -213,7 +289,7 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
 def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
             report: LearningReport) -> dict[str, RegionVerdict]:
     """The whole review, retried when any batch fails; nothing partial survives a failure."""
-    report.regions_sent = len(regions)
+    report.regions_sent += len(regions)
     try:
         if not regions:
             return {}
