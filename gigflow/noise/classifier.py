@@ -27,6 +27,9 @@ class ReviewRegion:
     links: tuple[tuple[str, str], ...]
     html: str
     label: str = ""
+    # The text that can state this job's facts: the region's text without lists of links to other pages (menus,
+    # cards of other jobs). None: all of ``text``.
+    fact_text: str | None = None
 
     def as_prompt(self) -> dict:
         return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -180,11 +183,28 @@ _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|
 RULES_NAME = "rules"
 
 
+MENU_MIN_LINKS = 4
+
+
+def is_link_menu(region: ReviewRegion) -> bool:
+    """Four or more links that make up most of the region's text."""
+    linked = sum(len(t) for t, _ in region.links)
+    return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
+
+
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``)."""
     found = []
-    haystack = " ".join([region.text] + [t for t, _ in region.links] + [region.label])
+    text = region.text if region.fact_text is None else region.fact_text
+    link_texts = [t for t, _ in region.links if t in text]
+    if is_link_menu(region):
+        # A menu of links ("Part-time jobs", "Jobs in Helsinki") names categories, not this job's facts; its
+        # links' targets are still checked below (apply, mailto, tel).
+        for link_text in link_texts:
+            text = text.replace(link_text, " ", 1)
+        link_texts = []
+    haystack = " ".join([text] + link_texts + [region.label])
     for kind, pattern in JOB_FACT_SIGNALS.items():
         match = pattern.search(haystack)
         if match:
@@ -195,7 +215,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
             break
     if _LABEL_VALUE_MARKUP.search(region.html):
         found.append("label/value markup (dt/dd, th)")
-    lowered = haystack.lower()
+    lowered = " ".join([text, region.label]).lower()
     for name in employers:
         if len(name) >= 3 and name.lower() in lowered:
             found.append(f"employer {name!r}")

@@ -22,7 +22,7 @@ from gigflow.noise.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
 # Kept regions are split into their parts for another review at most this many times.
-MAX_REVIEW_ROUNDS = 3
+MAX_REVIEW_ROUNDS = 6
 EXCERPT_CHARS = 120
 
 
@@ -283,7 +283,41 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     markup = lxml_html.tostring(region, encoding="unicode")
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
-                        html=markup[: settings.max_region_sent_chars], label=_label(region))
+                        html=markup[: settings.max_region_sent_chars], label=_label(region),
+                        fact_text=_fact_text(region))
+
+
+LINK_LIST_MIN_ITEMS = 3
+
+
+def _fact_text(region) -> str:
+    """The region's text without link lists: three or more sibling items of one tag that each hold a link
+    (menus, cards of other jobs, category lists). Their words name other pages, not this job."""
+    skipped = set()
+    for el in region.iter(etree.Element):
+        groups: dict = {}
+        for child in el:
+            if isinstance(child.tag, str):
+                groups.setdefault(child.tag, []).append(child)
+        for items in groups.values():
+            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+                    item.tag == "a" or item.find(".//a") is not None for item in items):
+                skipped.update(items)
+    if not skipped:
+        return " ".join(region.text_content().split())
+    parts = []
+    walker = etree.iterwalk(region, events=("start", "end"))
+    for event, el in walker:
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            if el in skipped:
+                walker.skip_subtree()  # its end event still comes, with its tail
+                continue
+            parts.append(el.text or "")
+        elif el is not region:
+            parts.append(el.tail or "")
+    return " ".join(" ".join(parts).split())
 
 
 def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,

@@ -183,7 +183,10 @@ def is_label_value_row(el) -> bool:
     if _LABEL_VALUE.match(text) and len(text) <= 200:
         return True
     kids = [c for c in el if isinstance(c.tag, str)]
-    return len(kids) == 2 and is_field_label(kids[0]) and bool(_norm(kids[1].text_content()))
+    if len(kids) != 2 or not is_field_label(kids[0]) or not _norm(kids[1].text_content()):
+        return False
+    label = _norm(kids[0].text_content())
+    return label.endswith((":", "：")) or kids[0].tag in ("dt", "th", "label", "strong", "b")
 
 
 def analyse_template(roots: list) -> SiteTemplate:
