@@ -32,11 +32,13 @@ def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
     for heading in ("samples used: 4", "candidate regions:", "sent for review:", "model calls: 0",
                     "removal rules learned: 6", "job-fact signals kept on the samples: before"):
         assert heading in result.stdout
-    assert "remove body > footer  [rules] rules: no job-fact signal" in result.stdout
+    assert "remove footer > ul  [rules] rules: no job-fact signal" in result.stdout
+    assert "keep   body > footer > p  [rules] rules: job-fact signal: employer 'B.V.'" in result.stdout
+    assert "         text: © 2026 Acme Robotics B.V. All rights reserved." in result.stdout
     noise_filter = NoiseFilter.model_validate_json(out.read_text())
     page = acme_page(5)
     markdown = prepare_html(page.body, page.url, noise_filter=noise_filter).markdown
-    assert "All rights reserved" not in markdown and "Field Engineer" in markdown
+    assert "Imprint" not in markdown and "Acme Robotics B.V." in markdown and "Field Engineer" in markdown
 
     again = run_scrapy("learn-noise", *page_args(1, 2, 3, 4), "--current", str(out), "--out", str(out),
                        "--classifier", "rules")

@@ -101,6 +101,9 @@ class RegionClassifier:
     """Reviews regions in bounded batches; subclasses decide one batch."""
 
     name = "classifier"
+    # Whether a kept region's parts are reviewed again on their own: a rules verdict names the one signal it
+    # saw; a model's "keep" judges the region in its context, which its parts alone would not show.
+    splits_kept_regions = False
 
     def __init__(self, settings: NoiseSettings, employers: tuple[str, ...] = ()):
         self.settings = settings
@@ -146,12 +149,12 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                               r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
 }
 # Employer and legal-entity names: a company's legal form after its name (a footer's "Acme Robotics B.V." names
-# the employer). Short all-caps forms (AG, SE, AB, AS, SA, KK) only right after a capitalised word.
+# the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word.
 JOB_FACT_SIGNALS["employer"] = re.compile(
     r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
     r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
-    r"(?<=[A-Z][\w&.-]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+    r"(?<=[\w&.)]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(
     r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
@@ -167,7 +170,7 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
     re.I)
 # Postal addresses: a street word with a number, or a postcode in a common national form.
 JOB_FACT_SIGNALS["address"] = re.compile(
-    r"\b\d{1,5}\w?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*)?\s(street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|"
+    r"\b\d{1,5}\w?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*)?\s(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|"
     r"drive|way|square|place)\b|"
     r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
     r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
@@ -205,7 +208,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
             text = text.replace(link_text, " ", 1)
         link_texts = []
     haystack = " ".join([text] + link_texts + [region.label])
+    # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
+    # counts there (its target may say nothing).
+    only_links = bool(region.links) and len(" ".join(link_texts)) >= len(text)
     for kind, pattern in JOB_FACT_SIGNALS.items():
+        if only_links and kind != "apply":
+            continue
         match = pattern.search(haystack)
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
@@ -227,6 +235,7 @@ class RulesClassifier(RegionClassifier):
     """Conservative offline classifier: removes only regions with no job-fact signal, and says so."""
 
     name = RULES_NAME
+    splits_kept_regions = True
 
     def review_batch(self, batch):
         verdicts = {}

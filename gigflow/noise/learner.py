@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from lxml import etree
 from lxml import html as lxml_html
 
+from gigflow.noise.apply import region_excerpt
 from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
@@ -23,7 +24,6 @@ from gigflow.noise.training import TrainingPage
 CONTROL_TAGS = ("input", "select", "textarea", "button")
 # Kept regions are split into their parts for another review at most this many times.
 MAX_REVIEW_ROUNDS = 6
-EXCERPT_CHARS = 120
 
 
 class NoiseLearningError(RuntimeError):
@@ -125,7 +125,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
         # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
         pending = [part for (_selector, signature), region in fresh.items()
-                   if verdicts[by_signature[signature].id].decision == "keep"
+                   if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
                    for part in _split(region)]
         if not pending:
             break
@@ -199,12 +199,6 @@ def _outermost(root, regions: list) -> list:
     order = {el: i for i, el in enumerate(root.iter()) if el in chosen}
     return [el for el in sorted(chosen, key=order.__getitem__)
             if not any(ancestor in chosen for ancestor in el.iterancestors())]
-
-
-def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
-    """The region's visible text, whitespace collapsed and shortened, for reports."""
-    text = " ".join(region.text_content().split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
