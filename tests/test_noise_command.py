@@ -83,6 +83,13 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
     assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 6
     assert {s.source_version_id for s in stored.samples} == {1, 2, 3, 4, 5}
 
+    shown = run_scrapy("noise", "show", str(configuration_id), "--text")
+    assert shown.returncode == 0, shown.stderr
+    assert f"configuration {configuration_id}: 6 region(s) removed by the filter" in shown.stdout
+    assert "- footer > ul  [rules] rules: no job-fact signal" in shown.stdout and "  text: PrivacyImprint" in shown.stdout
+    assert "  text: We use cookies to improve this site." in shown.stdout
+    assert "B.V." not in shown.stdout  # the legal name is kept, so it is not listed as removed
+
     second = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
     assert "rules reused: 6" in second.stdout
     manual = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--manual")
