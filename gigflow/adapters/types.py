@@ -6,7 +6,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta"]
+EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta",
+                         "prepared"]
 
 
 class Evidence(BaseModel):
