@@ -17,8 +17,7 @@ from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, se
                                      structured_steps)
 from gigflow.noise.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
-from gigflow.noise.template import (SiteTemplate, analyse_template, is_field_label, is_heading,
-                                    is_label_value_row)
+from gigflow.noise.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
 from gigflow.noise.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
@@ -183,12 +182,12 @@ def _split(region) -> list:
 
 
 def _names_or_follows_a_label(region) -> str:
-    if is_heading(region) or is_field_label(region) or is_label_value_row(region):
+    if is_explicit_label(region) or is_label_value_row(region):
         return "a heading or field label beside a job fact"
     previous = region.getprevious()
     while previous is not None and not isinstance(previous.tag, str):
         previous = previous.getprevious()
-    if previous is not None and (is_heading(previous) or is_field_label(previous)):
+    if previous is not None and is_explicit_label(previous):
         return "the value of a heading or field label beside a job fact"
     return ""
 

@@ -117,6 +117,8 @@ class SiteTemplate:
             return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
+        if is_all_links(el):
+            return ""  # share bars, tag links, back links: template even here
         if is_label_value_row(el):
             return "a label/value row inside the job content"
         if is_field_label(el):
@@ -160,6 +162,22 @@ def is_link_block(el) -> bool:
         return True
     linked = sum(len(_norm(a.text_content())) for a in el.iter("a"))
     return linked * 2 >= len(text)
+
+
+def is_all_links(el) -> bool:
+    """Text, if any, only inside links."""
+    text = _norm(el.text_content()).replace(" ", "")
+    linked = "".join(_norm(a.text_content()) for a in el.iter("a")).replace(" ", "")
+    has_link = el.tag == "a" or el.find(".//a") is not None
+    return has_link and len(linked) >= len(text) - 3  # separators: "·", "|"
+
+
+def is_explicit_label(el) -> bool:
+    """A label by its markup or its colon: headings, dt/th/label, a bold lead-in, "Employment type:"."""
+    if is_heading(el) or el.tag in ("dt", "th", "label", "legend", "caption", "strong", "b"):
+        return True
+    text = _norm(el.text_content())
+    return bool(text) and len(text) <= LABEL_MAX_CHARS and text.endswith((":", "："))
 
 
 def is_field_label(el) -> bool:
