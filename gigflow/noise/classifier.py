@@ -189,6 +189,11 @@ RULES_NAME = "rules"
 MENU_MIN_LINKS = 4
 
 
+def _squash(text: str) -> str:
+    return "".join(text.split())
+EMPLOYMENT_LINE_MAX_WORDS = 10
+
+
 def is_link_menu(region: ReviewRegion) -> bool:
     """Four or more links that make up most of the region's text."""
     linked = sum(len(t) for t, _ in region.links)
@@ -200,19 +205,28 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
     markup, and the names of the source's company (``employers``)."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
-    link_texts = [t for t, _ in region.links if t in text]
+    # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
+    squashed = _squash(text)
+    link_texts = [t for t, _ in region.links if _squash(t) and _squash(t) in squashed]
     if is_link_menu(region):
         # A menu of links ("Part-time jobs", "Jobs in Helsinki") names categories, not this job's facts; its
         # links' targets are still checked below (apply, mailto, tel).
-        for link_text in link_texts:
-            text = text.replace(link_text, " ", 1)
+        linked = {_squash(t) for t in link_texts}
+        text = "\n".join(line for line in text.split("\n") if not any(_squash(line) in t for t in linked))
         link_texts = []
-    haystack = " ".join([text] + link_texts + [region.label])
+    haystack = "\n".join([text] + link_texts + [region.label])
     # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
     # counts there (its target may say nothing).
-    only_links = bool(region.links) and len(" ".join(link_texts)) >= len(text)
+    only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
+            continue
+        if kind == "employment":
+            # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
+            lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+            match = pattern.search("\n".join(lines))
+            if match:
+                found.append(f"{kind} {match.group(0).strip()!r}")
             continue
         match = pattern.search(haystack)
         if match:

@@ -281,13 +281,20 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
 
 
 LINK_LIST_MIN_ITEMS = 3
+INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
+                         "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
 
 
 def _fact_text(region) -> str:
-    """The region's text without link lists: three or more sibling items of one tag that each hold a link
-    (menus, cards of other jobs, category lists). Their words name other pages, not this job."""
+    """The region's text that can state this job's facts, one line per block: without link lists (three or more
+    sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
+    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return ""
     skipped = set()
     for el in region.iter(etree.Element):
+        if (el.get("role") or "").strip().lower() == "feed":
+            skipped.add(el)
         groups: dict = {}
         for child in el:
             if isinstance(child.tag, str):
@@ -296,21 +303,26 @@ def _fact_text(region) -> str:
             if len(items) >= LINK_LIST_MIN_ITEMS and all(
                     item.tag == "a" or item.find(".//a") is not None for item in items):
                 skipped.update(items)
-    if not skipped:
-        return " ".join(region.text_content().split())
     parts = []
     walker = etree.iterwalk(region, events=("start", "end"))
     for event, el in walker:
         if not isinstance(el.tag, str):
             continue
+        block = el.tag not in INLINE_TAGS
         if event == "start":
+            if block:
+                parts.append("\n")
             if el in skipped:
                 walker.skip_subtree()  # its end event still comes, with its tail
                 continue
             parts.append(el.text or "")
-        elif el is not region:
-            parts.append(el.tail or "")
-    return " ".join(" ".join(parts).split())
+        else:
+            if block:
+                parts.append("\n")
+            if el is not region:
+                parts.append(el.tail or "")
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
