@@ -211,9 +211,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
     if is_link_menu(region):
         # A menu of links ("Part-time jobs", "Jobs in Helsinki") names categories, not this job's facts; its
         # links' targets are still checked below (apply, mailto, tel).
-        linked = {_squash(t) for t in link_texts}
-        text = "\n".join(line for line in text.split("\n") if not any(_squash(line) in t for t in linked))
-        link_texts = []
+        for link_text in link_texts:  # what is left is the menu's own words, glued (enough for the patterns)
+            squashed = squashed.replace(_squash(link_text), "\n", 1)
+        text, link_texts = squashed, []
     haystack = "\n".join([text] + link_texts + [region.label])
     # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
     # counts there (its target may say nothing).

@@ -285,6 +285,10 @@ INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data",
                          "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
 
 
+def _one_line(text: str | None) -> str:
+    return " ".join(text.split()) + " " if text and text.strip() else ""
+
+
 def _fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -315,12 +319,12 @@ def _fact_text(region) -> str:
             if el in skipped:
                 walker.skip_subtree()  # its end event still comes, with its tail
                 continue
-            parts.append(el.text or "")
+            parts.append(_one_line(el.text))
         else:
             if block:
                 parts.append("\n")
             if el is not region:
-                parts.append(el.tail or "")
+                parts.append(_one_line(el.tail))
     lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
     return "\n".join(line for line in lines if line)
 
