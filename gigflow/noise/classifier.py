@@ -297,6 +297,8 @@ class OpenAIClassifier(RegionClassifier):
 
         self.usage.calls += 1
         payload = {"regions": [r.as_prompt() for r in batch]}
+        if self.employers:  # the source's company: its name in a region is a job fact (the employer)
+            payload["employer"] = list(self.employers)
         try:
             response = self.client.chat.completions.create(
                 model=self.settings.model,
