@@ -6,7 +6,7 @@ where the job lives. This finds candidates in table and div layouts that carry n
 it tells the learner where the content is, so that nothing there is removed whole:
 
 - the *content root* is the deepest element holding most of the text that varies between samples;
-- the *main heading* is the page's first <h1>;
+- the *main heading* is the page's first <h1> (without one, the first <h2>/<h3> whose text changes);
 - inside the content root only constant parts that are not headings, field labels or label/value rows may go;
 - a constant element whose same-tag siblings vary (a row of a details table, an item of a list) is content,
   unless the varying sibling is the content's own container (a layout row beside the body).
@@ -235,6 +235,8 @@ def analyse_template(roots: list) -> SiteTemplate:
                 if other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups):
                     paired = [g[key][i] for g in other_groups]
                 stack.append((child, paired))
+    if template.main_heading is None:  # no h1: the first h2/h3 whose text changes between samples is the title
+        template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
     template.content_root = _content_root(bodies[0], varying_chars)
     template.candidates = _outermost_constant(bodies[0], template)
     return template
