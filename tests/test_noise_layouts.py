@@ -94,3 +94,15 @@ def test_every_removed_region_is_listed_with_its_text_rule_and_reason(site):
     for step in steps:
         assert step.selector and step.reason.startswith("rules: ") and len(step.text) <= 120
     assert all(rule.text is not None for rule in result.filter.rules)
+
+
+def test_a_page_of_thousands_of_constant_rows_is_examined_up_to_the_region_limit():
+    rows = "".join(f'<li><a href="/c/{k}">Category {k}</a></li>' for k in range(3000))
+    pages = [TrainingPage(url=f"https://rows.example/jobs/{i}", body=(
+        f"<html><body><ul>{rows}</ul><main><h1>Job {i}</h1><p>Duties of job {i}, which differ.</p></main>"
+        "</body></html>").encode()) for i in range(3)]
+    result = learn_noise_filter(pages, None, RulesClassifier(NoiseSettings(max_regions=50)), config_hash="h")
+    assert result.report.examined == 50
+    assert any("over NOISE_MAX_REGIONS (50)" in s.reason for s in result.report.skipped)
+    doc = prepare_html(pages[0].body, pages[0].url, noise_filter=result.filter)
+    assert "Duties of job 0, which differ." in doc.markdown

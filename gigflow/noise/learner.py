@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -13,8 +14,7 @@ from gigflow.noise.apply import region_excerpt
 from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
-from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, selector_candidates,
-                                     structured_steps)
+from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
 from gigflow.noise.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
 from gigflow.noise.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
@@ -40,6 +40,7 @@ class LearningReport:
     samples: list[SampleRef] = field(default_factory=list)
     candidates: int = 0  # outer candidate regions across all samples
     learnable: int = 0  # distinct learnable regions (by selector and signature)
+    examined: int = 0  # regions looked at (candidates and parts), at most NOISE_MAX_REGIONS
     skipped: list[SkippedRegion] = field(default_factory=list)
     regions_sent: int = 0
     model_calls: int = 0
@@ -151,25 +152,31 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
     after one stay with the fact they name.
     """
     learnable: dict[tuple[str, str], etree._Element] = {}
-    pending = list(pending)
+    pending = deque(pending)
     while pending:
-        region = pending.pop(0)
+        if report.examined >= settings.max_regions:
+            report.skipped.append(SkippedRegion(f"{len(pending)} more region(s)",
+                                                f"over NOISE_MAX_REGIONS ({settings.max_regions}): left in the page"))
+            break
+        report.examined += 1
+        region = pending.popleft()
         if region in covered:
             continue
         why = template.holds_content(region)
         if not why:
             content = template.is_content(region) or (split and _names_or_follows_a_label(region))
             if content:
-                report.skipped.append(SkippedRegion(selector_candidates(region)[-1], f"job content: {content}"))
+                report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
+                                                    f"job content: {content}"))
                 continue
             selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
             if selector is not None:
                 learnable.setdefault((selector, region_signature(region)), region)
                 continue
         inner = region_parts(region)
-        report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
+        report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
                                             why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
-        pending[:0] = inner
+        pending.extendleft(reversed(inner))
     return learnable
 
 
@@ -232,8 +239,8 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
     signature = region_signature(region)
-    steps = structured_steps(region)
-    selectors = selector_candidates(region)
+    steps = indexes[0].structured_steps(region)
+    selectors = indexes[0].selector_candidates(region)
     changed = False
     for n, selector in enumerate(selectors, start=1):
         regions = []

@@ -78,6 +78,7 @@ class SiteTemplate:
     candidates: list = field(default_factory=list)  # outermost constant subtrees, main heading excluded
     content_root: object = None
     main_heading: object = None
+    _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -137,14 +138,13 @@ class SiteTemplate:
         if el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el) and not (
                 el.find(".//a") is None and region is not None and _contains(region, el)):
             return False
-        for sib in parent:
-            if sib is el or sib.tag != el.tag or sib not in self.varying:
-                continue
+        key = (parent, el.tag)
+        if key not in self._varying_rows:  # once per parent and tag: a list of thousands of rows stays linear
             # A varying sibling that holds the content (or the main heading) is the body beside a layout row.
-            if self.holds_content(sib):
-                continue
-            return True
-        return False
+            rows = (sib for sib in parent
+                    if sib.tag == el.tag and sib in self.varying and not self.holds_content(sib))
+            self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
+        return any(row is not el for row in self._varying_rows[key])
 
 
 def _contains(ancestor, el) -> bool:
