@@ -94,9 +94,9 @@ class SiteTemplate:
         ancestor), so the facts beside the heading (location, employment type) count as content too."""
         if self.content_root is None or self.main_heading is None:
             return self.content_root
-        heading_line = {id(node) for node in (self.main_heading, *self.main_heading.iterancestors())}
+        heading_line = {self.main_heading, *self.main_heading.iterancestors()}
         for node in (self.content_root, *self.content_root.iterancestors()):
-            if id(node) in heading_line:
+            if node in heading_line:
                 return node
         return self.content_root
 
