@@ -103,6 +103,7 @@ NOISE_MODEL_TIMEOUT = 60.0  # seconds per model call
 NOISE_REVIEW_RETRIES = 2  # whole-review retries after a failed batch
 NOISE_MAX_REGION_CHARS = 20000  # regions with more markup stay in the page and are not sent
 NOISE_MAX_REGION_SENT_CHARS = 4000  # markup sent per region (its text and links are sent whole)
+NOISE_MAX_REGIONS = 2000  # regions (candidates and their parts) one review examines; the rest stay in the page
 
 # --- Politeness and safe fetching (gigflow.politeness, gigflow.middlewares) ---
 # Provider hosts are their own keys, so several sources on one ATS share one budget. Each entry: a host (covers

@@ -30,17 +30,19 @@ def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
     result = run_scrapy("learn-noise", *page_args(1, 2, 3, 4), "--out", str(out), "--classifier", "rules")
     assert result.returncode == 0, result.stderr
     for heading in ("samples used: 4", "candidate regions:", "sent for review:", "model calls: 0",
-                    "removal rules learned: 6", "job-fact signals kept on the samples: before"):
+                    "removal rules learned: 7", "job-fact signals kept on the samples: before"):
         assert heading in result.stdout
-    assert "remove body > footer  [rules] rules: no job-fact signal" in result.stdout
+    assert "remove footer > ul  [rules] rules: no job-fact signal" in result.stdout
+    assert "keep   body > footer > p  [rules] rules: job-fact signal: employer 'B.V.'" in result.stdout
+    assert "         text: © 2026 Acme Robotics B.V. All rights reserved." in result.stdout
     noise_filter = NoiseFilter.model_validate_json(out.read_text())
     page = acme_page(5)
     markdown = prepare_html(page.body, page.url, noise_filter=noise_filter).markdown
-    assert "All rights reserved" not in markdown and "Field Engineer" in markdown
+    assert "Imprint" not in markdown and "Acme Robotics B.V." in markdown and "Field Engineer" in markdown
 
     again = run_scrapy("learn-noise", *page_args(1, 2, 3, 4), "--current", str(out), "--out", str(out),
                        "--classifier", "rules")
-    assert again.returncode == 0 and "rules reused: 6" in again.stdout
+    assert again.returncode == 0 and "rules reused: 7" in again.stdout
 
 
 def test_bad_arguments_get_clear_errors(tmp_path):
@@ -78,13 +80,20 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
     first = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
     assert first.returncode == 0, first.stderr
     stored = _stored_filter(pool, configuration_id)
-    assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 6
+    assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 7
     assert {s.source_version_id for s in stored.samples} == {1, 2, 3, 4, 5}
 
+    shown = run_scrapy("noise", "show", str(configuration_id), "--text")
+    assert shown.returncode == 0, shown.stderr
+    assert f"configuration {configuration_id}: 7 region(s) removed by the filter" in shown.stdout
+    assert "- footer > ul  [rules] rules: no job-fact signal" in shown.stdout and "  text: PrivacyImprint" in shown.stdout
+    assert "  text: We use cookies to improve this site." in shown.stdout
+    assert "B.V." not in shown.stdout  # the legal name is kept, so it is not listed as removed
+
     second = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
-    assert "rules reused: 6" in second.stdout
+    assert "rules reused: 7" in second.stdout
     manual = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--manual")
-    assert "rules reused: 0" in manual.stdout and "removal rules learned: 6" in manual.stdout
+    assert "rules reused: 0" in manual.stdout and "removal rules learned: 7" in manual.stdout
 
     unknown = run_scrapy("learn-noise", "--configuration", "999", "--classifier", "rules")
     assert unknown.returncode == 1 and "unknown configuration 999" in unknown.stderr

@@ -50,3 +50,27 @@ def test_rules_filter_keeps_every_fact_and_removes_most_template_noise():
             lost.append(site)
     assert kept == total, f"facts lost on {lost}"
     assert removed / noise >= 0.90, f"template noise removed: {removed / noise:.1%}"
+
+
+def test_with_a_model_configured_the_bench_compares_it_with_the_rules_per_site(tmp_path):
+    import subprocess
+    import sys
+
+    from openai_stub_server import OpenAIStub, decide
+
+    out = tmp_path / "bench.json"
+    with OpenAIStub(default=decide(lambda region: ("keep", "unsure"))) as stub:
+        result = subprocess.run([sys.executable, str(ROOT / "bench" / "noise_bench.py"), "--json", str(out)],
+                                capture_output=True, text=True, timeout=600,
+                                env={**__import__("os").environ, "GIGFLOW_NOISE_MODEL": "stub-model",
+                                     "OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "test-key"})
+        assert result.returncode == 0, result.stderr[-3000:]
+        assert stub.requests
+    rows = json.loads(out.read_text())["rows"]
+    systems = {(row["site"], row["system"]) for row in rows}
+    sites = {row["site"] for row in rows}
+    assert len(sites) >= 4
+    assert all((site, "gigflow-openai") in systems and (site, "gigflow-rules") in systems for site in sites)
+    # A model that keeps everything removes nothing and loses nothing: the bench measures what the model decided.
+    model = [row for row in rows if row["system"] == "gigflow-openai"]
+    assert all(row["rules"] == "0" and row["kept"] == row["facts"] for row in model)

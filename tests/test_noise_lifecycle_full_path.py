@@ -47,3 +47,17 @@ def test_crawl_review_learn_save_then_the_next_crawl_drops_the_learned_noise(poo
         for fact in ("Salary: €", "Apply before", "gross per month", "What you bring"):  # job facts kept
             assert fact in markdown, (url, fact)
         assert before[url].splitlines()[0] != "" and len(markdown) < len(before[url])
+    # Each job's description is the filtered, prepared page, not the raw one.
+    with pool.connection() as conn:
+        jobs = conn.execute("SELECT fields ->> 'description' AS d, evidence -> 'description' AS e FROM jobs").fetchall()
+    assert len(jobs) == 5
+    for job in jobs:
+        assert job["e"]["method"] == "prepared" and saved_fingerprint(saved) in job["e"]["snippet_or_path"]
+        assert "About us" not in job["d"] and "Dok Noord 7" not in job["d"]
+        assert "What you bring" in job["d"] and "Apply before" in job["d"]
+
+
+def saved_fingerprint(saved: dict) -> str:
+    from gigflow.noise import NoiseFilter
+
+    return NoiseFilter.model_validate(saved).fingerprint()

@@ -25,20 +25,25 @@ def test_rules_keep_job_fact_signals_and_say_which():
     assert job_fact_signals(region("Remote or hybrid, 5611 Eindhoven"))
     assert job_fact_signals(region("30 days of paid holiday and a pension plan"))
     assert job_fact_signals(region("Requirements: 3 years of experience"))
-    assert not job_fact_signals(region("© 2026 Acme Robotics B.V. All rights reserved. Privacy Imprint"))
+    assert not job_fact_signals(region("© 2026 Acme Robotics. All rights reserved. Privacy Imprint"))
     assert not job_fact_signals(region("Questions?", [("info", "mailto:info@acme.example")]))  # a site mailbox
 
 
 def test_rules_classifier_removes_only_template_and_records_itself():
     result = learn_noise_filter(acme_pages(1, 2, 3, 4), None, rules_classifier(), config_hash="h")
     decisions = {rule.selector: rule for rule in result.filter.rules}
-    assert decisions["body > footer"].decision == "remove"
+    # The site footer names the employer's legal entity: that part stays, its imprint links go.
+    assert decisions["body > footer"].decision == "keep" and "employer 'B.V.'" in decisions["body > footer"].reason
+    assert decisions["body > footer > p"].decision == "keep"
+    assert decisions["footer > ul"].decision == "remove" and decisions["footer > ul"].text == "PrivacyImprint"
     assert decisions['nav[aria-label="Main"]'].decision == "remove"
-    assert decisions["article > footer"].decision == "keep"
+    assert "article > footer" not in decisions  # inside the job's own region: content, never reviewed
+    assert any(s.selector.endswith("article > footer") and s.reason.startswith("job content")
+               for s in result.report.skipped)
     assert decisions['nav[aria-label="Pay and apply"]'].decision == "keep"
     assert decisions["aside:nth-of-type(2)"].decision == "keep"  # mixed: social blurb plus holiday and pension
     assert all(rule.classifier == "rules" and rule.reason.startswith("rules: ") for rule in result.filter.rules)
-    assert "no job-fact signal" in decisions["body > footer"].reason
+    assert "no job-fact signal" in decisions["footer > ul"].reason
     assert result.report.model_calls == 0
     assert result.report.facts_after == result.report.facts_before
 
@@ -78,14 +83,19 @@ def test_signature_ignores_ids_classes_and_style_but_not_links_or_text():
     assert base != sig('<footer><a href="https://a.example/p" aria-label="x">Privacy</a></footer>')
 
 
-def test_unseen_page_with_changed_footer_keeps_it_and_asks_for_review():
+def test_unseen_page_with_a_changed_region_keeps_it_and_asks_for_review():
     result = learn_noise_filter(acme_pages(1, 2, 3, 4), None, rules_classifier(), config_hash="h")
-    page = acme_page(6)
-    prepared = prepare_html(page.body, page.url, noise_filter=result.filter)
-    assert "© 2027 Acme Robotics" in prepared.markdown and prepared.report.review_requested
-    assert "About us" not in prepared.markdown and "QA Engineer" in prepared.markdown
+    page = acme_page(6)  # its footer has a new copyright year; here its main navigation gains an entry too
+    body = page.body.replace(b'<li><a href="/blog">Blog</a></li>', b'<li><a href="/blog">Blog</a></li>'
+                             b'<li><a href="/events">Events</a></li>')
+    prepared = prepare_html(body, page.url, noise_filter=result.filter)
+    assert "© 2027 Acme Robotics" in prepared.markdown  # the legal name is kept, whatever the year
+    assert "About us" in prepared.markdown and prepared.report.review_requested
+    assert "Privacy" not in prepared.markdown and "QA Engineer" in prepared.markdown
     removed = [s for s in prepared.report.steps if s.action == "removed" and s.rule == "noise-filter"]
     assert len(removed) == len(result.filter.removal_rules()) - 1
+    (changed,) = [s for s in prepared.report.steps if s.rule == "noise-filter" and s.action == "retained"]
+    assert changed.reason == "region changed since learning" and changed.text == "About usBlogEventsCareers"
 
 
 def test_regions_over_the_size_limit_stay_and_are_not_sent():
@@ -100,4 +110,29 @@ def test_noise_filter_create_is_the_learner():
 
     created = NoiseFilter.create(acme_pages(1, 2, 3), None, classifier=rules_classifier(), config_hash="h")
     assert isinstance(created, NoiseFilter) and created.config_hash == "h" and len(created.samples) == 3
-    assert {r.selector for r in created.removal_rules()} >= {"body > footer", 'nav[aria-label="Main"]'}
+    assert {r.selector for r in created.removal_rules()} >= {"footer > ul", 'nav[aria-label="Main"]'}
+
+
+def test_rules_see_employers_employment_terms_addresses_and_label_rows_in_every_corpus_language():
+    def kinds(text, links=(), html="", employers=()):
+        found = job_fact_signals(ReviewRegion(id="r1", selector="div", signature="s", tag="div", text=text,
+                                              links=tuple(links), html=html), employers)
+        return {signal.split()[0] for signal in found}
+
+    for legal in ("© 2026 Brightwater Logistik GmbH", "Kestrel Data UG (haftungsbeschränkt)", "Ostrava Mlyn s.r.o.",
+                  "© Tidewell Foods B.V.", "Harrow & Pike Ltd.", "Copyright Quillon Labs, Inc.", "Lumo Oy",
+                  "Vantage Retail AG", "北斗物流株式会社", "주식회사 한빛"):
+        assert "employer" in kinds(legal), legal
+    assert "employer" in kinds("Made with care by Brightwater", employers=("Brightwater",))
+    for term in ("Full-time", "Teilzeit 80-100%", "Pensum: 100%", "deeltijd, 32 uur per week", "CDI, temps plein",
+                 "Kokoaikainen", "Heltid, tillsvidareanställning", "plný úväzok", "정규직", "正社員"):
+        assert "employment" in kinds(term), term
+    for address in ("Hafenstraße 12, 20457 Hamburg", "221 Baker Street", "12 rue des Lilas", "Postbus 88",
+                    "SW1A 1AA London", "Mannerheimintie 5"):
+        assert "address" in kinds(address), address
+    assert "label" in kinds("Contract duration: 12 months")
+    assert "label/value" in kinds("Type Permanent", html="<dl><dt>Type</dt><dd>Permanent</dd></dl>")
+    # A menu of links names categories, not this job: only an apply link counts there.
+    menu = [("Part-time jobs", "https://x.example/c/part-time"), ("Jobs in Hamburg", "https://x.example/c/hh"),
+            ("Remote jobs", "https://x.example/c/remote"), ("Internships", "https://x.example/c/intern")]
+    assert kinds(" ".join(t for t, _ in menu), menu) == set()

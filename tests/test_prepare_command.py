@@ -42,8 +42,12 @@ def test_a_filter_file_is_applied(tmp_path):
     path.write_text(noise.model_dump_json())
     result = run_scrapy("prepare", str(PAGE), "--url", URL, "--filter", str(path), "--report")
     assert result.returncode == 0, result.stderr
-    assert "© 2026 Northwind Robotics" not in result.stdout and "Apply before 23 December 2026" in result.stdout
-    assert "removed  noise-filter" in result.stdout
+    markdown, report = result.stdout.split("\n---\n")
+    assert "© 2026 Northwind Robotics" not in markdown and "Apply before 23 December 2026" in markdown
+    assert "removed  noise-filter" in report
+    # What went, shortened, under the step that removed it.
+    (line,) = [line for line in report.splitlines() if line.strip().startswith("text: ")]
+    assert "© 2026 Northwind Robotics" in line and len(line) < 140
 
 
 def test_bad_input_is_named():

@@ -60,3 +60,16 @@ def test_the_raw_body_is_never_modified():
     # the parsed copy is what changed
     assert b'href="apply/42"' in body
     assert lxml_html.fromstring(body).find(".//a").get("href") == "apply/42"
+
+
+def test_an_href_written_across_lines_is_the_link_a_browser_follows():
+    # WHATWG URL parsing: leading/trailing C0 controls and spaces trimmed, tabs and newlines removed anywhere.
+    page = ('<html><body><a href="\n  https://jobs.example.com/apply?vacancy=\n\t42&amp;src=site  ">Apply now</a>'
+            '<a href=" /nl/vacatures/field-\nengineer/apply ">Apply here</a>'
+            '<a href="\tmailto:jobs@\nexample.com ">Mail us</a></body></html>')
+    doc = prepare_html(page, PAGE_URL)
+    assert "[Apply now](https://jobs.example.com/apply?vacancy=42&src=site)" in doc.markdown
+    assert "[Apply here](https://jobs.example.com/nl/vacatures/field-engineer/apply)" in doc.markdown
+    assert "[Mail us](mailto:jobs@example.com)" in doc.markdown
+    assert doc.links[:2] == ["https://jobs.example.com/apply?vacancy=42&src=site",
+                             "https://jobs.example.com/nl/vacatures/field-engineer/apply"]

@@ -8,9 +8,9 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 # label: a label/value structure; gazetteer: a known place; config: the source's configured company (last
-# resort); model: a model's proposal whose quote was found in the page.
+# resort); model: a model's proposal whose quote was found in the page; prepared: the filtered prepared document.
 EvidenceMethod = Literal["jsonld", "ats-json", "css", "heading", "text-pattern", "feed", "mail-anchor", "meta",
-                         "label", "gazetteer", "config", "model"]
+                         "label", "gazetteer", "config", "model", "prepared"]
 
 
 class Evidence(BaseModel):

@@ -19,7 +19,7 @@ ACTIONS = ("worker", "request", "reset", "samples", "reconcile", "show")
 class Command(GigflowCommand):
     def syntax(self):
         return "worker [--once] | request CONFIGURATION [--manual] | reset CONFIGURATION | samples CONFIGURATION" \
-               " | reconcile | show CONFIGURATION"
+               " | reconcile | show CONFIGURATION [--text]"
 
     def short_desc(self):
         return "Noise filter lifecycle: run the review worker, request, reset, inspect"
@@ -28,6 +28,8 @@ class Command(GigflowCommand):
         super().add_options(parser)
         parser.add_argument("--once", action="store_true", help="worker: process waiting jobs, then exit")
         parser.add_argument("--manual", action="store_true", help="request: a manual review (own job id, no limit)")
+        parser.add_argument("--text", action="store_true",
+                            help="show: list each removed region's text (shortened) with its rule and reason")
 
     def run(self, args, opts):
         if not args or args[0] not in ACTIONS:
@@ -93,7 +95,23 @@ class Command(GigflowCommand):
         state = configuration_state(get_pool(), configuration_id)
         current = get_current_noise_filter(state.config, state.config_hash,
                                            self.settings.getint("NOISE_FILTER_MAX_BYTES"))
+        if opts.text:
+            print(removed_text(configuration_id, current))
+            return
         print(json.dumps({"configuration_id": configuration_id, "token": state.token,
                           "config_hash": state.config_hash,
                           "noiseFilter": current.model_dump(mode="json") if current else None,
                           "noiseReview": state.config.get("noiseReview")}, indent=2, default=str))
+
+
+def removed_text(configuration_id: int, current) -> str:
+    """What the current filter removes: one entry per removal rule, its region's text (shortened), rule, reason."""
+    if current is None:
+        return f"configuration {configuration_id}: no current noise filter"
+    rules = current.removal_rules()
+    lines = [f"configuration {configuration_id}: {len(rules)} region(s) removed by the filter "
+             f"(fingerprint {current.fingerprint()}, learned {current.completed_at or '-'})"]
+    for rule in rules:
+        lines.append(f"- {rule.selector}  [{rule.classifier}] {rule.reason}")
+        lines.append(f"  text: {rule.text}" if rule.text else "  text: (not recorded when learned; review again)")
+    return "\n".join(lines)

@@ -91,6 +91,8 @@ def format_report(document) -> str:
     for step in report.steps:
         where = " ".join(part for part in (step.selector and f"[{step.selector}]", step.path) if part)
         lines.append(f"{step.action:8} {step.rule:18} {where}  {step.reason}  ({step.text_length} chars)")
+        if step.text:
+            lines.append(f"         text: {step.text}")
     lines += [f"error: {error}" for error in report.errors]
     if report.review_requested:
         lines.append("noise filter review requested")

@@ -12,6 +12,15 @@ URL_ELEMENTS = ("a", "area", "link", "img", "image", "iframe", "frame", "embed",
                 "video", "script", "input", "button", "form", "blockquote", "q", "del", "ins", "picture")
 # Schemes a reader cannot follow from stored Markdown: left as written, never joined onto the base.
 _OPAQUE_SCHEMES = ("javascript:", "data:", "mailto:", "tel:", "about:", "blob:")
+# The WHATWG URL parser strips leading and trailing C0 controls and spaces, then removes every ASCII tab and
+# newline anywhere in the input: an href written across lines is one link in a browser, so it is one link here.
+_C0_AND_SPACE = "".join(chr(c) for c in range(0x21))
+_TAB_AND_NEWLINE = str.maketrans("", "", "\t\n\r")
+
+
+def clean_href(value: str) -> str:
+    """An attribute URL as a browser reads it before parsing (WHATWG URL: strip C0/space, drop tabs/newlines)."""
+    return value.strip(_C0_AND_SPACE).translate(_TAB_AND_NEWLINE)
 
 
 def usable_base(root, page_url: str) -> str:
@@ -22,7 +31,7 @@ def usable_base(root, page_url: str) -> str:
     skipped, so a hostile or broken base never points links off the web.
     """
     for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
+        href = clean_href(base.get("href") or "")
         if not href:
             continue
         try:
@@ -37,7 +46,7 @@ def usable_base(root, page_url: str) -> str:
 def resolve_url(value: str, base_url: str, page_url: str, origin: str | None = None) -> str | None:
     """One URL made absolute; None when it is left as written. ``origin`` (scheme://host of the base) enables a
     fast path for the common root-relative link; urljoin handles everything else."""
-    value = value.strip()
+    value = clean_href(value)
     if not value:
         return None
     if value.startswith("#"):
@@ -70,13 +79,15 @@ def resolve_links(root, base_url: str, page_url: str) -> int:
                 continue
             value = el.get(attr)
             resolved = resolve_url(value, base_url, page_url, origin)
-            if resolved is not None and resolved != value:
+            if resolved is None:  # left as written, but as a browser reads it (mailto: across lines, ...)
+                resolved = clean_href(value)
+            if resolved != value:
                 el.set(attr, resolved)
                 count += 1
     for el in srcsets:
         candidates = []
         for candidate in el.get("srcset").split(","):
-            words = candidate.strip().split(None, 1)
+            words = candidate.strip(_C0_AND_SPACE).split(None, 1)
             if not words:
                 continue
             words[0] = resolve_url(words[0], base_url, page_url, origin) or words[0]

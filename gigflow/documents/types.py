@@ -18,6 +18,7 @@ class PreparationStep(BaseModel):
     path: str | None = None  # element path in the original tree
     reason: str = ""
     text_length: int = 0
+    text: str = ""  # the region's visible text, shortened (what was removed or kept)
 
 
 class PreparationReport(BaseModel):
@@ -29,13 +30,13 @@ class PreparationReport(BaseModel):
     errors: list[str] = Field(default_factory=list)
     review_requested: bool = False
 
-    def removed(self, rule: str, *, selector=None, path=None, reason="", text_length=0) -> None:
+    def removed(self, rule: str, *, selector=None, path=None, reason="", text_length=0, text="") -> None:
         self.steps.append(PreparationStep(action="removed", rule=rule, selector=selector, path=path,
-                                          reason=reason, text_length=text_length))
+                                          reason=reason, text_length=text_length, text=text))
 
-    def retained(self, rule: str, *, selector=None, path=None, reason="", text_length=0) -> None:
+    def retained(self, rule: str, *, selector=None, path=None, reason="", text_length=0, text="") -> None:
         self.steps.append(PreparationStep(action="retained", rule=rule, selector=selector, path=path,
-                                          reason=reason, text_length=text_length))
+                                          reason=reason, text_length=text_length, text=text))
 
 
 class PreparedDocument(BaseModel):

@@ -8,6 +8,15 @@ from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import region_signature
 
 
+EXCERPT_CHARS = 120
+
+
+def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
+    """The region's visible text, whitespace collapsed and shortened: what reports show of a removed region."""
+    text = " ".join(region.text_content().split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: PreparationReport) -> int:
     """Remove each rule's region when its selector matches exactly one region with the learned signature.
 
@@ -34,14 +43,15 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
         region = matches[0]
         if region_signature(region) != rule.signature:
             report.retained("noise-filter", selector=rule.selector, path=root.getroottree().getpath(region),
-                            reason="region changed since learning", text_length=len(region.text_content()))
+                            reason="region changed since learning", text_length=len(region.text_content()),
+                            text=region_excerpt(region))
             report.review_requested = True
             continue
         doomed.append((rule, region, root.getroottree().getpath(region)))
     removed = 0
     for rule, region, path in doomed:
         report.removed("noise-filter", selector=rule.selector, path=path, reason=rule.reason,
-                       text_length=len(region.text_content()))
+                       text_length=len(region.text_content()), text=region_excerpt(region))
         if region.getparent() is not None:
             region.drop_tree()
         removed += 1

@@ -27,6 +27,9 @@ class ReviewRegion:
     links: tuple[tuple[str, str], ...]
     html: str
     label: str = ""
+    # The text that can state this job's facts: the region's text without lists of links to other pages (menus,
+    # cards of other jobs). None: all of ``text``.
+    fact_text: str | None = None
 
     def as_prompt(self) -> dict:
         return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -98,10 +101,14 @@ class RegionClassifier:
     """Reviews regions in bounded batches; subclasses decide one batch."""
 
     name = "classifier"
+    # Whether a kept region's parts are reviewed again on their own: a rules verdict names the one signal it
+    # saw; a model's "keep" judges the region in its context, which its parts alone would not show.
+    splits_kept_regions = False
 
-    def __init__(self, settings: NoiseSettings):
+    def __init__(self, settings: NoiseSettings, employers: tuple[str, ...] = ()):
         self.settings = settings
         self.usage = ClassifierUsage()
+        self.employers = tuple(employers)  # the source's company names: a job fact wherever they appear
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
         verdicts: dict[str, RegionVerdict] = {}
@@ -125,7 +132,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                        r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
                        re.I),
     "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|address|headquarters|office in|"
-                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|"
+                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
@@ -141,22 +148,99 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
                               r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
 }
+# Employer and legal-entity names: a company's legal form after its name (a footer's "Acme Robotics B.V." names
+# the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word.
+JOB_FACT_SIGNALS["employer"] = re.compile(
+    r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|Inc\.?|"
+    r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
+    r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
+    r"(?<=[\w&.)]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+# Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
+JOB_FACT_SIGNALS["employment"] = re.compile(
+    r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
+    r"apprenticeship|traineeship|working hours|hours (per|a|/) ?week|shifts?|schedule|employment type|job type|"
+    r"vollzeit|teilzeit|festanstellung|unbefristet|befristet|praktikum|werkstudent\w*|anstellungsart|pensum|"
+    r"arbeitszeit\w*|voltijd|deeltijd|vast contract|tijdelijk|dienstverband|uur per week|werktijden|"
+    r"temps (plein|partiel)|CDI|CDD|int[ée]rim|alternance|horaires?|type de contrat|"
+    r"kokoaikai\w*|osa-aikai\w*|vakituinen|määräaikai\w*|työaika|vuorotyö|työsuhde|"
+    r"heltid|deltid|tillsvidare\w*|visstid\w*|anställningsform|omfattning|"
+    r"plný úväzok|skrátený úväzok|pracovný pomer|úväzok|"
+    r"jornada completa|tiempo completo|media jornada|tempo pieno|part time)\b|"
+    r"정규직|계약직|비정규직|인턴|근무형태|고용형태|근무시간|주5일|正社員|契約社員|派遣社員|アルバイト|パート|雇用形態|勤務時間",
+    re.I)
+# Postal addresses: a street word with a number, or a postcode in a common national form.
+JOB_FACT_SIGNALS["address"] = re.compile(
+    r"\b\d{1,5}\w?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*)?\s(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|"
+    r"drive|way|square|place)\b|"
+    r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
+    r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
+    r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+    r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
+    r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
+# Label/value rows: "Employment type: Full-time", "Standort: Zürich".
+JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
+                                       re.I)
+_LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)|"
                            r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
 
 
-def job_fact_signals(region: ReviewRegion) -> list[str]:
-    """Which job-fact signals a region shows: in its text, its link texts or its link targets."""
+MENU_MIN_LINKS = 4
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+EMPLOYMENT_LINE_MAX_WORDS = 10
+
+
+def is_link_menu(region: ReviewRegion) -> bool:
+    """Four or more links that make up most of the region's text."""
+    linked = sum(len(t) for t, _ in region.links)
+    return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
+
+
+def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> list[str]:
+    """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
+    markup, and the names of the source's company (``employers``)."""
     found = []
-    haystack = " ".join([region.text] + [t for t, _ in region.links] + [region.label])
+    text = region.text if region.fact_text is None else region.fact_text
+    # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
+    squashed = _squash(text)
+    link_texts = [t for t, _ in region.links if _squash(t) and _squash(t) in squashed]
+    if is_link_menu(region):
+        # A menu of links ("Part-time jobs", "Jobs in Helsinki") names categories, not this job's facts; its
+        # links' targets are still checked below (apply, mailto, tel).
+        for link_text in link_texts:  # what is left is the menu's own words, glued (enough for the patterns)
+            squashed = squashed.replace(_squash(link_text), "\n", 1)
+        text, link_texts = squashed, []
+    haystack = "\n".join([text] + link_texts + [region.label])
+    # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
+    # counts there (its target may say nothing).
+    only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     for kind, pattern in JOB_FACT_SIGNALS.items():
+        if only_links and kind != "apply":
+            continue
+        if kind == "employment":
+            # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
+            lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+            match = pattern.search("\n".join(lines))
+            if match:
+                found.append(f"{kind} {match.group(0).strip()!r}")
+            continue
         match = pattern.search(haystack)
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
         if _LINK_SIGNALS.search(href):
             found.append(f"link {href!r}")
+            break
+    if _LABEL_VALUE_MARKUP.search(region.html):
+        found.append("label/value markup (dt/dd, th)")
+    lowered = " ".join([text, region.label]).lower()
+    for name in employers:
+        if len(name) >= 3 and name.lower() in lowered:
+            found.append(f"employer {name!r}")
             break
     return found
 
@@ -165,18 +249,20 @@ class RulesClassifier(RegionClassifier):
     """Conservative offline classifier: removes only regions with no job-fact signal, and says so."""
 
     name = RULES_NAME
+    splits_kept_regions = True
 
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region)
+            signals = job_fact_signals(region, self.employers)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)
             else:
                 verdicts[region.id] = RegionVerdict(
-                    "remove", "rules: no job-fact signal (amounts, dates, locations, contact or apply links, "
-                              "benefit or requirement words)", self.name)
+                    "remove", "rules: no job-fact signal (amounts, dates, locations, addresses, contact or apply "
+                              "links, benefit, requirement or employment words, employer names, label/value rows)",
+                    self.name)
         return verdicts
 
 
@@ -211,6 +297,8 @@ class OpenAIClassifier(RegionClassifier):
 
         self.usage.calls += 1
         payload = {"regions": [r.as_prompt() for r in batch]}
+        if self.employers:  # the source's company: its name in a region is a job fact (the employer)
+            payload["employer"] = list(self.employers)
         try:
             response = self.client.chat.completions.create(
                 model=self.settings.model,

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from lxml import etree
 from lxml import html as lxml_html
 
+from gigflow.noise.apply import region_excerpt
 from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
-from gigflow.noise.selectors import (InvalidSelectorError, PageIndex, select, selector_candidates,
-                                     structured_steps)
+from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
 from gigflow.noise.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
+from gigflow.noise.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
 from gigflow.noise.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
+# Kept regions are split into their parts for another review at most this many times.
+MAX_REVIEW_ROUNDS = 6
 
 
 class NoiseLearningError(RuntimeError):
@@ -36,6 +40,7 @@ class LearningReport:
     samples: list[SampleRef] = field(default_factory=list)
     candidates: int = 0  # outer candidate regions across all samples
     learnable: int = 0  # distinct learnable regions (by selector and signature)
+    examined: int = 0  # regions looked at (candidates and parts), at most NOISE_MAX_REGIONS
     skipped: list[SkippedRegion] = field(default_factory=list)
     regions_sent: int = 0
     model_calls: int = 0
@@ -71,12 +76,17 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         raise NoiseLearningError(f"learning needs {settings.min_samples} to {settings.max_samples} distinct sample "
                                  f"pages; got {len(samples)}")
     report = LearningReport(classifier=classifier.name)
+    companies = tuple(dict.fromkeys(s.company for s in samples if s.company))
+    classifier.employers = tuple(dict.fromkeys(classifier.employers + companies))
     report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
                                 url=s.url) for s in samples]
     roots = [s.prepared() for s in samples]
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
-    candidate_sets = [all_candidates(root) for root in roots]
+    # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
+    template = analyse_template(roots)
+    candidate_sets = [all_candidates(root) | structural
+                      for root, structural in zip(roots, template.candidate_sets(len(roots)))]
     indexes = [PageIndex(root) for root in roots]
 
     reused: list[RemovalRule] = []
@@ -94,41 +104,107 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     report.reused = reused
 
     learnable: dict[tuple[str, str], etree._Element] = {}
-    # Outer regions first; an outer region that cannot be learned (controls, size, changes, ambiguity) stays,
-    # and its parts are tried on their own, so one search box or one per-page link does not keep a whole header.
-    pending = list(candidates[0])
-    while pending:
-        region = pending.pop(0)
-        if region in covered:
-            continue
-        selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
-        if selector is None:
-            inner = region_parts(region)
-            report.skipped.append(SkippedRegion(selector_candidates(region)[-1],
-                                                why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
-            pending[:0] = inner
-            continue
-        learnable.setdefault((selector, region_signature(region)), region)
-    report.learnable = len(learnable)
-
     by_signature: dict[str, ReviewRegion] = {}
-    for (selector, signature), region in learnable.items():
-        if signature not in by_signature:
-            by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                     settings)
-    regions = list(by_signature.values())
-    verdicts = _review(classifier, regions, settings, report)
+    verdicts: dict[str, RegionVerdict] = {}
+    # Outer regions first (tagged candidates and constant subtrees found across the samples); an outer region
+    # that cannot be learned (controls, size, changes, ambiguity, job content inside) stays, and its parts are
+    # tried on their own, so one search box or one per-page link does not keep a whole header.
+    pending = _outermost(roots[0], candidates[0] + template.candidates)
+    for review_round in range(MAX_REVIEW_ROUNDS):
+        fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
+                                   split=review_round > 0)
+        fresh = {key: region for key, region in fresh.items() if key not in learnable}
+        learnable.update(fresh)
+        regions = []
+        for (selector, signature), region in fresh.items():
+            if signature not in by_signature:
+                by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
+                                                         settings)
+                regions.append(by_signature[signature])
+        verdicts.update(_review(classifier, regions, settings, report))
+        # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
+        # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
+        pending = [part for (_selector, signature), region in fresh.items()
+                   if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
+                   for part in _split(region)]
+        if not pending:
+            break
+    report.learnable = len(learnable)
 
     decided = []
     for selector, signature in learnable:
         verdict = verdicts[by_signature[signature].id]
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
-                                   reason=verdict.reason, classifier=verdict.classifier))
+                                   reason=verdict.reason, classifier=verdict.classifier,
+                                   text=region_excerpt(learnable[(selector, signature)])))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))
     report.facts_before, report.facts_after = fact_retention(samples, noise_filter)
     return LearningResult(filter=noise_filter, report=report)
+
+
+def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
+                       settings: NoiseSettings, report: LearningReport, *, split: bool) -> dict:
+    """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
+
+    ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
+    after one stay with the fact they name.
+    """
+    learnable: dict[tuple[str, str], etree._Element] = {}
+    pending = deque(pending)
+    while pending:
+        if report.examined >= settings.max_regions:
+            report.skipped.append(SkippedRegion(f"{len(pending)} more region(s)",
+                                                f"over NOISE_MAX_REGIONS ({settings.max_regions}): left in the page"))
+            break
+        report.examined += 1
+        region = pending.popleft()
+        if region in covered:
+            continue
+        why = template.holds_content(region)
+        if not why:
+            content = template.is_content(region) or (split and _names_or_follows_a_label(region))
+            if content:
+                report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
+                                                    f"job content: {content}"))
+                continue
+            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
+            if selector is not None:
+                learnable.setdefault((selector, region_signature(region)), region)
+                continue
+        inner = region_parts(region)
+        report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
+                                            why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
+        pending.extendleft(reversed(inner))
+    return learnable
+
+
+def _split(region) -> list:
+    """The parts of a kept region, through single-part wrappers; none when it has only one part."""
+    parts = region_parts(region)
+    while len(parts) == 1:
+        parts = region_parts(parts[0])
+    return parts
+
+
+def _names_or_follows_a_label(region) -> str:
+    if is_explicit_label(region) or is_label_value_row(region):
+        return "a heading or field label beside a job fact"
+    previous = region.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    if previous is not None and is_explicit_label(previous):
+        return "the value of a heading or field label beside a job fact"
+    return ""
+
+
+def _outermost(root, regions: list) -> list:
+    """The regions not inside another one, in document order."""
+    chosen = set(regions)
+    order = {el: i for i, el in enumerate(root.iter()) if el in chosen}
+    return [el for el in sorted(chosen, key=order.__getitem__)
+            if not any(ancestor in chosen for ancestor in el.iterancestors())]
 
 
 def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
@@ -163,8 +239,8 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
     signature = region_signature(region)
-    steps = structured_steps(region)
-    selectors = selector_candidates(region)
+    steps = indexes[0].structured_steps(region)
+    selectors = indexes[0].selector_candidates(region)
     changed = False
     for n, selector in enumerate(selectors, start=1):
         regions = []
@@ -207,13 +283,63 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     markup = lxml_html.tostring(region, encoding="unicode")
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
-                        html=markup[: settings.max_region_sent_chars], label=_label(region))
+                        html=markup[: settings.max_region_sent_chars], label=_label(region),
+                        fact_text=_fact_text(region))
+
+
+LINK_LIST_MIN_ITEMS = 3
+INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
+                         "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join(text.split()) + " " if text and text.strip() else ""
+
+
+def _fact_text(region) -> str:
+    """The region's text that can state this job's facts, one line per block: without link lists (three or more
+    sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
+    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return ""
+    skipped = set()
+    for el in region.iter(etree.Element):
+        if (el.get("role") or "").strip().lower() == "feed":
+            skipped.add(el)
+        groups: dict = {}
+        for child in el:
+            if isinstance(child.tag, str):
+                groups.setdefault(child.tag, []).append(child)
+        for items in groups.values():
+            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+                    item.tag == "a" or item.find(".//a") is not None for item in items):
+                skipped.update(items)
+    parts = []
+    walker = etree.iterwalk(region, events=("start", "end"))
+    for event, el in walker:
+        if not isinstance(el.tag, str):
+            continue
+        block = el.tag not in INLINE_TAGS
+        if event == "start":
+            if block:
+                parts.append("\n")
+            if el in skipped:
+                walker.skip_subtree()  # its end event still comes, with its tail
+                continue
+            parts.append(_one_line(el.text))
+        else:
+            if block:
+                parts.append("\n")
+            if el is not region:
+                parts.append(_one_line(el.tail))
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
             report: LearningReport) -> dict[str, RegionVerdict]:
     """The whole review, retried when any batch fails; nothing partial survives a failure."""
-    report.regions_sent = len(regions)
+    report.regions_sent += len(regions)
     try:
         if not regions:
             return {}

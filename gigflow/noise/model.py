@@ -18,6 +18,7 @@ class RemovalRule(BaseModel):
     decision: Literal["remove", "keep"]
     reason: str = ""
     classifier: str  # which classifier decided: "openai:<model>" or "rules"
+    text: str = ""  # the region's visible text when it was learned, shortened: what reports show
 
 
 class SampleRef(BaseModel):

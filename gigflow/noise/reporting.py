@@ -24,7 +24,10 @@ def render_report(report: LearningReport) -> str:
     lines += [f"  reuse {r.selector}  [{r.classifier}] {r.reason}" for r in report.reused]
     lines += [f"  not reused {s.selector}: {s.reason}" for s in report.not_reused]
     lines.append(f"decisions: {len(report.decisions)}; removal rules learned: {len(report.learned)}")
-    lines += [f"  {r.decision:6} {r.selector}  [{r.classifier}] {r.reason}" for r in report.decisions]
+    for r in report.decisions:
+        lines.append(f"  {r.decision:6} {r.selector}  [{r.classifier}] {r.reason}")
+        if r.text:
+            lines.append(f"         text: {r.text}")
     lines.append(f"regions left in the page without review: {len(report.skipped)}")
     lines += [f"  stays  {s.selector}: {s.reason}" for s in report.skipped]
     lines.append(f"job-fact signals kept on the samples: before {_ratio(report.facts_before)}, "

@@ -79,15 +79,44 @@ class PageIndex:
     def __init__(self, root):
         self.by_tag: dict[str, list] = {}
         self.nth: dict = {}
+        self.steps: dict = {}  # element -> its step (what _step returns), computed once per page
+        self.steps[root] = _own_step(root)
         for el in root.iter():
             if not isinstance(el.tag, str):
                 continue
             self.by_tag.setdefault(el.tag, []).append(el)
             counts: dict[str, int] = {}
+            own: dict = {}
             for child in el:
                 if isinstance(child.tag, str):
                     counts[child.tag] = counts.get(child.tag, 0) + 1
                     self.nth[child] = counts[child.tag]
+                    own.setdefault(_own_step(child), []).append(child)
+            for step, children in own.items():
+                for child in children:
+                    self.steps[child] = step if len(children) == 1 else f"{step}:nth-of-type({self.nth[child]})"
+
+    def selector_candidates(self, el) -> list[str]:
+        """``selector_candidates(el)`` for an element of this page, in time linear in its depth."""
+        steps = []
+        node = el
+        while node is not None:
+            steps.append(self.steps[node])
+            node = node.getparent()
+        steps.reverse()
+        return [" > ".join(steps[-n:]) for n in range(1, len(steps) + 1)]
+
+    def structured_steps(self, el) -> list[tuple]:
+        """``structured_steps(el)`` for an element of this page, in time linear in its depth."""
+        steps = []
+        node = el
+        while node is not None:
+            role = (node.get("role") or "").strip() or None
+            label = " ".join((node.get("aria-label") or "").split()) or None
+            nth = self.nth.get(node) if ":nth-of-type(" in self.steps[node] else None
+            steps.append((node.tag, role, label, nth))
+            node = node.getparent()
+        return list(reversed(steps))
 
     def _matches_step(self, el, step: tuple) -> bool:
         tag, role, label, nth = step

@@ -13,6 +13,7 @@ DEFAULTS = {
     "NOISE_REVIEW_RETRIES": 2,  # whole-review retries after a failed batch
     "NOISE_MAX_REGION_CHARS": 20000,  # regions with more markup than this stay and are not sent
     "NOISE_MAX_REGION_SENT_CHARS": 4000,  # markup sent per region (text and links are always sent whole)
+    "NOISE_MAX_REGIONS": 2000,  # regions (candidates and their parts) a review examines; the rest stay
 }
 
 
@@ -27,6 +28,7 @@ class NoiseSettings:
     retries: int = DEFAULTS["NOISE_REVIEW_RETRIES"]
     max_region_chars: int = DEFAULTS["NOISE_MAX_REGION_CHARS"]
     max_region_sent_chars: int = DEFAULTS["NOISE_MAX_REGION_SENT_CHARS"]
+    max_regions: int = DEFAULTS["NOISE_MAX_REGIONS"]
     # Fixed by design, not settings: fewer than 3 pages cannot tell template from content; 6 bound the cost.
     min_samples: int = 3
     max_samples: int = 6
@@ -46,4 +48,5 @@ class NoiseSettings:
             retries=int(get("NOISE_REVIEW_RETRIES")),
             max_region_chars=int(get("NOISE_MAX_REGION_CHARS")),
             max_region_sent_chars=int(get("NOISE_MAX_REGION_SENT_CHARS")),
+            max_regions=int(get("NOISE_MAX_REGIONS")),
         )

@@ -19,6 +19,8 @@ class TrainingPage:
     sha256: str = ""
     # The source's card strategy (href or click): crawls remove job cards before the noise filter, so must learning.
     strategy: object = field(default=None, repr=False)
+    # The source's company: its name in a repeated region is a job fact (the employer), not template.
+    company: str = ""
     root: object = field(default=None, repr=False)
 
     def __post_init__(self):

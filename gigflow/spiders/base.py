@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 import scrapy
 
 from gigflow.adapters import extract as extract_content
+from gigflow.adapters.types import Evidence
 from gigflow.db import get_pool
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
@@ -145,6 +146,9 @@ class SourceSpider(scrapy.Spider):
         warnings = list(warnings or []) + list(result.warnings)
         if prepared is None and expect_prepared:
             warnings.append("preparation failed; see the crawl log")
+        jobs = result.jobs
+        if result.kind == "detail" and len(jobs) == 1:  # a job's own page: its description is the prepared page
+            jobs = [prepared_description(jobs[0], prepared)]
         return JobPageItem(
             source_id=self.source_id,
             url=url,
@@ -159,12 +163,28 @@ class SourceSpider(scrapy.Spider):
             markdown=prepared.markdown if prepared else None,
             links=prepared.links if prepared else [],
             preparation=prepared.report.model_dump(mode="json") if prepared else None,
-            jobs=[job.model_dump(mode="json", exclude_none=True) for job in result.jobs],
+            jobs=[job.model_dump(mode="json", exclude_none=True) for job in jobs],
             parser_key=result.parser_key,
             parser_version=result.parser_version,
             confidence=result.confidence,
             warnings=warnings,
         )
+
+
+# As long as the generic adapter's description: a page's whole text is not a field.
+MAX_DESCRIPTION_CHARS = 20000
+
+
+def prepared_description(job, prepared):
+    """An HTML page's one job takes its description from the prepared document: assets, job cards and the
+    site's learned noise already out, as the stored Markdown. Other formats keep the adapter's description."""
+    if prepared is None or prepared.format != "html" or not prepared.markdown.strip():
+        return job
+    evidence = {**job.evidence, "description": Evidence(
+        method="prepared", confidence=0.6,
+        snippet_or_path=f"prepared document (noise filter {prepared.report.noise_filter or 'none'})")}
+    return job.model_copy(update={"description": prepared.markdown.strip()[:MAX_DESCRIPTION_CHARS],
+                                  "evidence": evidence})
 
 
 def _header(response, name: bytes) -> str | None:

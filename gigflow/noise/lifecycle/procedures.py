@@ -121,6 +121,7 @@ def reset_filter(pool: ConnectionPool, request: ResetFilter) -> ResetResult:
 class ConfigurationState(BaseModel):
     configuration_id: int
     company_id: int
+    company: str = ""
     config_hash: str
     config: dict
     token: int
@@ -137,5 +138,5 @@ def configuration_state(pool: ConnectionPool, configuration_id: int) -> Configur
     if row is None:
         raise LookupError(f"unknown configuration {configuration_id}")
     return ConfigurationState(configuration_id=row["id"], company_id=row["company_id"],
-                              config_hash=row["config_hash"], config=row["config"], token=row["token"],
+                              company=row["company"], config_hash=row["config_hash"], config=row["config"], token=row["token"],
                               strategies=row["strategies"])

@@ -69,7 +69,7 @@ class ReviewOutcome(BaseModel):
     model_config = {"arbitrary_types_allowed": True}
 
 
-def read_training_pages(pool: ConnectionPool, refs: list[SampleRef], strategy=None
+def read_training_pages(pool: ConnectionPool, refs: list[SampleRef], strategy=None, company: str = ""
                         ) -> tuple[list[TrainingPage], list[str]]:
     """Raw bytes of each sample, checked against the stored sha256; a failed read does not count as a sample."""
     pages, failures = [], []
@@ -85,7 +85,7 @@ def read_training_pages(pool: ConnectionPool, refs: list[SampleRef], strategy=No
             else:
                 pages.append(TrainingPage(url=ref.url or "", body=body, source_id=ref.source_id,
                                           source_version_id=ref.source_version_id, content_type=row["content_type"],
-                                          sha256=ref.sha256, strategy=strategy))
+                                          sha256=ref.sha256, strategy=strategy, company=company))
     return pages, failures
 
 
@@ -103,7 +103,7 @@ def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, le
     token = state.token
     current = get_current_noise_filter(state.config, state.config_hash, max_filter_bytes)
     selected = select_samples(pool, SelectSamples(configuration_id=configuration_id))
-    pages, failures = read_training_pages(pool, selected.refs(), state.card_strategy())
+    pages, failures = read_training_pages(pool, selected.refs(), state.card_strategy(), state.company)
     outcome = ReviewOutcome(configuration_id=configuration_id, kind=kind.value, status="skipped")
     if len(pages) < MIN_SAMPLES:
         outcome.detail = f"{len(pages)} usable sample(s), {MIN_SAMPLES} needed" + (

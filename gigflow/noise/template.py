@@ -1,0 +1,286 @@
+"""Template detection across samples (the site-style-tree idea) and the parts of a page that are job content.
+
+The samples of one configuration are walked together from <body> down, pairing each element with the element
+at the same place on every other sample. A subtree identical on every sample is template; one that differs is
+where the job lives. This finds candidates in table and div layouts that carry no header/nav/footer markup, and
+it tells the learner where the content is, so that nothing there is removed whole:
+
+- the *content root* is the deepest element holding most of the text that varies between samples;
+- the *main heading* is the page's first <h1> (without one, the first <h2>/<h3> whose text changes);
+- inside the content root only constant parts that are not headings, field labels or label/value rows may go;
+- a constant element whose same-tag siblings vary (a row of a details table, an item of a list) is content,
+  unless the varying sibling is the content's own container (a layout row beside the body).
+
+Pure functions over parsed trees; learning only (preparation never imports this module).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from gigflow.noise.signature import VOLATILE_ATTRIBUTES
+
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
+# Share of the varying text the content root must hold.
+CONTENT_SHARE = 0.5
+# A field label is short: "Employment type:", "Benefits", "Standort".
+LABEL_MAX_CHARS = 40
+LABEL_MAX_WORDS = 5
+_LABEL_VALUE = re.compile(r"^[^:：\n]{1,40}[:：]\s*\S")
+
+
+def _norm(text: str | None) -> str:
+    return " ".join(text.split()) if text else ""
+
+
+def subtree_hashes(root) -> dict:
+    """A Merkle hash per element over tag, stable attributes, text and children (id/class/style ignored, as in
+    region signatures): two elements with one hash are identical subtrees. One pass, linear in the page."""
+    hashes: dict = {}
+    for _event, el in etree.iterwalk(root, events=("end",)):
+        if not isinstance(el.tag, str):
+            continue
+        digest = hashlib.blake2b(digest_size=12)
+        attrs = sorted((k, _norm(v)) for k, v in el.attrib.items() if k not in VOLATILE_ATTRIBUTES)
+        digest.update(f"<{el.tag}{attrs}>{_norm(el.text)}".encode())
+        for child in el:
+            if isinstance(child.tag, str):
+                digest.update(hashes[child])
+            digest.update(_norm(child.tail).encode() + b"\x00")
+        hashes[el] = digest.digest()
+    return hashes
+
+
+def _own_key(el) -> tuple:
+    return el.tag, (el.get("role") or "").strip(), _norm(el.get("aria-label"))
+
+
+def _children_by_key(el) -> dict:
+    groups: dict = {}
+    for child in el:
+        if isinstance(child.tag, str):
+            groups.setdefault(_own_key(child), []).append(child)
+    return groups
+
+
+@dataclass
+class SiteTemplate:
+    """What the samples share, seen from the first sample."""
+
+    constant: set = field(default_factory=set)  # page-0 elements identical (and at the same place) on every sample
+    varying: set = field(default_factory=set)  # page-0 elements that differ or have no counterpart somewhere
+    counterparts: dict = field(default_factory=dict)  # page-0 element -> its element on each other sample
+    candidates: list = field(default_factory=list)  # outermost constant subtrees, main heading excluded
+    content_root: object = None
+    main_heading: object = None
+    _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
+
+    def candidate_sets(self, n_pages: int) -> list[set]:
+        """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
+        sets = [set(self.candidates)] + [set() for _ in range(n_pages - 1)]
+        for el in self.candidates:
+            for k, other in enumerate(self.counterparts.get(el, ()), start=1):
+                sets[k].add(other)
+        return sets
+
+    # -- what must stay -------------------------------------------------------------------------------------
+    def job_region(self):
+        """The job's own container: the content root and the main heading together (their lowest common
+        ancestor), so the facts beside the heading (location, employment type) count as content too."""
+        if self.content_root is None or self.main_heading is None:
+            return self.content_root
+        heading_line = {self.main_heading, *self.main_heading.iterancestors()}
+        for node in (self.content_root, *self.content_root.iterancestors()):
+            if node in heading_line:
+                return node
+        return self.content_root
+
+    def holds_content(self, el) -> str:
+        """Why ``el`` may not be removed whole (its parts may be tried), or ''."""
+        if self.main_heading is not None and (el is self.main_heading or _contains(el, self.main_heading)):
+            return "holds the page's main heading"
+        if self.content_root is not None and (el is self.content_root or _contains(el, self.content_root)):
+            return "holds most of the text that varies between samples"
+        return ""
+
+    def is_content(self, el) -> str:
+        """Why ``el`` is job content and stays with its parts, or ''."""
+        if self._row_with_varying_siblings(el):
+            return "a constant row whose sibling rows vary (a details table or list)"
+        region = self.job_region()
+        inside = region is not None and _contains(region, el)
+        if not inside:
+            return ""
+        if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
+            return "a heading inside the job content"
+        if is_all_links(el):
+            return ""  # share bars, tag links, back links: template even here
+        if is_label_value_row(el):
+            return "a label/value row inside the job content"
+        if is_field_label(el):
+            return "a field label inside the job content"
+        if not is_link_block(el):
+            return "text inside the job content (only links, buttons and empty parts may go there)"
+        return ""
+
+    def _row_with_varying_siblings(self, el) -> bool:
+        parent = el.getparent()
+        if parent is None or el.tag not in ROW_TAGS:
+            return False
+        # Table rows and definition terms are rows; other blocks only when they pair a label with a value, or
+        # hold no link inside the content (a list of menu links with one changing entry is not a details table).
+        region = self.job_region()
+        if el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el) and not (
+                el.find(".//a") is None and region is not None and _contains(region, el)):
+            return False
+        key = (parent, el.tag)
+        if key not in self._varying_rows:  # once per parent and tag: a list of thousands of rows stays linear
+            # A varying sibling that holds the content (or the main heading) is the body beside a layout row.
+            rows = (sib for sib in parent
+                    if sib.tag == el.tag and sib in self.varying and not self.holds_content(sib))
+            self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
+        return any(row is not el for row in self._varying_rows[key])
+
+
+def _contains(ancestor, el) -> bool:
+    return any(node is ancestor for node in el.iterancestors())
+
+
+def is_heading(el) -> bool:
+    return el.tag in HEADING_TAGS or (el.get("role") or "").strip().lower() == "heading"
+
+
+def is_link_block(el) -> bool:
+    """Empty, or mostly link text: share bars, back links, related-job links."""
+    text = _norm(el.text_content())
+    if not text:
+        return True
+    linked = sum(len(_norm(a.text_content())) for a in el.iter("a"))
+    return linked * 2 >= len(text)
+
+
+def is_all_links(el) -> bool:
+    """Text, if any, only inside links."""
+    text = _norm(el.text_content()).replace(" ", "")
+    linked = "".join(_norm(a.text_content()) for a in el.iter("a")).replace(" ", "")
+    has_link = el.tag == "a" or el.find(".//a") is not None
+    return has_link and len(linked) >= len(text) - 3  # separators: "·", "|"
+
+
+def is_explicit_label(el) -> bool:
+    """A label by its markup or its colon: headings, dt/th/label, a bold lead-in, "Employment type:"."""
+    if is_heading(el) or el.tag in ("dt", "th", "label", "legend", "caption", "strong", "b"):
+        return True
+    text = _norm(el.text_content())
+    return bool(text) and len(text) <= LABEL_MAX_CHARS and text.endswith((":", "："))
+
+
+def is_field_label(el) -> bool:
+    """Short text without links: a field or section label ("Employment type:", "Benefits", "What we offer")."""
+    if el.tag in ("dt", "th", "label", "legend", "caption"):
+        return True
+    text = _norm(el.text_content())
+    if not text or el.tag == "a" or el.find(".//a") is not None:
+        return False
+    return len(text) <= LABEL_MAX_CHARS and len(text.split()) <= LABEL_MAX_WORDS
+
+
+def is_label_value_row(el) -> bool:
+    """A row pairing a label with its value: th/td or two cells, dt/dd, "Label: value", <b>Label</b> value."""
+    if el.tag == "dl" or el.find("dt") is not None:
+        return True
+    cells = [c for c in el if isinstance(c.tag, str) and c.tag in ("td", "th")]
+    if el.tag == "tr" and (len(cells) >= 2 or any(c.tag == "th" for c in cells)):
+        return True
+    text = _norm(el.text_content())
+    if _LABEL_VALUE.match(text) and len(text) <= 200:
+        return True
+    kids = [c for c in el if isinstance(c.tag, str)]
+    if len(kids) != 2 or not is_field_label(kids[0]) or not _norm(kids[1].text_content()):
+        return False
+    label = _norm(kids[0].text_content())
+    return label.endswith((":", "：")) or kids[0].tag in ("dt", "th", "label", "strong", "b")
+
+
+def analyse_template(roots: list) -> SiteTemplate:
+    """Pair the samples' elements from <body> down and find the constant subtrees and the content."""
+    template = SiteTemplate()
+    bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
+    hashes = [subtree_hashes(b) for b in bodies]
+    template.main_heading = bodies[0].find(".//h1")
+    varying_chars: dict = {}  # page-0 element -> characters of text it owns on page 0 that vary
+
+    def own_chars(el) -> int:
+        return len(_norm(el.text)) + sum(len(_norm(c.tail)) for c in el)
+
+    stack = [(bodies[0], bodies[1:])]
+    while stack:
+        el, others = stack.pop()
+        template.counterparts[el] = others
+        if others is not None and all(hashes[k + 1].get(o) == hashes[0][el] for k, o in enumerate(others)):
+            template.constant.add(el)
+            continue
+        template.varying.add(el)
+        varying_chars[el] = own_chars(el)
+        groups = _children_by_key(el)
+        other_groups = [_children_by_key(o) for o in others] if others is not None else None
+        for key, children in groups.items():
+            for i, child in enumerate(children):
+                paired = None
+                if other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups):
+                    paired = [g[key][i] for g in other_groups]
+                stack.append((child, paired))
+    if template.main_heading is None:  # no h1: the first h2/h3 whose text changes between samples is the title
+        template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
+    template.content_root = _content_root(bodies[0], varying_chars)
+    template.candidates = _outermost_constant(bodies[0], template)
+    return template
+
+
+def _content_root(body, varying_chars: dict):
+    """The deepest element whose subtree holds at least CONTENT_SHARE of the varying text."""
+    totals: dict = {}
+    for _event, el in etree.iterwalk(body, events=("end",)):
+        if isinstance(el.tag, str):
+            totals[el] = varying_chars.get(el, 0) + sum(totals.get(c, 0) for c in el if isinstance(c.tag, str))
+    whole = totals.get(body, 0)
+    if not whole:
+        return None
+    node = body
+    while True:
+        heavy = [c for c in node if isinstance(c.tag, str) and totals.get(c, 0) >= CONTENT_SHARE * whole]
+        if not heavy:
+            return node
+        node = heavy[0]
+
+
+def _outermost_constant(body, template: SiteTemplate) -> list:
+    """Outermost constant subtrees in document order; one holding the main heading is split into its children."""
+    found = []
+    walker = etree.iterwalk(body, events=("start",))
+    for _event, el in walker:
+        if not isinstance(el.tag, str) or el is body:
+            continue
+        if el in template.constant:
+            if template.holds_content(el):
+                _mark_children_constant(el, template)  # look at its children instead
+                continue
+            found.append(el)
+            walker.skip_subtree()
+        elif el not in template.varying:
+            walker.skip_subtree()  # never paired: no counterpart on some sample
+    return found
+
+
+def _mark_children_constant(el, template: SiteTemplate) -> None:
+    """The children of a constant subtree are constant too, each paired with the same child on every sample."""
+    kids = [c for c in el if isinstance(c.tag, str)]
+    others = [[c for c in o if isinstance(c.tag, str)] for o in template.counterparts.get(el) or ()]
+    for i, child in enumerate(kids):
+        template.constant.add(child)
+        template.counterparts[child] = [o[i] for o in others]
