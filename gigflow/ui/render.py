@@ -14,9 +14,9 @@ MIN_HIGHLIGHT_CHARS = 3  # shorter values ("BE", "7") would mark half the page
 
 
 def _markdown_it() -> MarkdownIt:
-    # Raw HTML off, images off (a stored page must not make the browser fetch from its site), and links only
-    # to http(s) and mailto.
-    md = MarkdownIt("commonmark", {"html": False}).disable("image")
+    # Raw HTML off, images shown as their alt text (a stored page must not make the browser fetch from its
+    # site), and links only to http(s) and mailto.
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.validateLink = lambda url: url.strip().lower().startswith(SAFE_SCHEMES)
     return md
 
@@ -47,9 +47,13 @@ def render_markdown(text: str, highlights: dict[str, str] | None = None) -> Mark
         tokens[idx].attrSet("rel", "nofollow noopener noreferrer")
         return _MD.renderer.renderToken(tokens, idx, options, env)
 
+    def image(tokens, idx, options, env):
+        alt = "".join(child.content for child in tokens[idx].children or [])
+        return f'<span class="image-alt">[image: {escape(alt)}]</span>'
+
     tokens = _MD.parse(text or "")
     rules = dict(_MD.renderer.rules)
-    rules["text"], rules["link_open"] = text_rule, link_open
+    rules["text"], rules["link_open"], rules["image"] = text_rule, link_open, image
     renderer = type(_MD.renderer)(_MD)
     renderer.rules = rules
     return Markup(renderer.render(tokens, _MD.options, {}))
