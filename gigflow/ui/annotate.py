@@ -12,6 +12,9 @@ LABEL_TAG = "gigflow-label"  # a tag of our own, so no :nth-of-type() step of an
 _FETCHING = ("src", "srcset", "poster", "background", "data", "formaction", "action", "href", "xlink:href", "ping",
              "style")
 
+_ACTIVE = ("script", "iframe", "frame", "object", "embed", "applet", "svg", "math", "link", "meta", "base", "style",
+           "template", "noscript")
+
 STYLE = f"""
 body {{ font: 14px/1.45 system-ui, sans-serif; margin: 12px; color: #222; }}
 [data-gigflow-decision] {{ outline: 3px solid #c0392b; outline-offset: 2px; margin: 10px 0; display: block; }}
@@ -46,11 +49,13 @@ def annotate(root, rules, select) -> tuple[str, list[RegionMatch]]:
         label.text = f"#{i} {rule.decision} · {rule.selector} · {rule.classifier} · {rule.reason}"
         label.tail, region.text = region.text, None
         region.insert(0, label)
+    # Preparation already took these out; the view does it again rather than trust its input (the iframe's
+    # sandbox and CSP are the third line).
+    etree.strip_elements(root, *_ACTIVE, with_tail=False)
     for el in root.iter():
         if isinstance(el.tag, str):
-            for name in _FETCHING:
-                if name in el.attrib:
-                    del el.attrib[name]
+            for name in [n for n in el.attrib if n in _FETCHING or n.lower().startswith("on")]:
+                del el.attrib[name]
     head = root.find("head")
     if head is None:
         head = etree.Element("head")
