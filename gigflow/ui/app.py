@@ -30,6 +30,15 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     page_size = settings.getint("LISTING_PAGE_SIZE")
     runs_shown, jobs_shown = settings.getint("UI_RUNS_SHOWN"), settings.getint("UI_JOBS_SHOWN")
     max_filter_bytes = settings.getint("NOISE_FILTER_MAX_BYTES")
+    max_page_bytes = settings.getint("PREPARATION_MAX_BYTES")
+
+    def _sample(configuration_id: int, version_id: int) -> dict:
+        version = _found(data.sample_version, configuration_id, version_id)
+        if max_page_bytes and len(version["body"]) > max_page_bytes:
+            # Crawls store such a page as plain text, without the noise filter: there is nothing to outline.
+            raise HTTPException(422, f"version {version_id} is {len(version['body'])} bytes, over "
+                                     f"PREPARATION_MAX_BYTES ({max_page_bytes}): prepared as plain text, no regions")
+        return version
 
     def render(request, name: str, context: dict, status_code: int = 200):
         return templates.TemplateResponse(request, name, {"csrf": request.state.csrf, "csrf_field": CSRF_FIELD,
@@ -76,7 +85,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
                    "version_id": version_id, "matches": {}, "diff": [], "message": message, "version": None}
         if version_id is None:
             return context
-        version = _found(data.sample_version, configuration_id, version_id)
+        version = _sample(configuration_id, version_id)
         body, strategy = bytes(version["body"]), state.card_strategy()
         rules = noise_filter.rules if noise_filter else []
         _, matches = annotate(library.prepared_tree(body, version["url"], version["content_type"], strategy), rules,
@@ -84,13 +93,14 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         before = library.prepare_markdown(settings, body, version["url"], version["content_type"], strategy, None)
         after = library.prepare_markdown(settings, body, version["url"], version["content_type"], strategy,
                                          noise_filter)
-        context.update(version=version, matches={m.index: m for m in matches}, diff=line_diff(before, after),
-                       removed=sum(kind == "removed" for kind, _ in line_diff(before, after)))
+        diff = line_diff(before, after)
+        context.update(version=version, matches={m.index: m for m in matches}, diff=diff,
+                       removed=sum(kind == "removed" for kind, _ in diff))
         return context
 
     def stored_page(request):
         configuration_id, version_id = request.path_params["configuration_id"], request.path_params["version_id"]
-        version = _found(data.sample_version, configuration_id, version_id)
+        version = _sample(configuration_id, version_id)
         state, noise_filter = library.current_filter(configuration_id, max_filter_bytes)
         root = library.prepared_tree(bytes(version["body"]), version["url"], version["content_type"],
                                      state.card_strategy())
@@ -178,7 +188,7 @@ def _found(fetch, *args):
     try:
         return fetch(*args)
     except (data.NotFound, LookupError) as exc:
-        raise HTTPException(404, str(exc).strip("'\"")) from None
+        raise HTTPException(404, str(exc)) from None
 
 
 def _action(action, *args) -> str:
