@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields clean-db
+.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,13 @@ install: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/scrapy demo
+	@echo ""
+	@echo "Review it in the browser:  $(BIN)/scrapy ui   then open http://127.0.0.1:8000/sources/demo"
+	@echo "(runs, jobs with their evidence, and 'review the noise decisions' for the learned filter)"
+
+# PNGs of each review app page (demo data: run `make demo` first) into docs/screenshots/.
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
@@ -44,6 +51,7 @@ bench-adapters: $(STAMP)
 # Listing queries on 1,000 sources x 100 runs and 100,000 jobs; a small crawl on two local scrapyd nodes.
 bench-scale: $(STAMP)
 	$(BIN)/python bench/scale_bench.py $(BENCH_ARGS)
+
 # Fields (title, employer, location, date posted) on the corpus stripped of JSON-LD and on the SWDE dev pages,
 # beside trafilatura's metadata.
 bench-fields: $(STAMP)

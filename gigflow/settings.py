@@ -1,5 +1,7 @@
 """Scrapy settings for gigflow. Every limit is a setting: override with `-s NAME=VALUE`."""
 
+import os
+
 BOT_NAME = "gigflow"
 SPIDER_MODULES = ["gigflow.spiders"]
 NEWSPIDER_MODULE = "gigflow.spiders"
@@ -163,3 +165,9 @@ FETCH_EXPECTED_CONTENT_TYPES = {
     "href": ["text/html", "application/xhtml+xml"],
     "click": ["text/html", "application/xhtml+xml"],
 }
+
+# The review web app (`scrapy ui`). A token is required when it binds anything but loopback.
+UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
+UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
+UI_JOBS_SHOWN = 200  # jobs listed on a source page
+UI_LOG_LEVEL = "warning"  # uvicorn's log level

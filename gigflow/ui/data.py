@@ -1,0 +1,64 @@
+"""The review app's reads: one function per endpoint, each running its own .sql file (sql/)."""
+
+from __future__ import annotations
+
+from gigflow.ui.library import get_pool, ui_sql
+
+SOURCE_STATUSES = ("candidate", "trial", "active", "quarantined")
+
+
+class NotFound(LookupError):
+    pass
+
+
+def _one(sql: str, params: dict, what: str) -> dict:
+    if any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in params.values()):
+        raise NotFound(what)  # no bigint id is that large
+    with get_pool().connection() as conn:
+        row = conn.execute(ui_sql(sql), params).fetchone()
+    if row is None:
+        raise NotFound(what)
+    return row
+
+
+def _all(sql: str, params: dict) -> list[dict]:
+    with get_pool().connection() as conn:
+        return conn.execute(ui_sql(sql), params).fetchall()
+
+
+def like_pattern(text: str) -> str | None:
+    """A case-insensitive substring pattern, the user's % and _ taken literally."""
+    text = (text or "").strip()[:200]
+    if not text:
+        return None
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def sources_page(*, status: str | None, text: str, after: str | None, limit: int) -> list[dict]:
+    return _all("sources_page.sql", {"status": status, "pattern": like_pattern(text), "after": after or None,
+                                     "limit": limit})
+
+
+def source(source_id: str) -> dict:
+    return _one("source.sql", {"id": source_id}, f"no source {source_id!r}")
+
+
+def source_runs(source_id: str, limit: int) -> list[dict]:
+    return _all("source_runs.sql", {"id": source_id, "limit": limit})
+
+
+def source_jobs(source_id: str, limit: int) -> list[dict]:
+    return _all("source_jobs.sql", {"id": source_id, "limit": limit})
+
+
+def job(job_id: int) -> dict:
+    return _one("job.sql", {"id": job_id}, f"no job {job_id}")
+
+
+def configuration(configuration_id: int) -> dict:
+    return _one("configuration.sql", {"id": configuration_id}, f"no configuration {configuration_id}")
+
+
+def sample_version(configuration_id: int, version_id: int) -> dict:
+    return _one("sample_version.sql", {"configuration_id": configuration_id, "version_id": version_id},
+                f"no stored version {version_id} of configuration {configuration_id}")

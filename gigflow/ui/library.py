@@ -1,0 +1,112 @@
+"""The one place the review app reaches into the rest of gigflow, so a package move touches this file only.
+
+Actions here call the same functions as the commands (`scrapy noise request`, the worker's race-safe save,
+the source status setter), so the app never holds a rule of its own.
+"""
+
+from __future__ import annotations
+
+from gigflow.db import get_pool
+from gigflow.documents.client import DocumentClient
+from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.noise.lifecycle.procedures import (
+    SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
+)
+from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.model import NoiseFilter, RemovalRule
+from gigflow.noise.selectors import InvalidSelectorError, select
+from gigflow.noise.training import TrainingPage
+from gigflow.sources.config import SourceStatus
+from gigflow.sources.repository import get_source, set_status
+from gigflow.sql import load_sql
+
+MANUAL_CLASSIFIER = "manual"
+
+
+def ui_sql(name: str) -> str:
+    return load_sql("gigflow.ui", name)
+
+
+def current_filter(configuration_id: int, max_bytes: int) -> tuple[object, NoiseFilter | None]:
+    """The configuration's state and its current (valid, same-hash) noise filter, as preparation sees it."""
+    state = configuration_state(get_pool(), configuration_id)
+    return state, get_current_noise_filter(state.config, state.config_hash, max_bytes)
+
+
+def sample_refs(configuration_id: int) -> list:
+    """The samples a review would use now (the latest HTML version of each URL of the active sources)."""
+    return select_samples(get_pool(), SelectSamples(configuration_id=configuration_id)).samples
+
+
+def prepared_tree(body: bytes, url: str, content_type: str | None, strategy):
+    """The tree the noise filter sees: assets (scripts included) out, links absolute, job cards out."""
+    return TrainingPage(url=url, body=body, content_type=content_type, strategy=strategy).tree()
+
+
+def select_regions(root, selector: str) -> list:
+    try:
+        return select(root, selector)
+    except InvalidSelectorError:
+        return []
+
+
+def prepare_markdown(settings, body: bytes, url: str, content_type: str | None, strategy,
+                     noise_filter: NoiseFilter | None) -> str:
+    """The Markdown a crawl stores for this body, with or without the noise filter (the crawl's own path)."""
+    return DocumentClient.from_settings(settings).prepare(body, url, content_type, strategy=strategy,
+                                                           noise_filter=noise_filter).markdown
+
+
+class ActionError(ValueError):
+    """An action that could not be done, with the reason a person can act on."""
+
+
+def flip_decision(configuration_id: int, *, selector: str, signature: str, expected_token: int, note: str,
+                  max_bytes: int) -> tuple[str, int]:
+    """Flip one learned rule (remove <-> keep) as a manual review, through the worker's race-safe save.
+
+    The save refuses when anything moved since the page was shown (another review, a reset, a changed
+    configuration): ``expected_token`` is the token the page was rendered with. Returns (new decision, token)."""
+    state, noise_filter = current_filter(configuration_id, max_bytes)
+    if noise_filter is None:
+        raise ActionError("this configuration has no current noise filter")
+    rules = list(noise_filter.rules)
+    index = next((i for i, r in enumerate(rules) if r.selector == selector and r.signature == signature), None)
+    if index is None:
+        raise ActionError(f"no rule {selector!r} with that signature in the current filter (reload the page)")
+    old = rules[index]
+    decision = "keep" if old.decision == "remove" else "remove"
+    reason = f"manual review: {note.strip()}" if note.strip() else f"manual review: {old.decision} -> {decision}"
+    rules[index] = RemovalRule(selector=old.selector, signature=old.signature, decision=decision,
+                               reason=reason[:500], classifier=MANUAL_CLASSIFIER)
+    saved = save_filter(get_pool(), SaveFilter(configuration_id=configuration_id, expected_token=expected_token,
+                                               noise_filter=noise_filter.model_copy(update={"rules": rules})))
+    if not saved.saved:
+        raise ActionError(f"not saved: {saved.conflict} (reload the page and try again)")
+    return decision, saved.token
+
+
+def request_noise_review(configuration_id: int) -> str:
+    """What `scrapy noise request ID --manual` does."""
+    from gigflow.noise.lifecycle.queue import request_review
+
+    configuration_state(get_pool(), configuration_id)  # an unknown id fails here, clearly
+    job_id = request_review(get_pool(), configuration_id, ReviewKind.manual, reason="requested from the review app")
+    return f"manual review requested (job {job_id})" if job_id else "a manual review is already waiting"
+
+
+def quarantine_source(source_id: str, reason: str) -> str:
+    if not reason.strip():
+        raise ActionError("a quarantine needs a reason")
+    get_source(get_pool(), source_id)
+    set_status(get_pool(), source_id, SourceStatus.quarantined, reason.strip()[:500])
+    return f"source {source_id} quarantined"
+
+
+def restore_source(source_id: str) -> str:
+    """Back to active (the status a source is crawled in), the quarantine reason cleared."""
+    record = get_source(get_pool(), source_id)
+    if record.config.status is not SourceStatus.quarantined:
+        raise ActionError(f"source {source_id} is {record.config.status.value}, not quarantined")
+    set_status(get_pool(), source_id, SourceStatus.active, None)
+    return f"source {source_id} restored to active"

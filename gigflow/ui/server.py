@@ -1,0 +1,44 @@
+"""Start the review app under uvicorn: loopback by default; any other address needs a token."""
+
+from __future__ import annotations
+
+import ipaddress
+
+
+class UiConfigError(ValueError):
+    pass
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def build(settings, host: str):
+    """The app for this bind address, or UiConfigError saying what is missing."""
+    from gigflow.ui.app import create_app
+
+    token = (settings.get("UI_TOKEN") or "").strip()
+    if not is_loopback(host) and not token:
+        raise UiConfigError(f"binding {host} makes the app reachable from other machines: set a token first "
+                            "(GIGFLOW_UI_TOKEN=... or -s UI_TOKEN=...), or bind 127.0.0.1")
+    # On loopback only local names are answered, so a web page cannot reach the app by rebinding its own name.
+    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if is_loopback(host) else None
+    return create_app(settings, token=token, allowed_hosts=allowed), token
+
+
+def serve(settings, *, host: str, port: int) -> None:
+    import uvicorn
+
+    from gigflow.db import get_pool
+
+    app, token = build(settings, host)
+    get_pool()  # connect and migrate before announcing the address
+    shown = f"[{host}]" if ":" in host else host
+    print(f"gigflow review app on http://{shown}:{port}/" + (f"?token={token}" if token else "")
+          + "  (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=settings.get("UI_LOG_LEVEL") or "warning")

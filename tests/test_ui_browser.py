@@ -1,0 +1,294 @@
+"""The review app in headless Chromium against `scrapy ui` (a real uvicorn server) on the test database, filled
+by a real crawl of the demo site (one of its pages made hostile) and a real noise review (rules classifier)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from helpers import FIXTURES, ROOT, copy_site, crawl, import_demo
+
+CHROMIUM = os.environ.get("CLICK_CHROMIUM_PATH", "/usr/bin/chromium")
+BEACON = "/beacon/"  # any request for this path means a stored page's script or handler ran
+HOSTILE = f"""
+<script>document.title = "pwned"; fetch("{BEACON}script");</script>
+<img src="{BEACON}img.png" onerror="fetch('{BEACON}onerror')" alt="team">
+<p><a href="javascript:fetch('{BEACON}js-link')">Apply in one click</a></p>
+<iframe srcdoc="&lt;script&gt;fetch('{BEACON}srcdoc')&lt;/script&gt;"></iframe>
+<svg onload="fetch('{BEACON}svg')"><circle r="4"/></svg>
+"""
+
+
+def expect(locator):
+    from playwright.sync_api import expect
+
+    return expect(locator)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_ui(port: int, env: dict | None = None) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "scrapy", "ui", "--port", str(port)], cwd=ROOT,
+                               env={**os.environ, **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                raise AssertionError(f"scrapy ui exited: {process.stdout.read()}")
+            time.sleep(0.2)
+    process.kill()
+    raise AssertionError("scrapy ui did not start in 30 s")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def demo(database_url, tmp_path_factory):
+    """The demo site crawled (support-engineer.html carries scripts and handlers), its noise filter learned."""
+    from gigflow.db import get_pool
+    from gigflow.devserver import FixtureServer
+    from gigflow.noise.lifecycle.learner import make_learner
+    from gigflow.noise.lifecycle.review import ReviewKind, run_review
+    from gigflow.noise.settings import NoiseSettings
+    from gigflow.sources.repository import get_source
+
+    pool = get_pool(database_url)
+    with pool.connection() as conn:
+        tables = [r["tablename"] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")]
+        conn.execute("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " RESTART IDENTITY CASCADE")
+    root = tmp_path_factory.mktemp("site")
+    with FixtureServer(root) as server:
+        copy_site(FIXTURES / "sites" / "demo", root / "demo", server.url)
+        hostile = root / "demo" / "jobs" / "support-engineer.html"
+        hostile.write_text(hostile.read_text().replace("<h1>", HOSTILE + "<h1>", 1))
+        import_demo(pool, server)
+        crawl("href", "demo")
+        configuration_id = get_source(pool, "demo").configuration_id
+        outcome = run_review(pool, configuration_id, ReviewKind.manual, make_learner(NoiseSettings(), "rules"))
+        assert outcome.status == "saved", outcome.detail
+        port = _free_port()
+        ui = _start_ui(port)
+        try:
+            yield {"pool": pool, "base": f"http://127.0.0.1:{port}", "configuration_id": configuration_id,
+                   "server": server}
+        finally:
+            _stop(ui)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else None, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    context.close()
+
+
+def _version(pool, url_part: str) -> int:
+    with pool.connection() as conn:
+        return conn.execute("SELECT id FROM source_versions WHERE url LIKE %s", (f"%{url_part}",)).fetchone()["id"]
+
+
+def _stored_filter(pool, configuration_id: int) -> dict:
+    with pool.connection() as conn:
+        return conn.execute("SELECT config -> 'noiseFilter' AS f, token FROM configurations WHERE id = %s",
+                            (configuration_id,)).fetchone()
+
+
+def test_every_page_loads_without_console_errors_and_the_filters_update_the_table(demo, page):
+    base, pool = demo["base"], demo["pool"]
+    with pool.connection() as conn:
+        job_id = conn.execute("SELECT id FROM jobs WHERE title = 'Data Analyst'").fetchone()["id"]
+    pages = {"/": "Sources", "/sources/demo": "Runs", f"/jobs/{job_id}": "Fields and evidence",
+             f"/configurations/{demo['configuration_id']}/noise": "Noise review"}
+    for path, heading in pages.items():
+        response = page.goto(base + path)
+        assert response.status == 200, path
+        assert heading in page.content(), path
+        page.wait_for_load_state("networkidle")
+    assert page.errors == []
+
+    page.goto(base + "/sources/demo")
+    assert page.locator("svg.chart rect[fill='#2e8b57']").count() >= 1  # new jobs drawn for the first run
+    assert "li.job-card" in page.locator("pre.config").inner_text()  # the configuration as stored
+
+    page.goto(base + f"/jobs/{job_id}")
+    salary_row = page.locator("table.fields tr", has_text="salary")
+    assert "jsonld" in salary_row.inner_text() and "script[0].baseSalary" in salary_row.inner_text()
+    title_mark = page.locator("article.markdown h1 mark")
+    assert title_mark.inner_text() == "Data Analyst"  # the title's value, marked where the Markdown holds it
+    assert title_mark.get_attribute("title").startswith("title: jsonld")
+
+    page.goto(base + "/")
+    page.fill("input[name=q]", "northwind")
+    expect(page.locator("#source-rows")).to_contain_text("Northwind")  # (locators: the CSP forbids eval)
+    page.select_option("select[name=status]", "quarantined")
+    expect(page.locator("#source-rows")).to_contain_text("no sources match")
+    assert "status=quarantined" in page.url  # the filter is in the address, so it can be shared and reloaded
+    assert page.errors == []
+
+
+def test_noise_review_outlines_every_learned_region_with_its_decision(demo, page):
+    stored = _stored_filter(demo["pool"], demo["configuration_id"])["f"]
+    version = _version(demo["pool"], "data-analyst.html")
+    page.goto(f"{demo['base']}/configurations/{demo['configuration_id']}/noise?version={version}")
+    frame = page.frame_locator("iframe.stored")
+    labels = frame.locator("gigflow-label").all_inner_texts()
+    assert len(stored["rules"]) >= 2
+    for i, rule in enumerate(stored["rules"], 1):
+        region = frame.locator(f"[data-gigflow-rule='{i}']")
+        assert region.count() == 1, rule["selector"]
+        assert region.get_attribute("data-gigflow-decision") == rule["decision"]
+        assert any(label.startswith(f"#{i} {rule['decision']} · {rule['selector']} · {rule['classifier']}")
+                   and rule["reason"] in label for label in labels), (rule, labels)
+    # the Markdown beside it: the template lines the filter removes are marked, job facts are not
+    removed = page.locator("pre.diff .removed").all_inner_texts()
+    assert any("About us" in line for line in removed)
+    assert not any("Salary" in line for line in removed)
+    assert page.errors == []
+
+
+def test_a_flipped_decision_is_saved_race_safely_and_visible_after_reload(demo, browser, page):
+    pool, configuration_id = demo["pool"], demo["configuration_id"]
+    before = _stored_filter(pool, configuration_id)
+    url = f"{demo['base']}/configurations/{configuration_id}/noise"
+    stale = browser.new_page()  # a second reviewer with the page open from before the flip
+    stale.goto(url)
+    page.goto(url)
+    row = page.locator("tr.rule", has=page.locator("code", has_text="aside"))
+    assert row.locator(".decision").inner_text() == "remove"
+    row.locator("input[name=note]").fill("the other-jobs list helps candidates")
+    row.locator("button").click()
+    page.wait_for_selector(".flash-message")
+    assert "is now keep" in page.locator(".flash-message").inner_text()
+
+    page.reload()
+    row = page.locator("tr.rule", has=page.locator("code", has_text="aside"))
+    assert row.locator(".decision").inner_text() == "keep"
+    assert row.locator(".classifier").inner_text() == "manual"
+    assert "the other-jobs list helps candidates" in row.locator(".reason").inner_text()
+    frame = page.frame_locator("iframe.stored")
+    index = row.get_attribute("data-rule")
+    assert frame.locator(f"[data-gigflow-rule='{index}']").get_attribute("data-gigflow-decision") == "keep"
+    after = _stored_filter(pool, configuration_id)
+    assert after["token"] == before["token"] + 1
+    [aside] = [r for r in after["f"]["rules"] if r["selector"] == "aside"]
+    assert (aside["decision"], aside["classifier"]) == ("keep", "manual")
+
+    # the stale page's form carries the old token: the save refuses and nothing changes
+    stale_row = stale.locator("tr.rule").first
+    stale_row.locator("button").click()
+    stale.wait_for_selector(".flash-message")
+    assert "not saved: token moved" in stale.locator(".flash-message").inner_text()
+    assert _stored_filter(pool, configuration_id)["f"] == after["f"]
+    stale.close()
+    assert page.errors == []
+
+
+def test_a_stored_page_with_scripts_never_runs_them(demo, page):
+    pool, base, server = demo["pool"], demo["base"], demo["server"]
+    version = _version(pool, "support-engineer.html")
+    with pool.connection() as conn:
+        assert b"<script>document.title" in bytes(conn.execute(
+            "SELECT body FROM source_versions WHERE id = %s", (version,)).fetchone()["body"])
+        job_id = conn.execute("SELECT id FROM jobs WHERE source_version_id = %s", (version,)).fetchone()["id"]
+    sample = f"{base}/configurations/{demo['configuration_id']}/noise/sample/{version}"
+    page.goto(f"{base}/configurations/{demo['configuration_id']}/noise?version={version}")
+    iframe = page.locator("iframe.stored")
+    assert iframe.get_attribute("sandbox") == ""  # no scripts, no same origin, no forms, no popups
+    frame = page.frame_locator("iframe.stored")
+    assert frame.locator("h1").inner_text() == "Customer Support Engineer"
+    assert frame.locator("script, iframe, svg, [onerror], [onload], [src], [href]").count() == 0
+    response = page.goto(sample)  # even opened on its own, the page is sandboxed by its CSP
+    csp = response.headers["content-security-policy"]
+    assert csp.startswith("sandbox;") and "default-src 'none'" in csp and "script-src" not in csp
+    page.goto(f"{base}/jobs/{job_id}")
+    assert page.locator("article.markdown a[href^='javascript']").count() == 0
+    assert "Apply in one click" in page.locator("article.markdown").inner_text()
+    page.wait_for_timeout(300)
+    assert [path for _, _, path, _ in server.requests if BEACON in path] == []
+    assert page.title() != "pwned"
+
+
+def test_actions_need_csrf_and_call_the_library(demo, page):
+    pool, base = demo["pool"], demo["base"]
+    request = urllib.request.Request(f"{base}/sources/demo/quarantine", data=b"reason=forged", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 403
+
+    page.goto(base + "/sources/demo")
+    page.fill("input[name=reason]", "site moved to a new ATS")
+    page.click("button:has-text('quarantine')")
+    page.wait_for_selector("text=site moved to a new ATS")
+    with pool.connection() as conn:
+        row = conn.execute("SELECT status, status_reason FROM sources WHERE id = 'demo'").fetchone()
+    assert (row["status"], row["status_reason"]) == ("quarantined", "site moved to a new ATS")
+    page.click("button:has-text('restore')")
+    page.wait_for_selector(".badge.active")
+    page.click("button:has-text('request noise review')")
+    page.wait_for_selector(".flash-message")
+    assert "review" in page.locator(".flash-message").inner_text()
+    with pool.connection() as conn:
+        assert conn.execute("SELECT status FROM sources WHERE id = 'demo'").fetchone()["status"] == "active"
+        jobs = conn.execute("SELECT count(*) AS n FROM procrastinate_jobs WHERE status = 'todo'").fetchone()["n"]
+    assert jobs >= 1
+    assert page.errors == []
+
+
+def test_binding_beyond_loopback_needs_a_token_and_the_token_is_checked(demo):
+    refused = subprocess.run([sys.executable, "-m", "scrapy", "ui", "--host", "0.0.0.0", "--port", "1"], cwd=ROOT,
+                             env={**os.environ, "GIGFLOW_UI_TOKEN": ""}, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "set a token first" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+    port = _free_port()
+    ui = _start_ui(port, {"GIGFLOW_UI_TOKEN": "s3cret-token"})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with pytest.raises(urllib.error.HTTPError) as unauthorised:
+            urllib.request.urlopen(base + "/sources/demo", timeout=10)
+        assert unauthorised.value.code == 401
+        with pytest.raises(urllib.error.HTTPError) as wrong:
+            urllib.request.urlopen(base + "/?token=guess", timeout=10)
+        assert wrong.value.code == 401
+        authorised = urllib.request.Request(base + "/sources/demo", headers={"Authorization": "Bearer s3cret-token"})
+        with urllib.request.urlopen(authorised, timeout=10) as response:
+            assert response.status == 200 and b"Runs" in response.read()
+    finally:
+        _stop(ui)

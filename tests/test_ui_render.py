@@ -1,0 +1,79 @@
+"""The review app's pure parts: safe Markdown with evidence marks, the annotated sample page, the diff, the
+bind rule. (The pages themselves are tested in a browser: test_ui_browser.py.)"""
+
+import pytest
+from lxml import html
+
+from gigflow.noise.model import RemovalRule
+from gigflow.ui.annotate import annotate
+from gigflow.ui.data import like_pattern
+from gigflow.ui.library import select_regions
+from gigflow.ui.render import evidence_highlights, line_diff, render_markdown
+from gigflow.ui.server import UiConfigError, build, is_loopback
+
+
+def test_markdown_renders_no_html_no_script_links_and_fetches_no_images():
+    out = render_markdown('# T <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n'
+                          '[a](javascript:alert(1)) [b](data:text/html,x) [c](https://ok.example/) [d](mailto:j@x.org)'
+                          '\n\n![logo](https://tracker.example/p.gif)')
+    assert "<script" not in out and "<img" not in out and "&lt;script&gt;" in out
+    assert 'href="javascript' not in out and 'href="data:' not in out
+    assert 'href="https://ok.example/"' in out and 'href="mailto:j@x.org"' in out
+    assert "tracker.example" not in out and "[image: logo]" in out
+
+
+def test_evidence_marks_are_escaped_and_literal():
+    fields = {"salary": "€2,600 (gross) *per* month", "title": 'Dev <b>"x"</b>', "unit": "BE"}
+    evidence = {"salary": {"method": "text", "snippet_or_path": "€2,600 (gross)", "confidence": 0.8},
+                "title": {"method": "jsonld", "snippet_or_path": "script[0].title", "confidence": 0.9},
+                "unit": {"method": "jsonld", "snippet_or_path": "x", "confidence": 0.9}}
+    marks = evidence_highlights(fields, evidence)
+    assert "BE" not in marks  # too short to mark anything meaningful
+    out = render_markdown('Pay: €2,600 (gross) a month. Dev <b>"x"</b>.', marks)
+    assert '<mark title="salary: text €2,600 (gross)" data-field="salary: text €2,600 (gross)">€2,600 (gross)</mark>' in out
+    assert "<b>" not in out and '&lt;b&gt;&quot;x&quot;&lt;/b&gt;</mark>' in out
+
+
+def test_annotate_outlines_each_region_once_and_strips_what_could_fetch_or_run():
+    page = html.fromstring(
+        '<html><body><header><a href="/x" onclick="x()">Home</a><img src="https://t.example/p.gif"></header>'
+        '<main><p style="background:url(https://t.example/b)">Job</p><div>a</div><div>b</div></main>'
+        '<footer>one</footer><footer>two</footer></body></html>')
+    rules = [RemovalRule(selector="header", signature="s", decision="remove", reason="template", classifier="rules"),
+             RemovalRule(selector="footer:nth-of-type(2)", signature="s", decision="keep", reason="<b>", classifier="x"),
+             RemovalRule(selector="main > div", signature="s", decision="remove", reason="", classifier="rules"),
+             RemovalRule(selector="nav", signature="s", decision="remove", reason="", classifier="rules")]
+    out, matches = annotate(page, rules, select_regions)
+    assert [m.found for m in matches] == [1, 1, 2, 0]  # ambiguous and missing regions are reported, not outlined
+    doc = html.fromstring(out)
+    outlined = doc.xpath("//*[@data-gigflow-rule]")
+    assert [(el.tag, el.get("data-gigflow-rule"), el.get("data-gigflow-decision")) for el in outlined] == [
+        ("header", "1", "remove"), ("footer", "2", "keep")]
+    assert outlined[1].text_content().startswith("#2 keep · footer:nth-of-type(2) · x · <b>two")
+    assert not doc.xpath("//@href | //@src | //@style | //@onclick")
+
+
+def test_like_pattern_takes_wildcards_literally():
+    assert like_pattern("50%_off\\") == "%50\\%\\_off\\\\%"
+    assert like_pattern("   ") is None
+
+
+def test_line_diff_marks_removed_lines():
+    assert line_diff("a\nnav\nb", "a\nb") == [("same", "a"), ("removed", "nav"), ("same", "b")]
+
+
+def test_binding_beyond_loopback_needs_a_token():
+    from scrapy.settings import Settings
+
+    import gigflow.settings
+
+    settings = Settings()
+    settings.setmodule(gigflow.settings)
+    settings.set("UI_TOKEN", "")
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
+    with pytest.raises(UiConfigError, match="set a token first"):
+        build(settings, "0.0.0.0")
+    settings.set("UI_TOKEN", "t")
+    app, token = build(settings, "0.0.0.0")
+    assert token == "t" and app is not None
