@@ -33,9 +33,43 @@ class UnknownSourceError(LookupError):
     pass
 
 
+class SourceConflictError(ValueError):
+    """Sources that would silently share one configuration; the message names them."""
+
+
+def configuration_conflicts(configs: list[SourceConfig], stored: list[dict]) -> list[str]:
+    """A configuration belongs to one company and one set of strategies. Sources with the same canonical URL
+    share it, so they must agree on both; otherwise one company's crawl would store the other's jobs."""
+    importing = {config.id for config in configs}
+    by_url: dict[str, list[tuple[str, str, str]]] = {}
+    for config in configs:
+        by_url.setdefault(config.canonical_url, []).append((config.id, config.company, config.config_hash()))
+    for row in stored:
+        if row["id"] not in importing:
+            by_url.setdefault(row["canonical_url"], []).append((row["id"], row["company"], row["config_hash"]))
+    problems = []
+    for url, sources in by_url.items():
+        first = sources[0]
+        for other in sources[1:]:
+            if other[1] != first[1]:
+                problems.append(f"canonical URL {url}: source {first[0]!r} ({first[1]}) and source {other[0]!r} "
+                                f"({other[1]}) belong to different companies; a configuration is per company, so "
+                                f"give each source its own canonical URL")
+            elif other[2] != first[2]:
+                problems.append(f"canonical URL {url}: sources {first[0]!r} and {other[0]!r} share it but configure "
+                                f"different strategies; they would silently share one configuration")
+    return problems
+
+
 def import_sources(pool: ConnectionPool, configs: list[SourceConfig]) -> None:
-    """Write all sources in one transaction: all or nothing."""
+    """Write all sources in one transaction: all or nothing. Refuses, writing nothing, sources that would share
+    a configuration with another company's source (or with other strategies)."""
     with pool.connection() as conn, conn.transaction():
+        stored = conn.execute(load_sql(_SQL, "sources_by_canonical_url.sql"),
+                              {"urls": sorted({c.canonical_url for c in configs})}).fetchall()
+        problems = configuration_conflicts(configs, stored)
+        if problems:
+            raise SourceConflictError("nothing imported; fix these first:\n  " + "\n  ".join(problems))
         for config in configs:
             company_id = conn.execute(load_sql(_SQL, "upsert_company.sql"), {"company": config.company}).fetchone()["id"]
             configuration_id = conn.execute(load_sql(_SQL, "upsert_configuration.sql"), {

@@ -84,19 +84,19 @@ class SitemapSpider(SourceSpider):
         try:
             sitemap = Sitemap(self.sitemap_body(response))
         except Exception as exc:  # a malformed sitemap is a warning and an incomplete run, never a crash
-            self.mark_incomplete(f"unreadable sitemap {response.url}: {exc.__class__.__name__}: {exc}")
+            self.mark_incomplete(f"unreadable sitemap {response.url}: {exc.__class__.__name__}: {exc}", "listing_unreadable")
             return
         stats.inc_value("gigflow/sitemaps")
         if sitemap.type == "sitemapindex":
             for entry in sitemap:
                 if depth >= self.max_depth:
-                    self.mark_incomplete(f"sitemap index deeper than SITEMAP_MAX_DEPTH={self.max_depth}")
+                    self.mark_incomplete(f"sitemap index deeper than SITEMAP_MAX_DEPTH={self.max_depth}", "cap_reached")
                     return
                 yield self.sitemap_request(response.urljoin(entry["loc"]), depth=depth + 1)
         elif sitemap.type == "urlset":
             yield from self.job_entries(response, sitemap)
         else:
-            self.mark_incomplete(f"{response.url} is not a sitemap (root element {sitemap.type!r})")
+            self.mark_incomplete(f"{response.url} is not a sitemap (root element {sitemap.type!r})", "content_type")
 
     def job_entries(self, response, sitemap):
         stats = self.crawler.stats
@@ -109,7 +109,7 @@ class SitemapSpider(SourceSpider):
                 stats.inc_value("gigflow/sitemap_foreign_urls")
                 continue
             if len(self.job_urls) >= self.max_job_urls:
-                self.mark_incomplete(f"more job URLs than SITEMAP_MAX_JOB_URLS={self.max_job_urls}")
+                self.mark_incomplete(f"more job URLs than SITEMAP_MAX_JOB_URLS={self.max_job_urls}", "cap_reached")
                 return
             self.job_urls.add(url)
             stats.inc_value("gigflow/job_links")
@@ -122,4 +122,4 @@ class SitemapSpider(SourceSpider):
     def closed(self, reason):
         if reason == "finished" and not self.job_urls and not self.crawler.stats.get_value("gigflow/incomplete"):
             # No sitemap, or none that lists a job URL: more likely a broken setup than an empty company.
-            self.mark_incomplete("no job URL found in any sitemap")
+            self.mark_incomplete("no job URL found in any sitemap", "empty_listing")
