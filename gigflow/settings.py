@@ -63,6 +63,7 @@ NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per conf
 NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
 NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
 NOISE_WORKER_CONCURRENCY = 1
+NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
 
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
