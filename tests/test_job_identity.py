@@ -140,3 +140,51 @@ def test_a_second_company_cannot_share_a_canonical_url(pool):
         assert [r["id"] for r in conn.execute("SELECT id FROM sources")] == ["north"]
         assert conn.execute("SELECT c.name FROM configurations g JOIN companies c ON c.id = g.company_id"
                             ).fetchone()["name"] == "Northwind"
+
+
+def etag_board(board: Board):
+    """Job pages answer 304 to their own ETag, as a server whose pages did not change."""
+
+    def route(path, headers):
+        reply = board.route(path, headers)
+        if reply.status != 200 or "/jobs/" not in path:
+            return reply
+        etag = '"v1"'
+        if headers.get("If-None-Match") == etag:
+            return Reply(status=304, body=b"", headers={"ETag": etag})
+        return Reply(body=reply.body, headers={**reply.headers, "ETag": etag})
+
+    return route
+
+
+def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(pool, tmp_path):
+    board = Board({"baker.html": posting_page("Baker", "Kiel", "B-1"),
+                   "cook.html": posting_page("Cook", "Lübeck", "C-2")})
+    out = tmp_path / "jobs.jsonl"
+    with ScriptedServer(etag_board(board)) as server:
+        import_sources(pool, parse_sources([href_source("acme", server.url)]))
+        crawl_sequence(("href", "acme"))
+        with pool.connection() as conn:
+            # Stored by an older parser, and one job marked gone by mistake with its page link lost.
+            conn.execute("UPDATE jobs SET parser_version = '0.9.0'")
+            conn.execute("UPDATE jobs SET gone_at = now(), source_version_id = NULL WHERE title = 'Cook'")
+        crawl_sequence(("href", "acme", {"FEEDS": {str(out): {"format": "jsonlines"}}}))
+        not_modified = [h for h in server.hits if "/jobs/" in h.path][2:]
+    assert len(not_modified) == 2 and all(h.headers.get("If-None-Match") == '"v1"' for h in not_modified)
+    items = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(job["title"] for item in items for job in item["jobs"]) == ["Baker", "Cook"]
+    assert all(item["http_status"] == 304 and item["version_status"] == "unchanged" and item["markdown"]
+               for item in items)
+    stored = jobs(pool)
+    assert all(j["gone_at"] is None and j["parser_version"] != "0.9.0" and j["source_version_id"] for j in stored)
+    kinds = [(e["title"], e["kind"]) for e in events(pool)]
+    assert ("Cook", "revived") in kinds and ("Baker", "reextracted") in kinds and ("Cook", "reextracted") in kinds
+    assert last_run(pool)["outcome"] == "finished"
+    # `scrapy jobs reextract` does the same for stored pages without fetching them.
+    with pool.connection() as conn:
+        conn.execute("UPDATE jobs SET parser_version = '0.9.0' WHERE title = 'Baker'")
+    result = run_scrapy("jobs", "reextract", "--source", "acme")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "1 job(s) re-extracted" in result.stdout and "1 page(s) already current" in result.stdout
+    assert {j["parser_version"] for j in jobs(pool)} != {"0.9.0"}
+    assert [e["kind"] for e in events(pool) if e["title"] == "Baker"][-1] == "reextracted"
