@@ -5,7 +5,7 @@ import json
 
 from gigflow.politeness.scripted_server import Reply, ScriptedServer
 from gigflow.sources.loader import parse_sources
-from gigflow.sources.repository import SourceConflictError, import_sources
+from gigflow.sources.repository import import_sources
 from helpers import crawl_sequence, last_run, run_scrapy
 
 
@@ -125,6 +125,8 @@ def test_feed_entries_sharing_one_link_stay_apart_and_another_source_never_takes
 
 
 def test_a_second_company_cannot_share_a_canonical_url(pool):
+    from gigflow.sources.repository import SourceConflictError
+
     first = {"id": "north", "company": "Northwind", "canonical_url": "https://jobs.example.org/",
              "strategies": [{"type": "href", "listing_urls": ["https://jobs.example.org/"]}]}
     import_sources(pool, parse_sources([first]))

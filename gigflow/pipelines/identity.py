@@ -39,32 +39,43 @@ def entry_key(job: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def posting(job: dict) -> tuple[str, str]:
+    """What an id must keep pointing at: the posting's title and location (normalised)."""
+    location = job.get("location")
+    return _norm(job.get("title")), _norm(location if isinstance(location, str) else str(location or ""))
+
+
+def same_posting(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """One posting seen twice (a listing entry and its detail page, say): same title, and the same location
+    where both name one."""
+    return a[0] == b[0] and (not a[1] or not b[1] or a[1] == b[1])
+
+
 def looks_trustworthy(job: dict) -> bool:
-    """An external id is no identity when it is really the title or the URL's path text."""
+    """An external id is no identity when it is really the title, or the URL or its path restated. (An id
+    that is one segment of the path, as ATS URLs carry theirs, is still the id.)"""
     external_id = _norm(job.get("external_id"))
     if not external_id:
         return False
     if external_id == _norm(job.get("title")):
         return False
     url = job.get("url") or ""
-    path = unquote(urlsplit(url).path)
-    last = path.rstrip("/").rsplit("/", 1)[-1]
-    stem = last.rsplit(".", 1)[0] if "." in last else last
-    return external_id not in {_norm(url), _norm(path), _norm(last), _norm(stem)} - {""}
+    return external_id not in {_norm(url), _norm(unquote(urlsplit(url).path))} - {""}
 
 
 def page_keys(jobs: list[dict], page_url: str) -> tuple[list[str | None], list[str]]:
     """For each job of one page: its trustworthy external id (or None), and the URL key it falls back to.
 
-    An id shared by jobs of the page with other URLs or titles is not trustworthy; URL keys get an entry key
-    when several jobs of the page share the URL.
+    An id shared by jobs of the page with other titles or locations is not trustworthy; URL keys get an entry
+    key when several jobs of the page share the URL.
     """
     urls = [canonical_url(job.get("url") or page_url) for job in jobs]
-    by_id: dict[str, set[tuple[str, str]]] = {}
-    for job, url in zip(jobs, urls):
+    by_id: dict[str, list[tuple[str, str]]] = {}
+    for job in jobs:
         if job.get("external_id"):
-            by_id.setdefault(job["external_id"], set()).add((url, _norm(job.get("title"))))
-    ids = [job["external_id"] if looks_trustworthy(job) and len(by_id[job["external_id"]]) == 1 else None
+            by_id.setdefault(job["external_id"], []).append(posting(job))
+    ids = [job["external_id"] if looks_trustworthy(job)
+           and all(same_posting(seen, by_id[job["external_id"]][0]) for seen in by_id[job["external_id"]]) else None
            for job in jobs]
     per_url: dict[str, int] = {}
     for url, ext in zip(urls, ids):

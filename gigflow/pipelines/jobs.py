@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from psycopg.types.json import Jsonb
 
-from gigflow.pipelines.identity import canonical_url, id_key, page_keys, url_key
+from gigflow.pipelines.identity import id_key, page_keys, posting, same_posting, url_key
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.pipelines"
@@ -19,12 +19,12 @@ _COLUMNS = ("title", "url", "external_id")
 class JobWriter:
     """Writes the jobs of one run (``run_id``), or of a re-extraction outside any run (``run_id=None``).
 
-    ``run_ids`` remembers which URL each external id stood for in this run: an id seen on two URLs is no
-    identity.
+    ``run_ids`` remembers which posting (title, location) each external id stood for in this run: an id that
+    stands for two postings is no identity.
     """
 
     run_id: int | None
-    run_ids: dict[tuple[str, str], str] = field(default_factory=dict)
+    run_ids: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
     def write_page(self, conn, *, source_id: str, page_url: str, jobs: list[dict], version_id: int | None,
                    parser_key: str, parser_version: str, confidence: float, reextract: bool = False) -> dict:
@@ -36,7 +36,7 @@ class JobWriter:
         if shared:
             counts["warnings"].append(f"{shared} jobs share a URL on {page_url}; told apart by title and location")
         for job, trusted, fallback in zip(jobs, ids, url_keys):
-            key = self.resolve_key(conn, source_id, trusted, fallback, job.get("url") or page_url)
+            key = self.resolve_key(conn, source_id, trusted, fallback, job)
             outcome = self.write_job(conn, source_id=source_id, key=key, job=job, version_id=version_id,
                                      parser_key=parser_key, parser_version=parser_version, confidence=confidence,
                                      reextract=reextract)
@@ -44,16 +44,15 @@ class JobWriter:
                 counts[name] += 1
         return counts
 
-    def resolve_key(self, conn, source_id: str, external_id: str | None, fallback: str, job_url: str) -> str:
+    def resolve_key(self, conn, source_id: str, external_id: str | None, fallback: str, job: dict) -> str:
         """``id:<external id>`` while the id has been an identity; else the URL key."""
         if external_id is None:
             return fallback
-        url = canonical_url(job_url)
         key = id_key(external_id)
-        earlier = self.run_ids.setdefault((source_id, external_id), url)
+        earlier = self.run_ids.setdefault((source_id, external_id), posting(job))
         rows = conn.execute(load_sql(_SQL, "jobs_with_external_id.sql"),
                             {"source_id": source_id, "external_id": external_id}).fetchall()
-        if earlier != url or any(not row["canonical_key"].startswith("id:") for row in rows):
+        if not same_posting(earlier, posting(job)) or any(not row["canonical_key"].startswith("id:") for row in rows):
             # Shared by two pages of this run, or shown to be shared before: the job stored under the id moves
             # to its own URL key, and this one takes its URL key.
             for row in rows:
