@@ -190,3 +190,44 @@ def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(p
     assert "1 job(s) re-extracted" in result.stdout and "1 page(s) already current" in result.stdout
     assert {j["parser_version"] for j in jobs(pool)} != {"0.9.0"}
     assert [e["kind"] for e in events(pool) if e["title"] == "Baker"][-1] == "reextracted"
+
+
+def test_existing_keys_are_migrated_per_source(admin_database_url):
+    import secrets
+
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    from gigflow.db.migrate import migrations, upgrade
+
+    name = f"gigflow_test_keys_{secrets.token_hex(3)}"
+    with psycopg.connect(admin_database_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = make_conninfo(admin_database_url, dbname=name)
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:  # a database as the code before 0003 left it
+            conn.execute("CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,"
+                         " applied_at timestamptz NOT NULL DEFAULT now())")
+            for version, label, sql in migrations():
+                if version < 3:
+                    conn.execute(sql)
+                    conn.execute("INSERT INTO schema_migrations VALUES (%s, %s)", (version, label))
+            conn.execute("INSERT INTO companies (name) VALUES ('A'); INSERT INTO configurations (company_id,"
+                         " canonical_url, strategies, config_hash) VALUES (1, 'https://a.example/', '[]', 'h');"
+                         " INSERT INTO sources (id, configuration_id, company_id, url) VALUES"
+                         " ('a', 1, 1, 'https://a.example/')")
+            for key, external_id, parser in [("jsonld:a:B-1", "B-1", "jsonld"), ("https://a.example/jobs/2", None, "generic"),
+                                             ("feed:a:B-1", "B-1", "feed")]:
+                conn.execute("INSERT INTO jobs (canonical_key, source_id, title, external_id, confidence, parser_key,"
+                             " parser_version) VALUES (%s, 'a', 't', %s, 1, %s, '1')", (key, external_id, parser))
+        with ConnectionPool(url, kwargs={"row_factory": dict_row}, open=True) as pool:
+            assert 3 in upgrade(pool)
+            with pool.connection() as conn:
+                keys = [r["canonical_key"] for r in conn.execute("SELECT canonical_key FROM jobs ORDER BY id")]
+    finally:
+        with psycopg.connect(admin_database_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    # The same id under two parsers of one source keeps both rows apart (the latest seen takes the key).
+    assert keys == ["id:B-1#job:1", "url:https://a.example/jobs/2", "id:B-1"]
