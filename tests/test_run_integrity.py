@@ -96,10 +96,12 @@ def test_one_bad_message_is_recorded_skipped_and_given_up_after_the_attempts(poo
     assert "mid:nested@example.org" in listed.stdout and "given up" in listed.stdout
 
 
-def start_crawl(source_id: str, env: dict | None = None) -> subprocess.Popen:
+def start_crawl(source_id: str, env: dict | None = None, *settings: str) -> subprocess.Popen:
     args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
             "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
             "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
+    for setting in settings:
+        args += ["-s", setting]
     return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **(env or {})})
 
@@ -138,7 +140,7 @@ def test_a_killed_crawl_is_closed_as_abandoned_by_the_next_run_and_a_sweep_spare
 
     with ScriptedServer(site("/k", jobs=4, job_delay=1.0)) as server:
         import_sources(pool, parse_sources([source("k", server.url, "/k"), source("live", server.url, "/live")]))
-        killed = start_crawl("k")
+        killed = start_crawl("k", None, "POLITENESS_LEASE_SECONDS=2")  # its politeness lease outlives it briefly
         dead = wait_for_run(database_url)
         killed.send_signal(signal.SIGKILL)
         killed.wait(timeout=30)
