@@ -2,7 +2,6 @@
 and dead queue workers recovered, one bad e-mail never blocks a mailbox. Real HTTP and PostgreSQL; each test
 failed on the code before run integrity."""
 
-import email.message
 import os
 import secrets
 import shutil
@@ -20,7 +19,7 @@ from psycopg_pool import ConnectionPool
 from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import FIXTURES, ROOT, crawl_sequence, import_source, last_run, run_scrapy
+from helpers import FIXTURES, ROOT, crawl_sequence, import_source, run_scrapy
 
 
 def runs(pool):

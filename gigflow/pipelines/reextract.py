@@ -16,6 +16,8 @@ def reextract(pool, source_id: str | None = None) -> dict:
     gets a 'reextracted' event. Returns counts."""
     counts = {"versions": 0, "reextracted": 0, "new": 0, "changed": 0, "skipped": 0}
     writer, records = JobWriter(run_id=None), {}
+    if source_id is not None:
+        records[source_id] = get_source(pool, source_id)  # an unknown source is an error, not "nothing to do"
     with pool.connection() as conn:
         versions = conn.execute(load_sql(_SQL, "version_jobs_parser.sql"), {"source_id": source_id}).fetchall()
     for version in versions:

@@ -17,10 +17,6 @@ logger = logging.getLogger(__name__)
 _SQL = "gigflow.pipelines"
 
 
-class CrawlAlreadyRunning(RuntimeError):
-    """Another process crawls this source with this strategy now."""
-
-
 def lock_key(source_id: str, spider: str) -> str:
     return f"gigflow.crawl:{source_id}:{spider}"
 
