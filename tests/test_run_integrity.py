@@ -54,6 +54,13 @@ def test_a_broken_listing_marks_nothing_gone_and_says_why(pool):
     outcomes = [run["outcome"] for run in runs(pool)]
     assert outcomes == ["finished", "incomplete:content_type", "incomplete:empty_listing", "incomplete:fetch_failed"]
     assert live_jobs(pool) == 3
+    # A card selector stored before selectors were checked: the crawl refuses to start, naming it.
+    with pool.connection() as conn:
+        conn.execute("""UPDATE configurations SET strategies = jsonb_set(strategies, '{0,card_selector}',
+                                                                          '"li:nth-child(x)"')""")
+    refused = run_scrapy("crawl", "href", "-a", "source=b", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1")
+    assert refused.returncode != 0 and "strategies[0].card_selector: 'li:nth-child(x)'" in refused.stderr
+    assert live_jobs(pool) == 3 and len(runs(pool)) == 4
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM job_events WHERE kind = 'gone'").fetchone()["n"] == 0
 

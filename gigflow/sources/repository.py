@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from psycopg.types.json import Jsonb
+from pydantic import ValidationError
 from psycopg_pool import ConnectionPool
 
 from gigflow.sql import load_sql
@@ -31,6 +32,10 @@ class SourceRecord:
 
 class UnknownSourceError(LookupError):
     pass
+
+
+class InvalidStoredSourceError(ValueError):
+    """A stored configuration today's validation refuses; nothing is crawled with it."""
 
 
 class SourceConflictError(ValueError):
@@ -89,8 +94,16 @@ def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
         row = conn.execute(load_sql(_SQL, "get_source.sql"), {"id": source_id}).fetchone()
     if row is None:
         raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
-    config = SourceConfig(id=row["id"], company=row["company"], canonical_url=row["canonical_url"],
-                          strategies=row["strategies"], status=row["status"], parser_key=row["parser_key"])
+    try:
+        config = SourceConfig(id=row["id"], company=row["company"], canonical_url=row["canonical_url"],
+                              strategies=row["strategies"], status=row["status"], parser_key=row["parser_key"])
+    except ValidationError as exc:  # stored by an older version that checked less (a selector, say)
+        from gigflow.sources.loader import _field_path
+
+        problems = "; ".join(f"{_field_path(err['loc'])}: {err['msg'].removeprefix('Value error, ')}"
+                             for err in exc.errors())
+        raise InvalidStoredSourceError(f"source {source_id!r} has an invalid stored configuration ({problems}); "
+                                       f"fix it and import it again") from None
     return SourceRecord(config=config, configuration_id=row["configuration_id"], config_hash=row["config_hash"],
                         stored_config=row["config"] or {}, token=row["token"])
 
