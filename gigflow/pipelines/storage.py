@@ -10,7 +10,6 @@ from scrapy.exceptions import CloseSpider
 from twisted.internet import task
 
 from gigflow.db import get_pool
-from gigflow.items import UnchangedPageItem
 from gigflow.paths import markdown_path
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
@@ -87,11 +86,14 @@ class StoragePipeline:
         spider.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
 
     def process_item(self, item, spider=None):
-        if isinstance(item, UnchangedPageItem):
-            return self._touch_unchanged(item)
         body = item.get("body")
         with self.pool.connection() as conn, conn.transaction():
-            version_id = self._store_version(conn, item, body)
+            if item.get("not_fetched"):  # the stored version stands for the page: nothing to store
+                version_id = item["source_version_id"]
+                item["version_status"] = "unchanged"
+                self.stats.inc_value("gigflow/pages_skipped_unchanged")
+            else:
+                version_id = self._store_version(conn, item, body)
             counts = self.writer.write_page(
                 conn, source_id=item["source_id"], page_url=item["url"], jobs=item.get("jobs") or [],
                 version_id=version_id, parser_key=item["parser_key"], parser_version=item["parser_version"],
@@ -102,7 +104,8 @@ class StoragePipeline:
                                         {"source_version_id": version_id}).fetchone()
                 item.update({k: v for k, v in (previous or {}).items() if v is not None and k != "content_type"})
         self.stats.inc_value("gigflow/jobs_new", counts["new"])
-        self.stats.inc_value("gigflow/jobs_updated", counts["seen"])
+        self.stats.inc_value("gigflow/jobs_unchanged" if item.get("not_fetched") else "gigflow/jobs_updated",
+                             counts["seen"])
         for name in ("changed", "revived", "reextracted"):
             if counts[name]:
                 self.stats.inc_value(f"gigflow/jobs_{name}", counts[name])
@@ -111,16 +114,6 @@ class StoragePipeline:
         if (item.get("preparation") or {}).get("review_requested"):
             self.stats.inc_value("gigflow/noise_review_requested")
         item.pop("body", None)  # stored; exporters get the sha256 instead of raw bytes
-        return item
-
-    def _touch_unchanged(self, item):
-        with self.pool.connection() as conn:
-            row = conn.execute(load_sql(_SQL, "touch_unchanged_jobs.sql"), {
-                "source_id": item["source_id"], "url": item["url"], "run_id": self.run_id}).fetchone()
-        self.stats.inc_value("gigflow/pages_skipped_unchanged")
-        self.stats.inc_value("gigflow/jobs_unchanged", row["touched"])
-        if row["revived"]:
-            self.stats.inc_value("gigflow/jobs_revived", row["revived"])
         return item
 
     def _store_version(self, conn, item, body: bytes) -> int:

@@ -116,6 +116,22 @@ class SourceSpider(scrapy.Spider):
         response.meta[REPLAYED] = True
         return response.replace(status=200, body=bytes(row["body"]), headers=headers)
 
+    def stored_page_item(self, url: str, reason: str) -> JobPageItem | None:
+        """A page not fetched because it is known unchanged: its latest stored version, extracted again by
+        today's adapters (so its jobs count as seen, a newer parser re-extracts them and exports carry them).
+        None when nothing is stored for the URL."""
+        with get_pool().connection() as conn:
+            row = conn.execute(load_sql("gigflow.spiders", "latest_version.sql"),
+                               {"source_id": self.source_id, "url": url}).fetchone()
+        if row is None:
+            return None
+        body = bytes(row["body"])
+        item = self.page_item(url, body, self.extract(body, url=url, content_type=row["content_type"]),
+                              expect_prepared=False, http_status=304, content_type=row["content_type"],
+                              warnings=[f"not fetched ({reason}); the stored body was read again"])
+        item.update(source_version_id=row["id"], not_fetched=reason)
+        return item
+
     def response_result(self, response):
         """The adapters' ExtractionResult for one response, by its content type."""
         return self.extract(response.body, url=response.url, content_type=_header(response, b"Content-Type"))

@@ -15,7 +15,6 @@ from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
 from gigflow.db import get_pool
-from gigflow.items import UnchangedPageItem
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
@@ -115,7 +114,8 @@ class SitemapSpider(SourceSpider):
             stats.inc_value("gigflow/job_links")
             lastmod, stored_at = parse_lastmod(entry.get("lastmod")), self.stored_at.get(url)
             if lastmod and stored_at and stored_at >= lastmod:
-                yield UnchangedPageItem(source_id=self.source_id, url=url, reason=f"lastmod {entry['lastmod']}")
+                item = self.stored_page_item(url, f"lastmod {entry['lastmod']}")
+                yield item if item is not None else self.job_request(url)
             else:
                 yield self.job_request(url)
 
