@@ -28,12 +28,6 @@ class JobPageItem(scrapy.Item):
     parser_version = scrapy.Field()
     confidence = scrapy.Field()
     warnings = scrapy.Field()
-
-
-class UnchangedPageItem(scrapy.Item):
-    """A page not fetched because the listing says it has not changed since the stored version (sitemap
-    ``lastmod``): its jobs count as seen by this run, so they are not marked gone."""
-
-    source_id = scrapy.Field()
-    url = scrapy.Field()
-    reason = scrapy.Field()
+    # Set when the page was not fetched (its sitemap lastmod is older than the stored version): the stored
+    # version was read again and stands for the page.
+    not_fetched = scrapy.Field()

@@ -71,6 +71,7 @@ NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per conf
 NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
 NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
 NOISE_WORKER_CONCURRENCY = 1
+NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
 
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
@@ -96,6 +97,11 @@ ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run i
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
 MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the server before the run fails
+MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by this many runs, then skipped and listed
+# Run integrity: a running crawl beats every CRAWL_HEARTBEAT_SECONDS; an unfinished run silent for
+# CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
+CRAWL_HEARTBEAT_SECONDS = 30.0
+CRAWL_STALE_SECONDS = 300.0
 
 # Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
 NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)

@@ -65,3 +65,18 @@ def last_run(pool) -> dict:
     """The newest crawl run: its stats and outcome."""
     with pool.connection() as conn:
         return conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+
+
+TEST_CRAWL_SETTINGS = {"POLITENESS_MIN_INTERVAL": 0, "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.1", "MARKDOWN_DIR": "",
+                       "LOG_LEVEL": "INFO"}
+
+
+def crawl_sequence(*steps: tuple, timeout: float = 240) -> list[int]:
+    """Crawls one after another in ONE scrapy process (start-up paid once): each step is (spider, source) or
+    (spider, source, {settings}); returns each crawl's exit code (0: ran and was finalized)."""
+    plan = [{"spider": s[0], "source": s[1], "settings": {**TEST_CRAWL_SETTINGS, **(s[2] if len(s) > 2 else {})}}
+            for s in steps]
+    result = subprocess.run([sys.executable, str(ROOT / "tests" / "crawl_sequence.py"), json.dumps(plan)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=timeout, env=dict(os.environ))
+    assert result.returncode == 0, f"crawls failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
+    return json.loads(result.stdout.strip().splitlines()[-1])

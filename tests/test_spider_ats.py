@@ -169,7 +169,7 @@ def test_board_answering_404_quarantines_the_source_without_retrying(pool, ats_s
     jobs, run = crawl_board(pool, ats_server, "greenhouse", "nosuchboard")
     with pool.connection() as conn:
         source = conn.execute("SELECT status, status_reason FROM sources").fetchone()
-    assert jobs == [] and run["outcome"] == "incomplete:finished"
+    assert jobs == [] and run["outcome"] == "incomplete:board_missing"
     assert source["status"] == "quarantined" and "answered 404" in source["status_reason"]
     assert [p for _, p in ats_server.requests if "nosuchboard" in p] == ["/v1/boards/nosuchboard/jobs?content=true"]
 

@@ -100,4 +100,4 @@ def test_click_cap_makes_the_run_incomplete(pool, fixture_server):
     crawl("click", "lumen", timeout=180)
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM jobs").fetchone()["n"] == 2
-        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:finished"
+        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:cap_reached"

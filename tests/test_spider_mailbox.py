@@ -54,4 +54,4 @@ def test_maildir(pool):
 def test_missing_folder_is_an_incomplete_run(pool, tmp_path):
     import_source(pool, mailbox_source("nowhere", tmp_path / "absent"), "")
     crawl("mailbox", "nowhere")
-    assert stored(pool)[2]["outcome"] == "incomplete:finished"
+    assert stored(pool)[2]["outcome"] == "incomplete:mailbox_missing"

@@ -72,7 +72,7 @@ def test_imap_reads_at_most_mailbox_max_messages(pool, imap_server, monkeypatch)
     crawl("mailbox", "imap-capped", "MAILBOX_MAX_MESSAGES=1")
     versions, _, run = stored(pool, "imap-capped")
     assert [v["url"] for v in versions] == ["mid:alert-0001@mail.jobboard.example"]
-    assert run["outcome"] == "incomplete:finished" and len(body_fetches(imap_server)) == 1
+    assert run["outcome"] == "incomplete:cap_reached" and len(body_fetches(imap_server)) == 1
 
 
 def test_a_broken_session_keeps_what_was_read(pool, imap_server, monkeypatch):

@@ -87,4 +87,4 @@ def test_source_without_any_sitemap_is_an_incomplete_run(pool, site):
     source = {**SOURCE, "strategies": [{"type": "sitemap", "use_robots": False}]}
     import_source(pool, source, site.url)
     crawl("sitemap", "harbour")
-    assert last_run(pool)["outcome"] == "incomplete:finished"
+    assert last_run(pool)["outcome"] == "incomplete:empty_listing"

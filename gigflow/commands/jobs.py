@@ -1,17 +1,20 @@
-"""scrapy jobs [--source ID] [--all]"""
+"""scrapy jobs [--source ID] [--all] | scrapy jobs history KEY [--source ID] | scrapy jobs reextract [--source ID]"""
 
-from gigflow.commands import GigflowCommand, table
+from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
 from gigflow.paths import markdown_path
+from gigflow.pipelines.reextract import reextract
+from gigflow.sources.repository import UnknownSourceError
 from gigflow.sql import load_sql
 
 
 class Command(GigflowCommand):
     def syntax(self):
-        return "[--source ID] [--all] [--after JOB_ID] [--limit N]"
+        return ("[--source ID] [--all] [--after JOB_ID] [--limit N] | history KEY [--source ID] "
+                "| reextract [--source ID]")
 
     def short_desc(self):
-        return "List stored jobs with employer, location, URL and where their Markdown is"
+        return "List stored jobs, show why a job changed (history), or re-extract stored pages (reextract)"
 
     def add_options(self, parser):
         super().add_options(parser)
@@ -21,6 +24,32 @@ class Command(GigflowCommand):
         parser.add_argument("--limit", type=int, help="jobs per page (default: LISTING_PAGE_SIZE)")
 
     def run(self, args, opts):
+        if not args:
+            return self.list_jobs(opts)
+        if args[0] == "history" and len(args) == 2:
+            return self.history(args[1], opts.source)
+        if args == ["reextract"]:
+            try:
+                counts = reextract(get_pool(), opts.source)
+            except UnknownSourceError as exc:
+                return self.fail(str(exc))
+            print(f"{counts['versions']} stored page(s) read: {counts['reextracted']} job(s) re-extracted, "
+                  f"{counts['new']} new, {counts['changed']} changed; {counts['skipped']} page(s) already current")
+            return None
+        raise UsageError()
+
+    def history(self, key: str, source_id: str | None):
+        with get_pool().connection() as conn:
+            rows = conn.execute(load_sql("gigflow.commands", "job_history.sql"),
+                                {"key": key, "source_id": source_id}).fetchall()
+        if not rows:
+            return self.fail(f"no job with key {key!r}" + (f" in source {source_id!r}" if source_id else "")
+                             + " (keys are listed by `scrapy jobs --all`)", code=1)
+        print(table(rows, ["at", "source_id", "canonical_key", "kind", "fields", "run_id"],
+                    {"canonical_key": 70, "fields": 60}))
+        return None
+
+    def list_jobs(self, opts):
         limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
         if limit < 1:
             return self.fail("--limit must be at least 1")
@@ -34,8 +63,8 @@ class Command(GigflowCommand):
         if not rows:
             print("no jobs")
             return
-        print(table(rows, ["title", "employer", "location", "url", "markdown"],
-                    {"title": 40, "employer": 24, "location": 24, "url": 60, "markdown": 80}))
+        print(table(rows, ["title", "employer", "location", "url", "markdown", "key"],
+                    {"title": 40, "employer": 24, "location": 24, "url": 60, "markdown": 80, "key": 80}))
         print(f"\n{len(rows)} job(s)")
         if len(rows) == limit:
             source = f" --source {opts.source}" if opts.source else ""

@@ -59,7 +59,8 @@ class Command(GigflowCommand):
         runtime = ReviewRuntime(pool=get_pool(), learner=make_learner(NoiseSettings.from_settings(s)),
                                 cycle_seconds=s.getfloat("NOISE_REVIEW_CYCLE_SECONDS"),
                                 max_deferral_seconds=s.getfloat("NOISE_REVIEW_MAX_DEFERRAL_SECONDS"),
-                                max_filter_bytes=s.getint("NOISE_FILTER_MAX_BYTES"))
+                                max_filter_bytes=s.getint("NOISE_FILTER_MAX_BYTES"),
+                                stalled_seconds=s.getfloat("NOISE_WORKER_STALLED_SECONDS"))
         run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
 
     def request(self, configuration_id, opts):

@@ -54,6 +54,8 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
         pool = _pools.get(url)
         if pool is None:
             pool = ConnectionPool(url, min_size=1, max_size=int(os.environ.get("GIGFLOW_POOL_SIZE", "4")),
+                                  # seconds a caller waits for a connection (a vanished database fails this fast)
+                                  timeout=float(os.environ.get("GIGFLOW_POOL_TIMEOUT", "30")),
                                   kwargs={"row_factory": dict_row}, open=True, name="gigflow",
                                   # check: replace connections a database restart has closed
                                   check=ConnectionPool.check_connection)

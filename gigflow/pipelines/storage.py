@@ -3,100 +3,117 @@
 from __future__ import annotations
 
 import logging
+
 from psycopg.types.json import Jsonb
 from scrapy import signals
-from w3lib.url import canonicalize_url
+from scrapy.exceptions import CloseSpider
+from twisted.internet import task
 
 from gigflow.db import get_pool
-from gigflow.items import UnchangedPageItem
 from gigflow.paths import markdown_path
+from gigflow.pipelines.jobs import JobWriter
+from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
 from gigflow.signals import source_finalized
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 _SQL = "gigflow.pipelines"
-
-
-def canonical_key(job: dict, parser_key: str, source_id: str) -> str:
-    """External ids are the most stable identity; otherwise the canonical URL without fragment."""
-    if job.get("external_id"):
-        return f"{parser_key}:{source_id}:{job['external_id']}"
-    return canonicalize_url(job["url"], keep_fragments=False)
+LISTING_LINKS = "gigflow/listing_links/"  # + listing URL: job links the listing's first page yielded
+INCOMPLETE_REASON = "gigflow/incomplete_reason"
+# Exit codes of `scrapy crawl` (gigflow.commands.crawl) beyond Scrapy's own 1 for a crawl that failed to start.
+EXIT_FINALIZATION_FAILED = 1
+EXIT_ALREADY_RUNNING = 3
 
 
 class StoragePipeline:
-    def __init__(self, crawler, markdown_dir: str):
+    def __init__(self, crawler, markdown_dir: str, heartbeat_seconds: float):
         self.crawler = crawler
         self.stats = crawler.stats
         self.markdown_dir = markdown_dir
+        self.heartbeat_seconds = heartbeat_seconds
         self.pool = None
         self.run_id: int | None = None
+        self.lock: CrawlLock | None = None
+        self.heartbeat: task.LoopingCall | None = None
+        self.writer: JobWriter | None = None
 
     @classmethod
     def from_crawler(cls, crawler):
-        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""))
+        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""),
+                       crawler.settings.getfloat("CRAWL_HEARTBEAT_SECONDS"))
         # spider_closed, not close_spider: only the signal carries the finish reason.
         crawler.signals.connect(pipeline.spider_closed, signal=signals.spider_closed)
+        # A callback or a store that raised lost part of the run: it must not mark jobs gone.
+        crawler.signals.connect(pipeline.spider_error, signal=signals.spider_error)
+        crawler.signals.connect(pipeline.item_error, signal=signals.item_error)
         return pipeline
 
     def open_spider(self, spider=None):
         spider = spider or self.crawler.spider
         self.pool = get_pool()
-        with self.pool.connection() as conn:
+        lock = CrawlLock(spider.source_id, spider.name)
+        if not lock.acquire():
+            with self.pool.connection() as conn:
+                holder = conn.execute(load_sql(_SQL, "running_run.sql"),
+                                      {"source_id": spider.source_id, "spider": spider.name}).fetchone()
+            message = (f"source {spider.source_id!r} is already being crawled with the {spider.name} strategy by "
+                       f"{describe_run(holder)}; not started")
+            logger.error(message)
+            self.crawler.gigflow_exitcode = EXIT_ALREADY_RUNNING
+            raise CloseSpider("already_running")
+        self.lock = lock
+        with self.pool.connection() as conn, conn.transaction():
             self.run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
-                                       {"source_id": spider.source_id, "spider": spider.name}).fetchone()["id"]
+                                       {"source_id": spider.source_id, "spider": spider.name, **owner()}
+                                       ).fetchone()["id"]
+            abandon_dead_runs(conn, spider.source_id, spider.name, self.run_id)
+        self.writer = JobWriter(self.run_id)
+        self.heartbeat = task.LoopingCall(self._beat)
+        self.heartbeat.start(self.heartbeat_seconds, now=False)
         for key in ("versions_new", "versions_unchanged", "jobs_new", "jobs_updated", "jobs_gone", "warnings"):
             self.stats.set_value(f"gigflow/{key}", 0)
 
+    def _beat(self):
+        try:
+            self.lock.heartbeat(self.run_id)
+        except Exception as exc:  # a missed beat is logged; the run goes on
+            logger.warning("run %s heartbeat failed: %s", self.run_id, exc)
+
+    def spider_error(self, failure, response, spider):
+        spider.mark_incomplete(f"callback for {response.url} raised {failure.value!r}", "callback_error")
+
+    def item_error(self, item, response, spider, failure):
+        spider.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
+
     def process_item(self, item, spider=None):
-        if isinstance(item, UnchangedPageItem):
-            return self._touch_unchanged(item)
-        if item.get("http_status") == 304:
-            return self._confirm_not_modified(item)
         body = item.get("body")
         with self.pool.connection() as conn, conn.transaction():
-            version_id = self._store_version(conn, item, body)
-            for job in item.get("jobs") or []:
-                inserted = conn.execute(load_sql(_SQL, "upsert_job.sql"), {
-                    "canonical_key": canonical_key(job, item["parser_key"], item["source_id"]),
-                    "source_id": item["source_id"],
-                    "source_version_id": version_id,
-                    "title": job["title"],
-                    "url": job.get("url"),
-                    "external_id": job.get("external_id"),
-                    "fields": Jsonb({k: v for k, v in job.items() if k not in ("evidence", "raw")}),
-                    "evidence": Jsonb(job.get("evidence", {})),
-                    "confidence": item["confidence"],
-                    "parser_key": item["parser_key"],
-                    "parser_version": item["parser_version"],
-                    "run_id": self.run_id,
-                }).fetchone()["inserted"]
-                self.stats.inc_value("gigflow/jobs_new" if inserted else "gigflow/jobs_updated")
-        self.stats.inc_value("gigflow/warnings", len(item.get("warnings") or []))
+            if item.get("not_fetched"):  # the stored version stands for the page: nothing to store
+                version_id = item["source_version_id"]
+                item["version_status"] = "unchanged"
+                self.stats.inc_value("gigflow/pages_skipped_unchanged")
+            else:
+                version_id = self._store_version(conn, item, body)
+            counts = self.writer.write_page(
+                conn, source_id=item["source_id"], page_url=item["url"], jobs=item.get("jobs") or [],
+                version_id=version_id, parser_key=item["parser_key"], parser_version=item["parser_version"],
+                confidence=item["confidence"])
+            if item.get("markdown") is None and item.get("version_status") == "unchanged":
+                # A page answered 304 (or replayed): the export carries the stored version's Markdown.
+                previous = conn.execute(load_sql(_SQL, "get_version_summary.sql"),
+                                        {"source_version_id": version_id}).fetchone()
+                item.update({k: v for k, v in (previous or {}).items() if v is not None and k != "content_type"})
+        self.stats.inc_value("gigflow/jobs_new", counts["new"])
+        self.stats.inc_value("gigflow/jobs_unchanged" if item.get("not_fetched") else "gigflow/jobs_updated",
+                             counts["seen"])
+        for name in ("changed", "revived", "reextracted"):
+            if counts[name]:
+                self.stats.inc_value(f"gigflow/jobs_{name}", counts[name])
+        item["warnings"] = list(item.get("warnings") or []) + counts["warnings"]
+        self.stats.inc_value("gigflow/warnings", len(item["warnings"]))
         if (item.get("preparation") or {}).get("review_requested"):
             self.stats.inc_value("gigflow/noise_review_requested")
-        del item["body"]  # stored; exporters get the sha256 instead of raw bytes
-        return item
-
-    def _touch_unchanged(self, item):
-        with self.pool.connection() as conn:
-            touched = conn.execute(load_sql(_SQL, "touch_unchanged_jobs.sql"), {
-                "source_id": item["source_id"], "url": item["url"], "run_id": self.run_id}).rowcount
-        self.stats.inc_value("gigflow/pages_skipped_unchanged")
-        self.stats.inc_value("gigflow/jobs_unchanged", touched)
-        return item
-
-    def _confirm_not_modified(self, item):
-        """A 304 stores nothing: the jobs of the previous version count as seen by this run, and the item
-        carries that version's digest and Markdown like any unchanged page."""
-        params = {"source_version_id": item["source_version_id"], "run_id": self.run_id}
-        with self.pool.connection() as conn:
-            seen = conn.execute(load_sql(_SQL, "confirm_version_jobs.sql"), params).rowcount
-            previous = conn.execute(load_sql(_SQL, "get_version_summary.sql"), params).fetchone()
-        if previous:
-            item.update({k: v for k, v in previous.items() if v is not None})
-        self.stats.inc_value("gigflow/versions_unchanged")
-        self.stats.inc_value("gigflow/jobs_updated", seen)
+        item.pop("body", None)  # stored; exporters get the sha256 instead of raw bytes
         return item
 
     def _store_version(self, conn, item, body: bytes) -> int:
@@ -124,22 +141,53 @@ class StoragePipeline:
             item["markdown_path"] = str(path)
         return version_id
 
+    def outcome(self, conn, spider, reason: str) -> str:
+        """``finished`` only when every listing was read and yielded what a complete listing yields; else
+        ``incomplete:<reason>``."""
+        if reason != "finished":
+            return f"incomplete:{reason}"
+        code = self.stats.get_value(INCOMPLETE_REASON)
+        if code:
+            return f"incomplete:{code}"
+        if not getattr(spider, "marks_gone", True):
+            return "finished"
+        params = {"source_id": spider.source_id, "spider": spider.name, "run_id": self.run_id}
+        counts = conn.execute(load_sql(_SQL, "run_job_counts.sql"), params).fetchone()
+        previous = conn.execute(load_sql(_SQL, "last_complete_run.sql"), params).fetchone()
+        emptied = [key.removeprefix(LISTING_LINKS) for key, value in ((previous or {}).get("stats") or {}).items()
+                   if key.startswith(LISTING_LINKS) and value and not self.stats.get_value(key)]
+        if (counts["seen"] == 0 and counts["at_risk"]) or emptied:
+            spider.mark_incomplete(f"listing yielded no job although the last complete run had jobs: "
+                                   f"{', '.join(emptied) or 'every listing'}", "empty_listing")
+            return "incomplete:empty_listing"
+        return "finished"
+
     def spider_closed(self, spider, reason):
         if self.run_id is None:
             return
-        # A run that failed a fetch, hit a cap or could not reach a board saw only part of the listing.
-        complete = (reason == "finished" and not self.stats.get_value("gigflow/fetch_failures")
-                    and not self.stats.get_value("gigflow/incomplete"))
-        with self.pool.connection() as conn, conn.transaction():
-            # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
-            if complete and getattr(spider, "marks_gone", True):
-                gone = conn.execute(load_sql(_SQL, "mark_gone.sql"), {
-                    "source_id": spider.source_id, "run_id": self.run_id, "spider": spider.name}).rowcount
-                self.stats.set_value("gigflow/jobs_gone", gone)
-            stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
-            outcome = reason if complete else f"incomplete:{reason}"
-            conn.execute(load_sql(_SQL, "finish_run.sql"), {"run_id": self.run_id, "stats": Jsonb(stats),
-                                                            "outcome": outcome})
+        if self.heartbeat is not None and self.heartbeat.running:
+            self.heartbeat.stop()
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                outcome = self.outcome(conn, spider, reason)
+                # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
+                if outcome == "finished" and getattr(spider, "marks_gone", True):
+                    gone = conn.execute(load_sql(_SQL, "mark_gone.sql"), {
+                        "source_id": spider.source_id, "run_id": self.run_id, "spider": spider.name}).rowcount
+                    self.stats.set_value("gigflow/jobs_gone", gone)
+                stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
+                conn.execute(load_sql(_SQL, "finish_run.sql"), {"run_id": self.run_id, "stats": Jsonb(stats),
+                                                                "outcome": outcome})
+        except Exception as exc:
+            # The run could not be recorded: the process must not exit as if it had been.
+            logger.error("run %s of %s could not be finalized: %s", self.run_id, spider.source_id, exc)
+            self.crawler.gigflow_exitcode = EXIT_FINALIZATION_FAILED
+            return
+        finally:
+            if self.lock is not None:
+                self.lock.close()
+        if outcome != "finished":
+            logger.warning("run %s of %s/%s: %s", self.run_id, spider.source_id, spider.name, outcome)
         self.crawler.signals.send_catch_log(
             source_finalized, spider=spider, source_id=spider.source_id,
             configuration_id=spider.record.configuration_id, outcome=outcome,

@@ -39,6 +39,20 @@ def _regexes(values: list[str]) -> list[str]:
     return values
 
 
+def _css(value: str | None) -> str | None:
+    """A CSS selector must translate to XPath that lxml compiles: refused at import, not found broken mid-crawl."""
+    if value is None:
+        return value
+    from lxml import etree
+    from parsel.csstranslator import HTMLTranslator
+
+    try:
+        etree.XPath(HTMLTranslator().css_to_xpath(value))
+    except Exception as exc:  # cssselect's SelectorError/ExpressionError, lxml's XPathSyntaxError
+        raise ValueError(f"{value!r} is not a usable CSS selector: {exc}") from None
+    return value
+
+
 class _Strategy(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -56,6 +70,7 @@ class HrefStrategy(_Strategy):
 
     _urls = field_validator("listing_urls")(lambda cls, v: [_http_url(u) for u in v])
     _patterns = field_validator("job_url_patterns", "exclude_patterns")(lambda cls, v: _regexes(v))
+    _selectors = field_validator("card_selector", "next_page_selector")(lambda cls, v: _css(v))
 
 
 class SitemapStrategy(_Strategy):
@@ -82,6 +97,7 @@ class ClickStrategy(_Strategy):
     max_items: int = Field(default=200, ge=1)
 
     _url = field_validator("listing_url")(lambda cls, v: _http_url(v))
+    _selectors = field_validator("item_selector", "detail_selector", "load_more_selector")(lambda cls, v: _css(v))
 
 
 class FeedStrategy(_Strategy):

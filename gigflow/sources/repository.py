@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from psycopg.types.json import Jsonb
+from pydantic import ValidationError
 from psycopg_pool import ConnectionPool
 
 from gigflow.sql import load_sql
@@ -33,9 +34,47 @@ class UnknownSourceError(LookupError):
     pass
 
 
+class InvalidStoredSourceError(ValueError):
+    """A stored configuration today's validation refuses; nothing is crawled with it."""
+
+
+class SourceConflictError(ValueError):
+    """Sources that would silently share one configuration; the message names them."""
+
+
+def configuration_conflicts(configs: list[SourceConfig], stored: list[dict]) -> list[str]:
+    """A configuration belongs to one company and one set of strategies. Sources with the same canonical URL
+    share it, so they must agree on both; otherwise one company's crawl would store the other's jobs."""
+    importing = {config.id for config in configs}
+    by_url: dict[str, list[tuple[str, str, str]]] = {}
+    for config in configs:
+        by_url.setdefault(config.canonical_url, []).append((config.id, config.company, config.config_hash()))
+    for row in stored:
+        if row["id"] not in importing:
+            by_url.setdefault(row["canonical_url"], []).append((row["id"], row["company"], row["config_hash"]))
+    problems = []
+    for url, sources in by_url.items():
+        first = sources[0]
+        for other in sources[1:]:
+            if other[1] != first[1]:
+                problems.append(f"canonical URL {url}: source {first[0]!r} ({first[1]}) and source {other[0]!r} "
+                                f"({other[1]}) belong to different companies; a configuration is per company, so "
+                                f"give each source its own canonical URL")
+            elif other[2] != first[2]:
+                problems.append(f"canonical URL {url}: sources {first[0]!r} and {other[0]!r} share it but configure "
+                                f"different strategies; they would silently share one configuration")
+    return problems
+
+
 def import_sources(pool: ConnectionPool, configs: list[SourceConfig]) -> None:
-    """Write all sources in one transaction: all or nothing."""
+    """Write all sources in one transaction: all or nothing. Refuses, writing nothing, sources that would share
+    a configuration with another company's source (or with other strategies)."""
     with pool.connection() as conn, conn.transaction():
+        stored = conn.execute(load_sql(_SQL, "sources_by_canonical_url.sql"),
+                              {"urls": sorted({c.canonical_url for c in configs})}).fetchall()
+        problems = configuration_conflicts(configs, stored)
+        if problems:
+            raise SourceConflictError("nothing imported; fix these first:\n  " + "\n  ".join(problems))
         for config in configs:
             company_id = conn.execute(load_sql(_SQL, "upsert_company.sql"), {"company": config.company}).fetchone()["id"]
             configuration_id = conn.execute(load_sql(_SQL, "upsert_configuration.sql"), {
@@ -55,8 +94,16 @@ def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
         row = conn.execute(load_sql(_SQL, "get_source.sql"), {"id": source_id}).fetchone()
     if row is None:
         raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
-    config = SourceConfig(id=row["id"], company=row["company"], canonical_url=row["canonical_url"],
-                          strategies=row["strategies"], status=row["status"], parser_key=row["parser_key"])
+    try:
+        config = SourceConfig(id=row["id"], company=row["company"], canonical_url=row["canonical_url"],
+                              strategies=row["strategies"], status=row["status"], parser_key=row["parser_key"])
+    except ValidationError as exc:  # stored by an older version that checked less (a selector, say)
+        from gigflow.sources.loader import _field_path
+
+        problems = "; ".join(f"{_field_path(err['loc'])}: {err['msg'].removeprefix('Value error, ')}"
+                             for err in exc.errors())
+        raise InvalidStoredSourceError(f"source {source_id!r} has an invalid stored configuration ({problems}); "
+                                       f"fix it and import it again") from None
     return SourceRecord(config=config, configuration_id=row["configuration_id"], config_hash=row["config_hash"],
                         stored_config=row["config"] or {}, token=row["token"])
 

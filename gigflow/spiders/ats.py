@@ -80,7 +80,7 @@ class AtsSpider(SourceSpider):
         next_page = result.next_page
         if next_page is not None:
             if page >= self.max_pages:
-                self.mark_incomplete(f"more listing pages than ATS_MAX_PAGES={self.max_pages}")
+                self.mark_incomplete(f"more listing pages than ATS_MAX_PAGES={self.max_pages}", "cap_reached")
             else:
                 yield self.listing_request(next_page.url, page + 1, next_page.method, next_page.json_body)
 
@@ -88,5 +88,5 @@ class AtsSpider(SourceSpider):
         reason = (f"{self.strategy.provider} board {self.strategy.board_id!r} answered {response.status} at "
                   f"{response.url}; check the board id")
         self.crawler.stats.inc_value("gigflow/ats_board_missing")
-        self.mark_incomplete(reason)
+        self.mark_incomplete(reason, "board_missing")
         quarantine(self.crawler, self.source_id, reason)

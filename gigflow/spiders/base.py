@@ -15,6 +15,7 @@ from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.pipelines.storage import INCOMPLETE_REASON, LISTING_LINKS
 from gigflow.sources.repository import SourceRecord, get_source
 from gigflow.sql import load_sql
 
@@ -61,7 +62,7 @@ class SourceSpider(scrapy.Spider):
     def on_fetch_error(self, failure):
         """A failed fetch makes the run incomplete, so no job is marked gone on its account."""
         self.crawler.stats.inc_value("gigflow/fetch_failures")
-        self.logger.warning("fetch failed: %s: %s", failure.request.url, failure.getErrorMessage())
+        self.mark_incomplete(f"fetch failed: {failure.request.url}: {failure.getErrorMessage()}", "fetch_failed")
 
     @staticmethod
     def matches(url: str, patterns: list[str], exclusions: list[str]) -> bool:
@@ -70,10 +71,18 @@ class SourceSpider(scrapy.Spider):
             return False
         return not any(re.search(p, url) for p in exclusions)
 
-    def mark_incomplete(self, reason: str) -> None:
-        """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone."""
+    def mark_incomplete(self, reason: str, code: str = "partial_listing") -> None:
+        """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone. The
+        first ``code`` becomes the run's outcome, ``incomplete:<code>``; ``reason`` goes to the log."""
         self.crawler.stats.inc_value("gigflow/incomplete")
-        self.logger.warning("run incomplete: %s", reason)
+        if not self.crawler.stats.get_value(INCOMPLETE_REASON):
+            self.crawler.stats.set_value(INCOMPLETE_REASON, code)
+        self.logger.warning("run incomplete (%s): %s", code, reason)
+
+    def count_listing(self, url: str, job_links: int) -> None:
+        """Job links a listing's first page yielded: a listing that had jobs in the last complete run and now
+        yields none makes the run ``incomplete:empty_listing``."""
+        self.crawler.stats.inc_value(LISTING_LINKS + url, job_links)
 
     @property
     def parser_key(self) -> str | None:
@@ -91,10 +100,11 @@ class SourceSpider(scrapy.Spider):
         return result
 
     def parse_job(self, response):
-        if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):
-            # Conditional GET: unchanged, nothing to store; the pipeline re-confirms the previous version's jobs.
-            yield JobPageItem(source_id=self.source_id, url=response.url, http_status=304, version_status="unchanged",
-                              source_version_id=response.meta[NOT_MODIFIED_VERSION], jobs=[], warnings=[])
+        # A 304 is read again from the stored body: its jobs are extracted by today's adapters (a newer parser
+        # version re-extracts them, a job marked gone by mistake comes back) and the export carries them.
+        response = self.replay_not_modified(response)
+        if response.status == 304:  # no stored body to stand for it: the page was not read
+            self.mark_incomplete(f"{response.url} answered 304 but no stored version matches", "fetch_failed")
             return
         yield self.response_item(response)
 
@@ -114,6 +124,22 @@ class SourceSpider(scrapy.Spider):
         response.meta[REPLAYED] = True
         return response.replace(status=200, body=bytes(row["body"]), headers=headers)
 
+    def stored_page_item(self, url: str, reason: str) -> JobPageItem | None:
+        """A page not fetched because it is known unchanged: its latest stored version, extracted again by
+        today's adapters (so its jobs count as seen, a newer parser re-extracts them and exports carry them).
+        None when nothing is stored for the URL."""
+        with get_pool().connection() as conn:
+            row = conn.execute(load_sql("gigflow.spiders", "latest_version.sql"),
+                               {"source_id": self.source_id, "url": url}).fetchone()
+        if row is None:
+            return None
+        body = bytes(row["body"])
+        item = self.page_item(url, body, self.extract(body, url=url, content_type=row["content_type"]),
+                              expect_prepared=False, http_status=304, content_type=row["content_type"],
+                              warnings=[f"not fetched ({reason}); the stored body was read again"])
+        item.update(source_version_id=row["id"], not_fetched=reason)
+        return item
+
     def response_result(self, response):
         """The adapters' ExtractionResult for one response, by its content type."""
         return self.extract(response.body, url=response.url, content_type=_header(response, b"Content-Type"))
@@ -124,7 +150,7 @@ class SourceSpider(scrapy.Spider):
         response = self.replay_not_modified(response)
         result = self.response_result(response)
         if not result.jobs and result.warnings:
-            self.mark_incomplete(f"{response.url}: {'; '.join(result.warnings)[:300]}")
+            self.mark_incomplete(f"{response.url}: {'; '.join(result.warnings)[:300]}", "listing_unreadable")
         return response, result
 
     def response_item(self, response, result=None) -> JobPageItem:
@@ -134,7 +160,8 @@ class SourceSpider(scrapy.Spider):
             result = self.response_result(response)
         if response.meta.get(REPLAYED):  # the stored version is what this body is: nothing new to prepare
             return self.page_item(response.url, response.body, result, prepared=None, expect_prepared=False,
-                                  content_type=content_type, warnings=["not modified: the stored body was read again"])
+                                  http_status=304, content_type=content_type,
+                                  warnings=["not modified: the stored body was read again"])
         return self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
                               http_status=response.status, content_type=content_type,
                               etag=_header(response, b"ETag"), last_modified=_header(response, b"Last-Modified"))

@@ -257,16 +257,16 @@ class ClickSpider(SourceSpider):
                         break
                     yield outcome
         except Exception as exc:  # a broken page never crashes the crawl; it does make the run incomplete
-            self.mark_incomplete(f"click listing {response.url}: {exc.__class__.__name__}: {exc}")
+            self.mark_incomplete(f"click listing {response.url}: {exc.__class__.__name__}: {exc}", "listing_unreadable")
         finally:
             politeness.release_all()
             await _close(page)
         if more:
             yield self.listing_request(batch + 1)
         elif not self.seen_keys:
-            self.mark_incomplete(f"no item matched {self.strategy.item_selector!r}")
+            self.mark_incomplete(f"no item matched {self.strategy.item_selector!r}", "empty_listing")
         if self.capture_failures and not more:
-            self.mark_incomplete(f"{self.capture_failures} item(s) revealed no detail")
+            self.mark_incomplete(f"{self.capture_failures} item(s) revealed no detail", "capture_failed")
 
     async def click_items(self, page, listing_url: str):
         """Yields a capture request per new item, then None when this context should be recycled."""
@@ -279,7 +279,7 @@ class ClickSpider(SourceSpider):
                     continue
                 found_new = True
                 if len(self.seen_keys) >= self.max_items:
-                    self.mark_incomplete(f"more items than the cap of {self.max_items}")
+                    self.mark_incomplete(f"more items than the cap of {self.max_items}", "cap_reached")
                     return
                 if done_here >= self.items_per_context:
                     yield None

@@ -27,6 +27,7 @@ class FeedSpider(SourceSpider):
 
     def parse_feed(self, response):
         response, result = self.read_listing(response)
+        self.count_listing(response.url, len(result.jobs))
         self.crawler.stats.inc_value("gigflow/feeds")
         self.crawler.stats.inc_value("gigflow/feed_entries", len(result.jobs))
         followed, kept = [], []
@@ -44,7 +45,8 @@ class FeedSpider(SourceSpider):
         self.crawler.stats.inc_value("gigflow/feed_links_followed", len(followed))
 
     def parse_job(self, response):
-        if response.status == 304:  # not modified: the page's stored jobs stand (see SourceSpider.parse_job)
+        response = self.replay_not_modified(response)  # a 304 is read from its stored body
+        if response.status == 304:
             yield from super().parse_job(response)
             return
         item = self.response_item(response)

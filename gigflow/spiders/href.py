@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urldefrag
 
 import scrapy
+from scrapy.http import HtmlResponse
 
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
@@ -23,9 +24,19 @@ class HrefSpider(SourceSpider):
 
     def parse_listing(self, response, page: int):
         strategy = self.strategy
+        if not isinstance(response, HtmlResponse):  # an image, a PDF, JSON: not a listing we can read
+            content_type = (response.headers.get(b"Content-Type") or b"none").decode("latin-1")
+            self.mark_incomplete(f"listing {response.url} is not HTML (Content-Type {content_type})", "content_type")
+            return
         domain = registrable_domain(response.url)
-        scope = response.css(strategy.card_selector) if strategy.card_selector else [response]
+        try:
+            scope = response.css(strategy.card_selector) if strategy.card_selector else [response]
+        except Exception as exc:  # checked at import; a selector parsel still refuses must not pass as empty
+            self.mark_incomplete(f"card selector {strategy.card_selector!r} failed on {response.url}: {exc}",
+                                 "selector_error")
+            return
         seen: set[str] = set()
+        job_links = 0
         for node in scope:
             for href in node.css("a::attr(href)").getall():
                 url = urldefrag(response.urljoin(href.strip())).url
@@ -35,7 +46,10 @@ class HrefSpider(SourceSpider):
                 if registrable_domain(url) != domain:
                     continue
                 if self.matches(url, strategy.job_url_patterns, strategy.exclude_patterns):
+                    job_links += 1
                     yield self.job_request(url)
+        if page == 1:
+            self.count_listing(response.url, job_links)
         self.crawler.stats.inc_value("gigflow/listing_pages")
         self.crawler.stats.inc_value("gigflow/job_links", len(seen))
         if strategy.next_page_selector and page < strategy.max_listing_pages:

@@ -11,6 +11,7 @@ are not listings, so a job missing from later mail is not marked gone.
 from __future__ import annotations
 
 import email
+import email.parser
 import email.policy
 import hashlib
 import mailbox
@@ -49,6 +50,15 @@ def message_url(message, sha256: str) -> str:
     return f"mid:{quote(message_id, safe='@')}" if message_id else f"urn:sha256:{sha256}"
 
 
+def failure_key(raw: bytes, sha256: str) -> str:
+    """How a message that fails to read is remembered: its Message-ID when the headers can be read, else its hash."""
+    try:
+        headers = email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+        return message_url(headers, sha256)
+    except Exception:
+        return f"urn:sha256:{sha256}"
+
+
 def prepare_message(message, url: str, documents: DocumentClient) -> PreparedDocument | None:
     """The message's HTML (else text) body through the one preparation path; the subject titles a text body."""
     body = message.get_body(preferencelist=("html", "plain"))
@@ -80,6 +90,8 @@ class MailboxSpider(SourceSpider):
         self.limit = self.crawler.settings.getint("MAILBOX_MAX_MESSAGES")
         self.max_bytes = self.crawler.settings.getint("DOWNLOAD_MAXSIZE")
         self.stored_urls, self.stored_hashes = self.stored_messages()
+        self.max_attempts = self.crawler.settings.getint("MAILBOX_MAX_ATTEMPTS")
+        self.failures = self.failed_messages()
         self.read, self.limit_hit = 0, False
         if self.strategy.imap is not None:
             async for item in self.imap_items():
@@ -87,7 +99,7 @@ class MailboxSpider(SourceSpider):
             return
         folder = Path(self.strategy.path).expanduser()
         if not folder.is_dir():
-            self.mark_incomplete(f"mailbox folder {str(folder)!r} does not exist")
+            self.mark_incomplete(f"mailbox folder {str(folder)!r} does not exist", "mailbox_missing")
             return
         for name, raw in message_files(folder):
             item = self.new_message_item(name, raw)
@@ -101,7 +113,7 @@ class MailboxSpider(SourceSpider):
         if self.read < self.limit:
             return False
         self.limit_hit = True
-        self.mark_incomplete(f"more new messages than MAILBOX_MAX_MESSAGES={self.limit}")
+        self.mark_incomplete(f"more new messages than MAILBOX_MAX_MESSAGES={self.limit}", "cap_reached")
         return True
 
     def is_stored(self, url: str) -> bool:
@@ -124,17 +136,57 @@ class MailboxSpider(SourceSpider):
         sha256 = hashlib.sha256(raw).hexdigest()
         if self.too_large(name, len(raw)):
             return None
-        message = email.message_from_bytes(raw, policy=email.policy.default)
-        url = message_url(message, sha256)
-        if url in self.stored_urls or sha256 in self.stored_hashes:
-            self.crawler.stats.inc_value("gigflow/messages_already_stored")
+        key = failure_key(raw, sha256)
+        if self.given_up(key):
             return None
-        if self.limit_reached():
+        try:
+            message = email.message_from_bytes(raw, policy=email.policy.default)
+            url = message_url(message, sha256)
+            if url in self.stored_urls or sha256 in self.stored_hashes:
+                self.crawler.stats.inc_value("gigflow/messages_already_stored")
+                return None
+            if self.limit_reached():
+                return None
+            item = self.message_item(name, raw, message, url)
+        except Exception as exc:  # one bad message (1,000 nested parts, say) never blocks the mailbox
+            self.record_failure(name, key, exc)
             return None
+        if key in self.failures:
+            self.clear_failure(key)
         self.read += 1
         self.stored_urls.add(url)
         self.stored_hashes.add(sha256)
-        return self.message_item(name, raw, message, url)
+        return item
+
+    def given_up(self, key: str) -> bool:
+        """A message that failed MAILBOX_MAX_ATTEMPTS runs is skipped (and listed by `scrapy sources list`)."""
+        if self.failures.get(key, 0) < self.max_attempts:
+            return False
+        self.crawler.stats.inc_value("gigflow/messages_given_up")
+        return True
+
+    def record_failure(self, name: str, key: str, exc: Exception) -> None:
+        error = f"{exc.__class__.__name__}: {exc}"[:500]
+        with get_pool().connection() as conn:
+            attempts = conn.execute(load_sql("gigflow.spiders", "record_mailbox_failure.sql"),
+                                    {"source_id": self.source_id, "message_key": key, "error": error}
+                                    ).fetchone()["attempts"]
+        self.failures[key] = attempts
+        self.crawler.stats.inc_value("gigflow/messages_failed")
+        self.logger.warning("message %s (%s) could not be read (attempt %d of %d): %s; skipped", name, key,
+                            attempts, self.max_attempts, error)
+
+    def clear_failure(self, key: str) -> None:
+        with get_pool().connection() as conn:
+            conn.execute(load_sql("gigflow.spiders", "clear_mailbox_failure.sql"),
+                         {"source_id": self.source_id, "keys": [key]})
+        self.failures.pop(key, None)
+
+    def failed_messages(self) -> dict[str, int]:
+        with get_pool().connection() as conn:
+            rows = conn.execute(load_sql("gigflow.spiders", "mailbox_failures.sql"),
+                                {"source_id": self.source_id}).fetchall()
+        return {row["message_key"]: row["attempts"] for row in rows}
 
     # -- IMAP ---------------------------------------------------------------------------------------------------
 
@@ -163,7 +215,7 @@ class MailboxSpider(SourceSpider):
                 self.crawler.stats.inc_value("gigflow/messages_seen")
                 # Skipped before the body travels: a known Message-ID, or a size over the limit.
                 url = message_url(header.headers, "") if header.headers.get("Message-ID") else None
-                if (url and self.is_stored(url)) or self.too_large(name, header.size):
+                if (url and (self.is_stored(url) or self.given_up(url))) or self.too_large(name, header.size):
                     continue
                 if self.limit_reached():
                     return
@@ -183,7 +235,7 @@ class MailboxSpider(SourceSpider):
         """End the run: nothing more can be read. The message goes to the log and into the run's stats."""
         self.logger.error("mailbox run failed: %s", message)
         self.crawler.stats.set_value("gigflow/mailbox_error", message)
-        self.mark_incomplete(message)
+        self.mark_incomplete(message, reason)
         raise CloseSpider(reason)
 
     def stored_messages(self) -> tuple[set[str], set[str]]:

@@ -15,7 +15,6 @@ from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
 from gigflow.db import get_pool
-from gigflow.items import UnchangedPageItem
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
@@ -84,19 +83,19 @@ class SitemapSpider(SourceSpider):
         try:
             sitemap = Sitemap(self.sitemap_body(response))
         except Exception as exc:  # a malformed sitemap is a warning and an incomplete run, never a crash
-            self.mark_incomplete(f"unreadable sitemap {response.url}: {exc.__class__.__name__}: {exc}")
+            self.mark_incomplete(f"unreadable sitemap {response.url}: {exc.__class__.__name__}: {exc}", "listing_unreadable")
             return
         stats.inc_value("gigflow/sitemaps")
         if sitemap.type == "sitemapindex":
             for entry in sitemap:
                 if depth >= self.max_depth:
-                    self.mark_incomplete(f"sitemap index deeper than SITEMAP_MAX_DEPTH={self.max_depth}")
+                    self.mark_incomplete(f"sitemap index deeper than SITEMAP_MAX_DEPTH={self.max_depth}", "cap_reached")
                     return
                 yield self.sitemap_request(response.urljoin(entry["loc"]), depth=depth + 1)
         elif sitemap.type == "urlset":
             yield from self.job_entries(response, sitemap)
         else:
-            self.mark_incomplete(f"{response.url} is not a sitemap (root element {sitemap.type!r})")
+            self.mark_incomplete(f"{response.url} is not a sitemap (root element {sitemap.type!r})", "content_type")
 
     def job_entries(self, response, sitemap):
         stats = self.crawler.stats
@@ -109,17 +108,18 @@ class SitemapSpider(SourceSpider):
                 stats.inc_value("gigflow/sitemap_foreign_urls")
                 continue
             if len(self.job_urls) >= self.max_job_urls:
-                self.mark_incomplete(f"more job URLs than SITEMAP_MAX_JOB_URLS={self.max_job_urls}")
+                self.mark_incomplete(f"more job URLs than SITEMAP_MAX_JOB_URLS={self.max_job_urls}", "cap_reached")
                 return
             self.job_urls.add(url)
             stats.inc_value("gigflow/job_links")
             lastmod, stored_at = parse_lastmod(entry.get("lastmod")), self.stored_at.get(url)
             if lastmod and stored_at and stored_at >= lastmod:
-                yield UnchangedPageItem(source_id=self.source_id, url=url, reason=f"lastmod {entry['lastmod']}")
+                item = self.stored_page_item(url, f"lastmod {entry['lastmod']}")
+                yield item if item is not None else self.job_request(url)
             else:
                 yield self.job_request(url)
 
     def closed(self, reason):
         if reason == "finished" and not self.job_urls and not self.crawler.stats.get_value("gigflow/incomplete"):
             # No sitemap, or none that lists a job URL: more likely a broken setup than an empty company.
-            self.mark_incomplete("no job URL found in any sitemap")
+            self.mark_incomplete("no job URL found in any sitemap", "empty_listing")

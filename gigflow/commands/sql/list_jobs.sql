@@ -1,5 +1,5 @@
 -- One page of jobs in (source_id, title, id) order, keyset after the job %(after)s (index jobs_listing).
-SELECT j.id, j.title, j.fields->>'employer' AS employer, j.fields->>'location' AS location, j.url,
+SELECT j.id, j.canonical_key AS key, j.title, j.fields->>'employer' AS employer, j.fields->>'location' AS location, j.url,
        j.source_id, j.gone_at, v.sha256, j.source_version_id
 FROM jobs j
 LEFT JOIN source_versions v ON v.id = j.source_version_id

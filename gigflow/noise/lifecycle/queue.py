@@ -4,6 +4,7 @@ one, an hourly cycle limit with deferrals of at most 10 minutes, 3 attempts per 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ logger = logging.getLogger(__name__)
 QUEUE = "noise"
 REVIEW_TASK = "gigflow:noise_review"
 RECONCILE_TASK = "gigflow:noise_reconcile"
+STALLED_TASK = "gigflow:noise_retry_stalled"
 ATTEMPTS_PER_CYCLE = 3
 
 
@@ -40,6 +42,7 @@ class ReviewRuntime:
     max_deferral_seconds: float = 600.0
     max_filter_bytes: int = DEFAULT_MAX_BYTES
     reconcile_page_size: int = 100
+    stalled_seconds: float = 60.0  # a worker silent this long is dead; its `doing` jobs are retried
 
 
 def review_lock(configuration_id: int, kind: ReviewKind) -> str:
@@ -128,6 +131,26 @@ def reconcile_all(pool: ConnectionPool, page_size: int = 100) -> int:
     return requested
 
 
+async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: float) -> int:
+    """Jobs left ``doing`` by a worker that died (no heartbeat for ``seconds_since_heartbeat``) go back to the
+    queue: procrastinate's own stalled-job support."""
+    stalled = await app.job_manager.get_stalled_jobs(queue=QUEUE, seconds_since_heartbeat=seconds_since_heartbeat)
+    for job in stalled:
+        logger.warning("noise job %s (%s) was left running by a dead worker; retried", job.id, job.task_name)
+        await app.job_manager.retry_job(job)
+    return len(stalled)
+
+
+async def noise_retry_stalled(context, timestamp: int):
+    await retry_stalled_jobs(context.app, context.additional_context["runtime"].stalled_seconds)
+
+
+async def _retry_stalled_now(conninfo: str, seconds_since_heartbeat: float) -> int:
+    app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=conninfo))
+    async with app.open_async():
+        return await retry_stalled_jobs(app, seconds_since_heartbeat)
+
+
 def make_app(conninfo: str, *, periodic: bool = True) -> procrastinate.App:
     """A worker App with both tasks registered (a fresh registration per App: blueprints bind to one App only)."""
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=conninfo))
@@ -136,8 +159,11 @@ def make_app(conninfo: str, *, periodic: bool = True) -> procrastinate.App:
                                                retry_exceptions={TransientReviewError}))(noise_review)
     reconcile = app.task(name=RECONCILE_TASK, queue=QUEUE, pass_context=True,
                          queueing_lock="noise-reconcile")(noise_reconcile)
+    stalled = app.task(name=STALLED_TASK, queue=QUEUE, pass_context=True,
+                       queueing_lock="noise-retry-stalled")(noise_retry_stalled)
     if periodic:  # every 15 minutes; the queueing lock keeps at most one scan waiting
         app.periodic(cron="*/15 * * * *")(reconcile)
+        app.periodic(cron="* * * * *")(stalled)  # dead workers' jobs are back in the queue within a minute
     return app
 
 
@@ -145,6 +171,8 @@ def run_worker(conninfo: str, runtime: ReviewRuntime, *, once: bool = False, con
                restart_delay: float = 5.0) -> None:
     """Run the review worker; a lost database connection restarts it after a pause instead of ending it."""
     while True:
+        # A worker that died mid-job left it `doing`; this worker starts by putting such jobs back.
+        asyncio.run(_retry_stalled_now(conninfo, runtime.stalled_seconds))
         app = make_app(conninfo, periodic=not once)  # a one-shot run drains the queue, it schedules nothing
         try:
             with app.open():

@@ -1,1 +1,3 @@
-INSERT INTO crawl_runs (source_id, spider) VALUES (%(source_id)s, %(spider)s) RETURNING id
+INSERT INTO crawl_runs (source_id, spider, owner_host, owner_pid, heartbeat_at)
+VALUES (%(source_id)s, %(spider)s, %(host)s, %(pid)s, now())
+RETURNING id

@@ -1,0 +1,1 @@
+SELECT body FROM source_versions WHERE id = %(id)s
