@@ -166,6 +166,7 @@ def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(p
     with ScriptedServer(etag_board(board)) as server:
         import_sources(pool, parse_sources([href_source("acme", server.url)]))
         crawl_sequence(("href", "acme"))
+        fetched = {j["title"]: j["fields"]["description"] for j in jobs(pool)}
         with pool.connection() as conn:
             # Stored by an older parser, and one job marked gone by mistake with its page link lost.
             conn.execute("UPDATE jobs SET parser_version = '0.9.0'")
@@ -179,6 +180,10 @@ def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(p
                for item in items)
     stored = jobs(pool)
     assert all(j["gone_at"] is None and j["parser_version"] != "0.9.0" and j["source_version_id"] for j in stored)
+    # Read again from the stored page, a job is the job it was when fetched: its description is still the
+    # prepared document, not the raw page's text.
+    assert {j["title"]: j["fields"]["description"] for j in stored} == fetched
+    assert all(j["evidence"]["description"]["method"] == "prepared" for j in stored)
     kinds = [(e["title"], e["kind"]) for e in events(pool)]
     assert ("Cook", "revived") in kinds and ("Baker", "reextracted") in kinds and ("Cook", "reextracted") in kinds
     assert last_run(pool)["outcome"] == "finished"
@@ -190,6 +195,7 @@ def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(p
     assert "1 job(s) re-extracted" in result.stdout and "1 page(s) already current" in result.stdout
     assert {j["parser_version"] for j in jobs(pool)} != {"0.9.0"}
     assert [e["kind"] for e in events(pool) if e["title"] == "Baker"][-1] == "reextracted"
+    assert {j["title"]: j["fields"]["description"] for j in jobs(pool)} == fetched
 
 
 def test_existing_keys_are_migrated_per_source(admin_database_url):

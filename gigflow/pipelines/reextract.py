@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gigflow.adapters import extract
+from gigflow.adapters.page import page_jobs, stored_document
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.sources.repository import get_source
 from gigflow.sql import load_sql
@@ -25,16 +26,19 @@ def reextract(pool, source_id: str | None = None) -> dict:
         record = records.get(version["source_id"]) or records.setdefault(
             version["source_id"], get_source(pool, version["source_id"]))
         with pool.connection() as conn, conn.transaction():
-            body = bytes(conn.execute(load_sql(_SQL, "version_body.sql"), {"id": version["id"]}).fetchone()["body"])
-            result = extract(body, url=version["url"], content_type=version["content_type"],
-                             parser_key=record.config.parser_key)
-            stored = set(version["parser_versions"] or [])
-            if not result.jobs or (stored and stored == {result.parser_version}):
+            stored = conn.execute(load_sql(_SQL, "version_body.sql"), {"id": version["id"]}).fetchone()
+            # As the crawl extracts: the source's company, dates read against the page's fetch time.
+            result = extract(bytes(stored["body"]), url=version["url"], content_type=version["content_type"],
+                             parser_key=record.config.parser_key, company=record.config.company,
+                             fetched_at=version["fetched_at"])
+            parsed_by = set(version["parser_versions"] or [])
+            if not result.jobs or (parsed_by and parsed_by == {result.parser_version}):
                 counts["skipped"] += 1
                 continue
             outcome = writer.write_page(
                 conn, source_id=version["source_id"], page_url=version["url"],
-                jobs=[job.model_dump(mode="json", exclude_none=True) for job in result.jobs],
+                jobs=[job.model_dump(mode="json", exclude_none=True)
+                      for job in page_jobs(result, stored_document(stored, version["url"]))],
                 version_id=version["id"], parser_key=result.parser_key, parser_version=result.parser_version,
                 confidence=result.confidence, reextract=True)
         for name in ("reextracted", "new", "changed"):

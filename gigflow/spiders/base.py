@@ -9,8 +9,9 @@ from datetime import datetime, timezone
 import scrapy
 
 from gigflow.adapters import extract as extract_content
-from gigflow.adapters.types import Evidence
+from gigflow.adapters.page import page_jobs, stored_document
 from gigflow.db import get_pool
+from gigflow.documents.types import PreparedDocument
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
@@ -20,6 +21,7 @@ from gigflow.sources.repository import SourceRecord, get_source
 from gigflow.sql import load_sql
 
 REPLAYED = "gigflow_replayed_not_modified"
+REPLAYED_DOCUMENT = "gigflow_replayed_document"
 
 
 class SourceSpider(scrapy.Spider):
@@ -122,6 +124,7 @@ class SourceSpider(scrapy.Spider):
         self.crawler.stats.inc_value("gigflow/listings_not_modified")
         headers = {"Content-Type": row["content_type"]} if row["content_type"] else {}
         response.meta[REPLAYED] = True
+        response.meta[REPLAYED_DOCUMENT] = stored_document(row, response.url)
         return response.replace(status=200, body=bytes(row["body"]), headers=headers)
 
     def stored_page_item(self, url: str, reason: str) -> JobPageItem | None:
@@ -135,7 +138,8 @@ class SourceSpider(scrapy.Spider):
             return None
         body = bytes(row["body"])
         item = self.page_item(url, body, self.extract(body, url=url, content_type=row["content_type"]),
-                              expect_prepared=False, http_status=304, content_type=row["content_type"],
+                              stored=stored_document(row, url), expect_prepared=False, http_status=304,
+                              content_type=row["content_type"],
                               warnings=[f"not fetched ({reason}); the stored body was read again"])
         item.update(source_version_id=row["id"], not_fetched=reason)
         return item
@@ -159,7 +163,8 @@ class SourceSpider(scrapy.Spider):
         if result is None:
             result = self.response_result(response)
         if response.meta.get(REPLAYED):  # the stored version is what this body is: nothing new to prepare
-            return self.page_item(response.url, response.body, result, prepared=None, expect_prepared=False,
+            return self.page_item(response.url, response.body, result, stored=response.meta.get(REPLAYED_DOCUMENT),
+                                  expect_prepared=False,
                                   http_status=304, content_type=content_type,
                                   warnings=["not modified: the stored body was read again"])
         return self.page_item(response.url, response.body, result, prepared=response.meta.get(PREPARED),
@@ -168,14 +173,15 @@ class SourceSpider(scrapy.Spider):
 
     def page_item(self, url: str, body: bytes, result, *, prepared=None, http_status: int = 200,
                   content_type: str | None = None, etag: str | None = None, last_modified: str | None = None,
-                  warnings: list[str] | None = None, expect_prepared: bool = True) -> JobPageItem:
-        """One stored version: the raw body, its PreparedDocument (None if preparation failed) and jobs."""
+                  warnings: list[str] | None = None, expect_prepared: bool = True,
+                  stored: PreparedDocument | None = None) -> JobPageItem:
+        """One stored version: the raw body, its PreparedDocument (None if preparation failed) and jobs.
+        ``stored`` is the stored version's document when the body was read again rather than prepared: it only
+        supplies the description, so a re-read job keeps the same description as when it was fetched."""
         warnings = list(warnings or []) + list(result.warnings)
         if prepared is None and expect_prepared:
             warnings.append("preparation failed; see the crawl log")
-        jobs = result.jobs
-        if result.kind == "detail" and len(jobs) == 1:  # a job's own page: its description is the prepared page
-            jobs = [prepared_description(jobs[0], prepared)]
+        jobs = page_jobs(result, prepared or stored)
         return JobPageItem(
             source_id=self.source_id,
             url=url,
@@ -196,22 +202,6 @@ class SourceSpider(scrapy.Spider):
             confidence=result.confidence,
             warnings=warnings,
         )
-
-
-# As long as the generic adapter's description: a page's whole text is not a field.
-MAX_DESCRIPTION_CHARS = 20000
-
-
-def prepared_description(job, prepared):
-    """An HTML page's one job takes its description from the prepared document: assets, job cards and the
-    site's learned noise already out, as the stored Markdown. Other formats keep the adapter's description."""
-    if prepared is None or prepared.format != "html" or not prepared.markdown.strip():
-        return job
-    evidence = {**job.evidence, "description": Evidence(
-        method="prepared", confidence=0.6,
-        snippet_or_path=f"prepared document (noise filter {prepared.report.noise_filter or 'none'})")}
-    return job.model_copy(update={"description": prepared.markdown.strip()[:MAX_DESCRIPTION_CHARS],
-                                  "evidence": evidence})
 
 
 def _header(response, name: bytes) -> str | None:

@@ -1,1 +1,1 @@
-SELECT body FROM source_versions WHERE id = %(id)s
+SELECT body, content_type, markdown, preparation FROM source_versions WHERE id = %(id)s

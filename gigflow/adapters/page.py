@@ -1,0 +1,43 @@
+"""A page's jobs as stored: the adapters' result joined with the document the page was prepared into.
+
+One place for the crawl and for re-extraction, so a job read again from a stored page is the job it was when the
+page was fetched (same description, same evidence)."""
+
+from __future__ import annotations
+
+from gigflow.adapters.types import Evidence, ExtractionResult, ExtractedJob
+from gigflow.documents.client import sniff_format
+from gigflow.documents.types import PreparationReport, PreparedDocument
+
+# As long as the generic adapter's description: a page's whole text is not a field.
+MAX_DESCRIPTION_CHARS = 20000
+
+
+def page_jobs(result: ExtractionResult, document: PreparedDocument | None) -> list[ExtractedJob]:
+    """The result's jobs; a job's own HTML page (one job, a detail page) takes its description from the prepared
+    document: assets, job cards and the site's learned noise already out, as the stored Markdown."""
+    jobs = list(result.jobs)
+    if result.kind == "detail" and len(jobs) == 1:
+        jobs = [prepared_description(jobs[0], document)]
+    return jobs
+
+
+def prepared_description(job: ExtractedJob, document: PreparedDocument | None) -> ExtractedJob:
+    """Other formats (and pages that could not be prepared) keep the adapter's description."""
+    if document is None or document.format != "html" or not document.markdown.strip():
+        return job
+    evidence = {**job.evidence, "description": Evidence(
+        method="prepared", confidence=0.6,
+        snippet_or_path=f"prepared document (noise filter {document.report.noise_filter or 'none'})")}
+    return job.model_copy(update={"description": document.markdown.strip()[:MAX_DESCRIPTION_CHARS],
+                                  "evidence": evidence})
+
+
+def stored_document(row, url: str) -> PreparedDocument | None:
+    """A stored version (a row with body, content_type, markdown, preparation) as the document it was prepared
+    into; None when it has no Markdown."""
+    if not row["markdown"]:
+        return None
+    return PreparedDocument(markdown=row["markdown"],
+                            format=sniff_format(bytes(row["body"]), url, row["content_type"]),
+                            report=PreparationReport.model_validate(row["preparation"] or {}))
