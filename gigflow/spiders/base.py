@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 
 import scrapy
 
@@ -13,7 +12,8 @@ from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.sources.repository import SourceRecord, get_source
+from gigflow.patterns import search_any
+from gigflow.sources.repository import SourceRecord, UnknownSourceError, get_source
 from gigflow.sql import load_sql
 
 REPLAYED = "gigflow_replayed_not_modified"
@@ -38,7 +38,11 @@ class SourceSpider(scrapy.Spider):
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.load_source()
+        try:
+            spider.load_source()
+        except (UnknownSourceError, ValueError) as exc:
+            # Bad input, not a bug: one line on stderr and exit status 2, no traceback.
+            raise SystemExit(f"scrapy crawl {spider.name}: {exc}") from None
         return spider
 
     def load_source(self) -> None:
@@ -64,9 +68,9 @@ class SourceSpider(scrapy.Spider):
     @staticmethod
     def matches(url: str, patterns: list[str], exclusions: list[str]) -> bool:
         """A job URL matches one of the patterns (all URLs when none are given) and none of the exclusions."""
-        if patterns and not any(re.search(p, url) for p in patterns):
+        if patterns and not search_any(patterns, url):
             return False
-        return not any(re.search(p, url) for p in exclusions)
+        return not search_any(exclusions, url)
 
     def mark_incomplete(self, reason: str) -> None:
         """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone."""
