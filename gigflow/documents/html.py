@@ -15,6 +15,8 @@ from w3lib.encoding import html_to_unicode
 from gigflow.documents.cards import remove_job_cards
 from gigflow.documents.links import resolve_links, usable_base
 from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
+from gigflow.documents.safe_text import escape_text
+from gigflow.politeness.safety import url_problem
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
@@ -190,7 +192,7 @@ def collect_links(root) -> list[str]:
     seen: dict[str, None] = {}
     for href in _HREFS(root):
         href = href.strip()
-        if href.startswith(("http://", "https://")):
+        if href.startswith(("http://", "https://")) and url_problem(href) is None:  # no credentials kept
             seen.setdefault(href, None)
     return list(seen)
 
@@ -247,8 +249,8 @@ class HtmlFormat:
         except Exception as exc:
             report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
                                  "stored the plain text instead")
-            markdown = "\n\n".join(line for line in (" ".join(part.split()) for part in
-                                                     content.itertext()) if line) + "\n"
+            markdown = "\n\n".join(escape_text(line) for line in (" ".join(part.split()) for part in
+                                                                  content.itertext()) if line) + "\n"
         return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
 
 
@@ -266,7 +268,7 @@ class HtmlFormat:
             content = root.find("body") if root.find("body") is not None else root
             lines = (" ".join(line.split()) for line in etree.tostring(content, method="text", encoding="unicode")
                      .splitlines())
-            markdown = "\n\n".join(line for line in lines if line) + "\n"
+            markdown = "\n\n".join(escape_text(line) for line in lines if line) + "\n"
         except Exception as exc:
             report.errors.append(f"plain-text preparation failed too: {type(exc).__name__}: {exc}")
             return PreparedDocument(markdown="", format="html", report=report)

@@ -6,7 +6,9 @@
   keeps the same facts (see ``make bench`` and tests/test_prepare_corpus_facts.py).
 - ``markdownify``: markdownify with our own converter subclass (GFM tables with colspan/rowspan padding).
 
-Both take a prepared lxml element; links are already absolute and empty link texts already named.
+Both take a prepared lxml element; links are already absolute and empty link texts already named. Both
+write safe Markdown (``safe_text``): the tree is neutralized before conversion (text escaped by placeholder,
+link and image targets checked) and the output finished after it, so text stays text whichever converter runs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import re
 from collections.abc import Callable
 
 from lxml import html as lxml_html
+
+from gigflow.documents.safe_text import finish_markdown, neutralize_tree
 
 DEFAULT_CONVERTER = "html-to-markdown"
 _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
@@ -27,7 +31,11 @@ def tidy(markdown: str) -> str:
 
 
 def _serialize(tree) -> str:
-    return tree if isinstance(tree, str) else lxml_html.tostring(tree, encoding="unicode")
+    """The tree neutralized (in place) and serialized; a string is parsed first, so it is neutralized too."""
+    if isinstance(tree, str):
+        tree = lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip() else lxml_html.Element("div")
+    neutralize_tree(tree)
+    return lxml_html.tostring(tree, encoding="unicode")
 
 
 # -- html-to-markdown ------------------------------------------------------------------------------------------
@@ -55,7 +63,7 @@ def h2m_to_markdown(tree) -> str:
     import html_to_markdown
 
     result = html_to_markdown.convert(_serialize(tree), _h2m_options())
-    return tidy(getattr(result, "content", result) or "")
+    return tidy(finish_markdown(getattr(result, "content", result) or ""))
 
 
 # -- markdownify -----------------------------------------------------------------------------------------------
@@ -159,7 +167,7 @@ def markdownify_to_markdown(tree) -> str:
     global _MARKDOWNIFY
     if _MARKDOWNIFY is None:
         _MARKDOWNIFY = _make_markdownify_converter()
-    return tidy(_MARKDOWNIFY.convert(_serialize(tree)))
+    return tidy(finish_markdown(_MARKDOWNIFY.convert(_serialize(tree))))
 
 
 CONVERTERS: dict[str, Callable] = {

@@ -1,0 +1,136 @@
+"""Markdown that is safe to render, by construction.
+
+Stored Markdown is rendered by others (a web view, a job board), so it must never carry markup that was not
+structure in the page:
+
+- Text stays text. Characters a CommonMark renderer reads as markup inside text (``\\ < [ ]`` and ``&`` before
+  an entity name) are backslash-escaped, so ``&lt;img onerror=...&gt;`` in a page renders as those characters.
+  In the HTML path they are swapped for private-use placeholders in the tree before conversion and become
+  escapes after it, so neither converter can undo them.
+- No raw HTML: a ``<`` the converter itself writes (an element it passes through) is escaped too; only an
+  autolink to an allowed URL keeps its ``<``.
+- Links only to http(s) and ``mailto:``, images only http(s), after the fetch guard's canonicalisation
+  (``gigflow.politeness.safety``): a link that fails keeps its text and loses its target. Allowed targets are
+  percent-encoded where Markdown would read a character as syntax (parentheses, brackets, quotes, spaces).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from gigflow.politeness.safety import canonical_url, url_problem
+
+LINK_SCHEMES = ("http", "https", "mailto")
+IMAGE_SCHEMES = ("http", "https")
+# Attributes whose text a converter writes into the Markdown (image alt, link and abbreviation titles).
+TEXT_ATTRIBUTES = ("alt", "title", "aria-label")
+
+_PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
+_RESTORE = {ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()}
+_TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
+_PLACEHOLDER_CHARS = re.compile("[" + "".join(_PLACEHOLDERS.values()) + "]")
+# Characters kept as they are in a link target; everything else is percent-encoded.
+_URL_SAFE = "/:?#@!$&+,;=%~"
+# A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
+_RAW_LT = re.compile(r"(\\*)<")
+_AUTOLINK = re.compile(r"<((?:https?|mailto):[^\s<>\\]*)>", re.I)
+
+
+def escape_text(text: str) -> str:
+    """Plain text as Markdown text: every character a renderer would read as markup is escaped."""
+    return _TEXT_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+
+
+def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> str | None:
+    """The link target as stored Markdown may carry it, or None when the policy refuses it."""
+    if not value:
+        return None
+    url = canonical_url(value)
+    if url_problem(url, schemes):
+        return None
+    return quote(url, safe=_URL_SAFE)
+
+
+def _placeholder_text(text: str) -> str:
+    return _TEXT_SPECIAL.sub(lambda m: _PLACEHOLDERS[m.group(0)[0]], text)
+
+
+def neutralize_tree(root) -> None:
+    """Prepare a tree for conversion (in place): text escaped by placeholder, link and image targets checked.
+
+    A link with a refused target keeps its text; an image with a refused source is replaced by its alt text.
+    """
+    for el in root.iter():
+        if not isinstance(el.tag, str):  # comments and processing instructions are gone already; be sure
+            continue
+        if el.text:
+            el.text = _placeholder_text(el.text)
+        if el.tail:
+            el.tail = _placeholder_text(el.tail)
+        for name in TEXT_ATTRIBUTES:
+            value = el.get(name)
+            if value:
+                el.set(name, _placeholder_text(value))
+    for a in list(root.iter("a", "area")):
+        href = a.get("href")
+        if href is None:
+            continue
+        target = safe_target(href)
+        if target is None:
+            del a.attrib["href"]
+        else:
+            a.set("href", target)
+    for img in list(root.iter("img", "image")):
+        target = safe_target(img.get("src"), IMAGE_SCHEMES)
+        if target is None:
+            _replace_with_text(img, img.get("alt") or "")
+        else:
+            img.set("src", target)
+            for name in ("srcset", "data-src"):
+                img.attrib.pop(name, None)
+
+
+def _replace_with_text(el, text: str) -> None:
+    if el.getparent() is not None:
+        el.tail = text + (el.tail or "")
+        el.drop_tree()  # lxml.html: the tail stays in the document
+
+
+def finish_markdown(markdown: str) -> str:
+    """After conversion: placeholders become escapes, and any ``<`` the converter wrote itself is escaped unless
+    it opens an autolink to an allowed URL (so a converter cannot emit raw HTML)."""
+    markdown = escape_raw_html(markdown)
+    return _PLACEHOLDER_CHARS.sub(lambda m: _RESTORE[m.group(0)], markdown)
+
+
+def escape_raw_html(markdown: str) -> str:
+    """Escape every unescaped ``<`` that does not open an allowed autolink."""
+
+    def fix(match: re.Match) -> str:
+        slashes = match.group(1)
+        if len(slashes) % 2:  # already escaped
+            return match.group(0)
+        autolink = _AUTOLINK.match(markdown, match.end() - 1)
+        if autolink and safe_target(autolink.group(1)) is not None:
+            return match.group(0)
+        return slashes + "\\<"
+
+    return _RAW_LT.sub(fix, markdown)
+
+
+# Inline link/image destinations and reference definitions in Markdown we did not write (a .md page).
+_INLINE_TARGET = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s)]*)")
+_REFERENCE_TARGET = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.M)
+
+
+def sanitize_markdown(markdown: str) -> str:
+    """Markdown from a page (text/markdown): raw HTML escaped, link targets outside the policy replaced by ``#``."""
+
+    def target(value: str) -> str:
+        inner = value[1:-1] if value.startswith("<") and value.endswith(">") else value
+        return value if safe_target(inner) is not None and safe_target(inner) == inner else "#"
+
+    markdown = _INLINE_TARGET.sub(lambda m: "](" + target(m.group(1)), markdown)
+    markdown = _REFERENCE_TARGET.sub(lambda m: m.group(1) + target(m.group(2)), markdown)
+    return escape_raw_html(markdown)
