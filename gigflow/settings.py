@@ -20,7 +20,11 @@ DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 5 * 1024 * 1024
 RETRY_TIMES = 2
 COOKIES_ENABLED = False
+# Nothing that can run code in a crawl process listens: Scrapy's remote-control HTTP server (executes posted
+# Python), the telnet console (a Python shell on a TCP port) and the SIGUSR2 debugger stay off; EXTENSIONS below
+# also removes them outright, so a -s override cannot switch one on by accident.
 TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False
 
 # Hosts that may be fetched although they resolve to private or loopback addresses: names, IP addresses or
 # networks (127.0.0.0/8); a comma-separated string from -s works too.
@@ -38,9 +42,15 @@ DOWNLOADER_MIDDLEWARES = {
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
     # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
     "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
+    # First to see a download error: a host the connecting resolver refused becomes a policy block (no retry).
+    "gigflow.middlewares.safe_fetch.ConnectionGuardMiddleware": 960,
 }
 
 EXTENSIONS = {
+    "scrapy.extensions.telnet.TelnetConsole": None,
+    "scrapy.extensions.remote_control.RemoteControl": None,
+    "scrapy.extensions.debug.Debugger": None,
+    "gigflow.extensions.log_redaction.RedactCredentials": 0,
     "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
 }

@@ -87,7 +87,9 @@ class PolitenessMiddleware:
 
     def process_exception(self, request, exception, spider=None):
         lease = self._release(request)
-        if lease is not None and not isinstance(exception, IgnoreRequest):
+        # A host the connecting resolver refused is a policy block, not a network error: no backoff.
+        if lease is not None and not isinstance(exception, IgnoreRequest) and not request.meta.get(
+                "gigflow_policy_blocked"):
             delay = self.limiter.record_failure(lease.key)
             self.stats.inc_value("gigflow/politeness/backoffs")
             logger.info("%s on %s: key %s waits %.2fs", type(exception).__name__, request.url, lease.key, delay)
