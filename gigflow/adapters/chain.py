@@ -14,6 +14,8 @@ from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.types import ExtractionResult, SourceAdapter
+from gigflow.adapters.url_policy import apply_url_policy
+from gigflow.politeness.safety import FetchGuard
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()
@@ -99,9 +101,15 @@ def content_format(content: bytes | str, *, url: str, content_type: str | None =
     return "html"
 
 
-def extract(content: bytes, *, url: str, content_type: str | None = None,
-            parser_key: str | None = None) -> ExtractionResult:
-    """The one entry point spiders call: picks the chain by content format (see the module docstring)."""
+def extract(content: bytes, *, url: str, content_type: str | None = None, parser_key: str | None = None,
+            url_guard: FetchGuard | None = None) -> ExtractionResult:
+    """The one entry point spiders call: picks the chain by content format (see the module docstring). With
+    ``url_guard`` (the crawl's fetch guard), job and apply URLs it would refuse are dropped as the final step."""
+    result = _extract(content, url=url, content_type=content_type, parser_key=parser_key)
+    return apply_url_policy(result, url_guard) if url_guard is not None else result
+
+
+def _extract(content: bytes, *, url: str, content_type: str | None, parser_key: str | None) -> ExtractionResult:
     kind = content_format(content, url=url, content_type=content_type)
     if kind == "html":
         return extract_html(content, url=url, parser_key=parser_key)

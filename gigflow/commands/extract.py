@@ -6,6 +6,7 @@ import mimetypes
 from pathlib import Path
 
 from gigflow.adapters import extract
+from gigflow.politeness.safety import FetchGuard
 from gigflow.commands import GigflowCommand, UsageError
 
 
@@ -39,6 +40,7 @@ class Command(GigflowCommand):
         if content_type is None and path.suffix.lower() in (".json", ".xml", ".rss", ".atom", ".eml"):
             content_type = {".eml": "message/rfc822", ".rss": "application/rss+xml",
                             ".atom": "application/atom+xml"}.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0]
-        result = extract(path.read_bytes(), url=opts.url, content_type=content_type, parser_key=opts.parser_key)
+        result = extract(path.read_bytes(), url=opts.url, content_type=content_type, parser_key=opts.parser_key,
+                         url_guard=FetchGuard.from_settings(self.settings))
         exclude = None if opts.raw else {"jobs": {"__all__": {"raw"}}}
         print(result.model_dump_json(indent=2, exclude=exclude))

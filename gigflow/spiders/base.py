@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import cached_property
 
 import scrapy
 
@@ -13,6 +14,7 @@ from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.patterns import search_any
+from gigflow.politeness.safety import FetchGuard
 from gigflow.sources.repository import SourceRecord, UnknownSourceError, get_source
 from gigflow.sql import load_sql
 
@@ -84,7 +86,13 @@ class SourceSpider(scrapy.Spider):
 
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
         """The adapters' ExtractionResult for one body."""
-        return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key)
+        return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key,
+                               url_guard=self.url_guard)
+
+    @cached_property
+    def url_guard(self) -> FetchGuard:
+        """The crawl's fetch guard: extracted job and apply URLs it would refuse are dropped."""
+        return FetchGuard.from_settings(self.crawler.settings)
 
     def parse_job(self, response):
         if response.status == 304 and response.meta.get(NOT_MODIFIED_VERSION):
