@@ -61,8 +61,11 @@ ITEM_PIPELINES = {
 
 # Which converter turns prepared HTML into Markdown: "html-to-markdown" (Rust, fast) or "markdownify".
 MARKDOWN_CONVERTER = "html-to-markdown"
-# HTML bodies larger than this (bytes) are stored as plain text, with an error in the preparation report.
-PREPARATION_MAX_BYTES = 20 * 1024 * 1024
+# HTML bodies larger than this (bytes) are stored as plain text streamed without a tree, with an error in the
+# preparation report (make bench-memory: a full preparation costs about 13x the body).
+PREPARATION_MAX_BYTES = 10 * 1024 * 1024
+# HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
+EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024
 
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"

@@ -41,6 +41,7 @@ class Command(GigflowCommand):
             content_type = {".eml": "message/rfc822", ".rss": "application/rss+xml",
                             ".atom": "application/atom+xml"}.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0]
         result = extract(path.read_bytes(), url=opts.url, content_type=content_type, parser_key=opts.parser_key,
-                         url_guard=FetchGuard.from_settings(self.settings))
+                         url_guard=FetchGuard.from_settings(self.settings),
+                         max_html_bytes=self.settings.getint("EXTRACTION_MAX_HTML_BYTES"))
         exclude = None if opts.raw else {"jobs": {"__all__": {"raw"}}}
         print(result.model_dump_json(indent=2, exclude=exclude))

@@ -30,6 +30,8 @@ _PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&
 _RESTORE = {ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()}
 _TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
 _PLACEHOLDER_CHARS = re.compile("[" + "".join(_PLACEHOLDERS.values()) + "]")
+# An http(s) URL with a plain host, no userinfo and only characters that need no encoding in a Markdown target.
+PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&+,;=:/?#%]*)?")
 # Characters kept as they are in a link target; everything else is percent-encoded.
 _URL_SAFE = "/:?#@!$&+,;=%~"
 # A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
@@ -46,6 +48,8 @@ def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> s
     """The link target as stored Markdown may carry it, or None when the policy refuses it."""
     if not value:
         return None
+    if PLAIN_WEB_URL.fullmatch(value):  # the common case, decided without parsing: nothing to refuse or encode
+        return value
     url = canonical_url(value)
     if url_problem(url, schemes):
         return None
@@ -61,17 +65,20 @@ def neutralize_tree(root) -> None:
 
     A link with a refused target keeps its text; an image with a refused source is replaced by its alt text.
     """
+    special = _TEXT_SPECIAL.search
     for el in root.iter():
         if not isinstance(el.tag, str):  # comments and processing instructions are gone already; be sure
             continue
-        if el.text:
-            el.text = _placeholder_text(el.text)
-        if el.tail:
-            el.tail = _placeholder_text(el.tail)
-        for name in TEXT_ATTRIBUTES:
-            value = el.get(name)
-            if value:
-                el.set(name, _placeholder_text(value))
+        text, tail = el.text, el.tail
+        if text and special(text):
+            el.text = _placeholder_text(text)
+        if tail and special(tail):
+            el.tail = _placeholder_text(tail)
+        if el.attrib:
+            for name in TEXT_ATTRIBUTES:
+                value = el.get(name)
+                if value and special(value):
+                    el.set(name, _placeholder_text(value))
     for a in list(root.iter("a", "area")):
         href = a.get("href")
         if href is None:

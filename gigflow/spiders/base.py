@@ -87,7 +87,8 @@ class SourceSpider(scrapy.Spider):
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
         """The adapters' ExtractionResult for one body."""
         return extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key,
-                               url_guard=self.url_guard)
+                               url_guard=self.url_guard,
+                               max_html_bytes=self.crawler.settings.getint("EXTRACTION_MAX_HTML_BYTES"))
 
     @cached_property
     def url_guard(self) -> FetchGuard:
