@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters clean-db
+.PHONY: demo test install bench bench-noise bench-crawl bench-click bench-adapters bench-memory clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ bench-click: $(STAMP)
 
 bench-adapters: $(STAMP)
 	$(BIN)/python bench/adapters_bench.py
+
+# Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=main also measures that revision first).
+bench-memory: $(STAMP)
+	$(BIN)/python bench/memory_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata

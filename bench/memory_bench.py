@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Peak memory of preparation + extraction over body size: the one path a crawl runs on every job page.
 
-usage: python bench/memory_bench.py [--sizes 1,5,10,20] [--converter html-to-markdown] [--kind html|text]
+usage: python bench/memory_bench.py [--sizes 1,5,10,20] [--kind html|text] [--before GIT_REV]
 
 Each size runs in its own child process (a fresh interpreter, so each peak is its own): it builds a synthetic
 job page of that many MB (sections of headings, paragraphs with links, lists and a table: what real vacancy
@@ -10,14 +10,20 @@ chain (gigflow.adapters.extract) on the bytes and records the peak resident set 
 peak RSS, the increase over the resident set before the work (what the body cost), both as multiples of the body
 size, the time taken, and the degradation preparation reported (if any). ``--kind text`` measures a text/plain
 body. Settings come from the project (PREPARATION_MAX_BYTES and friends); pass ``-s NAME=VALUE`` to override.
+``--before REV`` first prints the same curve for an older revision (exported with ``git archive``), so one run
+shows before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,19 +102,35 @@ def main() -> None:
     parser.add_argument("--sizes", default="1,5,10,20", help="body sizes in MB, comma-separated")
     parser.add_argument("--kind", choices=("html", "text"), default="html")
     parser.add_argument("-s", dest="settings", action="append", default=[], help="NAME=VALUE setting override")
+    parser.add_argument("--before", help="also measure this git revision first (e.g. main)")
     parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     settings = dict(item.split("=", 1) for item in args.settings)
     if args.child is not None:
         print(json.dumps(child(args.child, args.kind, settings)))
         return
+    if args.before:
+        with tempfile.TemporaryDirectory() as folder:
+            archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True).stdout
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(folder, filter="data")
+            print(f"before ({args.before}):")
+            curve(args, folder)
+        print("after (this tree):")
+    curve(args, None)
+
+
+def curve(args, other_tree: str | None) -> None:
+    env = dict(os.environ)
+    if other_tree:
+        env["PYTHONPATH"] = other_tree  # the older gigflow package wins over the installed one
     print(f"{'body MB':>8} {'peak RSS MB':>12} {'peak/body':>10} {'added MB':>9} {'added/body':>11} {'seconds':>8}  "
           "degradation")
     for size in (float(s) for s in args.sizes.split(",")):
         command = [sys.executable, __file__, "--child", str(size), "--kind", args.kind]
         for item in args.settings:
             command += ["-s", item]
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        done = subprocess.run(command, cwd=other_tree or ROOT, capture_output=True, text=True, env=env)
         if done.returncode != 0:
             print(f"{size:8.1f} failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
             continue
