@@ -164,3 +164,28 @@ def test_the_extract_command_on_hostile_files_prints_json_or_a_message(tmp_path)
         done = run_scrapy("extract", str(tmp_path / name), "--url", "https://x.example/")
         assert "Traceback" not in done.stderr, (name, done.stderr[-1500:])
         assert done.returncode == 0 and json.loads(done.stdout)["parser_key"], name
+
+
+def test_nul_characters_in_a_page_are_stored_without_them(pool):
+    from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+    from gigflow.sources.repository import import_sources
+    from helpers import crawl
+
+    posting = ('{"@context": "https://schema.org", "@type": "JobPosting", "title": "Nu\\u0000rse",'
+               ' "hiringOrganization": {"@type": "Organization", "name": "Care\\u0000 Co"}}')
+    jobs = site("/n", jobs=1)
+
+    def route(path, headers):
+        if path == "/n/jobs/0.html":
+            return Reply(body=(f"<html><head><script type='application/ld+json'>{posting}</script></head>"
+                               "<body><h1>Nu\x00rse</h1><p>Night shifts\x00</p></body></html>").encode())
+        return jobs(path, headers)
+
+    with ScriptedServer(route) as server:
+        import_sources(pool, parse_sources({"sources": [source("nul", server.url, "/n")]}))
+        crawl("href", "nul")
+    with pool.connection() as conn:
+        job = conn.execute("SELECT title, fields->>'employer' AS employer FROM jobs").fetchone()
+        markdown = conn.execute("SELECT markdown FROM source_versions WHERE url LIKE '%/n/jobs/0.html'").fetchone()
+    assert (job["title"], job["employer"]) == ("Nurse", "Care Co")
+    assert "Night shifts" in markdown["markdown"]

@@ -14,7 +14,7 @@ from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.types import ExtractionResult, SourceAdapter
-from gigflow.adapters.url_policy import apply_url_policy
+from gigflow.adapters.url_policy import apply_url_policy, without_control_characters
 from gigflow.politeness.safety import FetchGuard
 
 JSONLD = JsonLdAdapter()
@@ -117,8 +117,8 @@ def extract(content: bytes, *, url: str, content_type: str | None = None, parser
             max_html_bytes: int | None = DEFAULT_MAX_HTML_BYTES) -> ExtractionResult:
     """The one entry point spiders call: picks the chain by content format (see the module docstring). With
     ``url_guard`` (the crawl's fetch guard), job and apply URLs it would refuse are dropped as the final step."""
-    result = _extract(content, url=url, content_type=content_type, parser_key=parser_key,
-                      max_html_bytes=max_html_bytes)
+    result = without_control_characters(_extract(content, url=url, content_type=content_type,
+                                                 parser_key=parser_key, max_html_bytes=max_html_bytes))
     return apply_url_policy(result, url_guard) if url_guard is not None else result
 
 

@@ -1,4 +1,5 @@
-"""The URL policy's last step in extraction: a job or apply URL the fetch guard would refuse is dropped.
+"""The last steps of extraction: a job or apply URL the fetch guard would refuse is dropped, and control
+characters (NUL cannot be stored) leave every extracted string.
 
 Checked without DNS (extraction stays pure): scheme, credentials, denied names, IP literals and ``localhost``,
 with FETCH_ALLOWED_PRIVATE_HOSTS and FETCH_DENIED_HOSTS as the crawl uses them. A job left with neither a URL
@@ -37,3 +38,25 @@ def apply_url_policy(result: ExtractionResult, guard: FetchGuard) -> ExtractionR
     if len(jobs) == len(result.jobs) and len(warnings) == len(result.warnings):
         return result
     return result.model_copy(update={"jobs": jobs, "warnings": warnings})
+
+
+# NUL cannot be stored in PostgreSQL text or jsonb; the other C0 controls (but tab and newlines) and DEL are
+# invisible noise from broken pages. Removed from every extracted string before anything is stored.
+_CONTROL_CHARACTERS = dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+
+
+def _clean(value):
+    if isinstance(value, str):
+        return value.translate(_CONTROL_CHARACTERS)
+    if isinstance(value, dict):
+        return {_clean(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def without_control_characters(result: ExtractionResult) -> ExtractionResult:
+    """The result with control characters removed from every string of every job (and the warnings)."""
+    dumped = result.model_dump()
+    cleaned = _clean(dumped)
+    return result if cleaned == dumped else ExtractionResult.model_validate(cleaned)

@@ -26,8 +26,8 @@ _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 
 
 def tidy(markdown: str) -> str:
-    """No runs of blank lines, no trailing blanks, exactly one final newline."""
-    markdown = _BLANK_RUNS.sub("\n\n", markdown.replace("\r\n", "\n"))
+    """No runs of blank lines, no trailing blanks, exactly one final newline, no NUL (PostgreSQL cannot store it)."""
+    markdown = _BLANK_RUNS.sub("\n\n", markdown.replace("\r\n", "\n").replace("\x00", ""))
     return markdown.strip() + "\n" if markdown.strip() else ""
 
 

@@ -10,8 +10,7 @@ import asyncio
 import logging
 from urllib.parse import urljoin, urlsplit
 
-from scrapy import exceptions as scrapy_exceptions
-from scrapy.exceptions import IgnoreRequest
+from scrapy.exceptions import CannotResolveHostError, IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet.error import DNSLookupError
 from w3lib.url import safe_url_string
@@ -141,9 +140,8 @@ class ConnectionGuardMiddleware:
         return None
 
 
-# How a refused lookup reaches the downloader: Twisted's error, or Scrapy's wrapper of it (2.13+).
-_LOOKUP_FAILURES = (DNSLookupError, *(getattr(scrapy_exceptions, name) for name in ("CannotResolveHostError",)
-                                      if hasattr(scrapy_exceptions, name)))
+# How a refused lookup reaches the downloader: Scrapy's wrapper of Twisted's error, or Twisted's own.
+_LOOKUP_FAILURES = (CannotResolveHostError, DNSLookupError)
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

@@ -43,7 +43,7 @@ class SourceSpider(scrapy.Spider):
         try:
             spider.load_source()
         except (UnknownSourceError, ValueError) as exc:
-            # Bad input, not a bug: one line on stderr and exit status 2, no traceback.
+            # Bad input, not a bug: one line on stderr and a non-zero exit status, no traceback.
             raise SystemExit(f"scrapy crawl {spider.name}: {exc}") from None
         return spider
 
