@@ -189,3 +189,10 @@ def test_nul_characters_in_a_page_are_stored_without_them(pool):
         markdown = conn.execute("SELECT markdown FROM source_versions WHERE url LIKE '%/n/jobs/0.html'").fetchone()
     assert (job["title"], job["employer"]) == ("Nurse", "Care Co")
     assert "Night shifts" in markdown["markdown"]
+
+
+def test_importing_a_latin1_file_from_the_command_line_is_a_message(pool, tmp_path):
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(yaml.safe_dump({"sources": [href_source()]}).replace("Acme", "Café").encode("latin-1"))
+    result = run_scrapy("sources", "import", str(path))
+    assert "not UTF-8" in result.stderr + result.stdout and "Traceback" not in result.stderr
