@@ -68,7 +68,7 @@ def _regexes(values: list[str]) -> list[str]:
         try:
             compile_pattern(pattern)
         except PatternError as exc:
-            raise ValueError(f"pattern {index} {pattern!r} is not usable: {exc}") from None
+            raise ValueError(f"pattern {index} {pattern!r} is not a usable regular expression: {exc}") from None
     return values
 
 
