@@ -78,6 +78,8 @@ def test_an_unknown_source_is_one_line_suggesting_the_list_command(pool):
     assert result.returncode != 0
     assert "unknown source 'nope' (see `scrapy sources list`)" in result.stderr
     assert "Traceback" not in result.stderr
+    missing = run_scrapy("crawl", "href")
+    assert "usage: scrapy crawl href -a source=<id>" in missing.stderr and "Traceback" not in missing.stderr
 
 
 def test_extracted_job_and_apply_urls_the_guard_refuses_are_dropped_with_a_warning():

@@ -39,12 +39,12 @@ class SourceSpider(scrapy.Spider):
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
-        spider = super().from_crawler(crawler, *args, **kwargs)
         try:
+            spider = super().from_crawler(crawler, *args, **kwargs)
             spider.load_source()
         except (UnknownSourceError, ValueError) as exc:
             # Bad input, not a bug: one line on stderr and a non-zero exit status, no traceback.
-            raise SystemExit(f"scrapy crawl {spider.name}: {exc}") from None
+            raise SystemExit(f"scrapy crawl {cls.name}: {exc}") from None
         return spider
 
     def load_source(self) -> None:
