@@ -7,6 +7,7 @@ the site's noise filter, then Markdown of the body. The raw body is never modifi
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from lxml import etree
 from lxml import html as lxml_html
@@ -14,7 +15,7 @@ from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
 from gigflow.documents.links import resolve_links, resolve_url, usable_base
-from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
+from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
 from gigflow.documents.safe_text import escape_text
 from gigflow.politeness.safety import url_problem
 from gigflow.documents.types import PreparationReport, PreparedDocument
@@ -203,10 +204,11 @@ class HtmlFormat:
 
     name = "html"
 
-    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES,
+                 chunk_elements: int = CHUNK_ELEMENTS):
         self.converter = converter
         self.max_bytes = max_bytes
-        self._to_markdown = get_converter(converter)
+        self._to_markdown = partial(get_converter(converter), chunk_elements=chunk_elements)
 
     def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
                    report: PreparationReport):

@@ -31,9 +31,10 @@ def tidy(markdown: str) -> str:
     return markdown.strip() + "\n" if markdown.strip() else ""
 
 
-# A tree with more elements than this is converted in pieces of about this many elements, each piece a run of
-# siblings, so the converter's own DOM (html-to-markdown builds one about 20x the HTML) stays small and each
-# converted piece leaves the tree. Smaller trees go in one piece. Containers are split, never lists or tables.
+# MARKDOWN_CHUNK_ELEMENTS: a tree with more elements than this is converted in pieces of about this many
+# elements, each a run of siblings, so the converter's own DOM (html-to-markdown builds one about 20x the HTML)
+# stays small and each converted piece leaves the tree. Smaller trees go in one piece. Containers are split,
+# never lists or tables.
 CHUNK_ELEMENTS = 5000
 _SPLITTABLE = frozenset("html body div section article main header footer aside nav form center span font".split())
 
@@ -89,11 +90,11 @@ def html_pieces(el, limit: int = CHUNK_ELEMENTS):
         yield piece
 
 
-def _convert(tree, convert_piece: Callable[[str], str]) -> str:
+def _convert(tree, convert_piece: Callable[[str], str], chunk_elements: int) -> str:
     """Neutralize (safe_text), convert piece by piece, finish: the path both converters share."""
     tree = _as_tree(tree)
     neutralize_tree(tree)
-    parts = [convert_piece(piece) for piece in html_pieces(tree)]
+    parts = [convert_piece(piece) for piece in html_pieces(tree, chunk_elements or CHUNK_ELEMENTS)]
     return tidy(finish_markdown("\n\n".join(part.strip("\n") for part in parts if part and part.strip())))
 
 
@@ -125,8 +126,8 @@ def _h2m_piece(html: str) -> str:
     return getattr(result, "content", result) or ""
 
 
-def h2m_to_markdown(tree) -> str:
-    return _convert(tree, _h2m_piece)
+def h2m_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
+    return _convert(tree, _h2m_piece, chunk_elements)
 
 
 # -- markdownify -----------------------------------------------------------------------------------------------
@@ -233,8 +234,8 @@ def _markdownify_piece(html: str) -> str:
     return _MARKDOWNIFY.convert(html)
 
 
-def markdownify_to_markdown(tree) -> str:
-    return _convert(tree, _markdownify_piece)
+def markdownify_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
+    return _convert(tree, _markdownify_piece, chunk_elements)
 
 
 CONVERTERS: dict[str, Callable] = {
