@@ -17,9 +17,10 @@ import re
 from collections.abc import Callable
 from html import escape as html_escape
 
+from lxml import etree
 from lxml import html as lxml_html
 
-from gigflow.documents.safe_text import finish_markdown, neutralize_tree
+from gigflow.documents.safe_text import finish_markdown, neutralize_tree, placeholder_serialized
 
 DEFAULT_CONVERTER = "html-to-markdown"
 _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
@@ -45,8 +46,11 @@ def _as_tree(tree):
     return tree
 
 
+_COUNT_ELEMENTS = etree.XPath("count(descendant-or-self::*)")
+
+
 def _size(el) -> int:
-    return sum(1 for _ in el.iter())
+    return int(_COUNT_ELEMENTS(el))  # counted in C: iterating from Python creates a proxy per element
 
 
 def html_pieces(el, limit: int = CHUNK_ELEMENTS):
@@ -94,7 +98,8 @@ def _convert(tree, convert_piece: Callable[[str], str], chunk_elements: int) -> 
     """Neutralize (safe_text), convert piece by piece, finish: the path both converters share."""
     tree = _as_tree(tree)
     neutralize_tree(tree)
-    parts = [convert_piece(piece) for piece in html_pieces(tree, chunk_elements or CHUNK_ELEMENTS)]
+    pieces = html_pieces(tree, chunk_elements or CHUNK_ELEMENTS)
+    parts = [convert_piece(placeholder_serialized(piece)) for piece in pieces]
     return tidy(finish_markdown("\n\n".join(part.strip("\n") for part in parts if part and part.strip())))
 
 

@@ -5,8 +5,8 @@ structure in the page:
 
 - Text stays text. Characters a CommonMark renderer reads as markup inside text (``\\ < [ ]`` and ``&`` before
   an entity name) are backslash-escaped, so ``&lt;img onerror=...&gt;`` in a page renders as those characters.
-  In the HTML path they are swapped for private-use placeholders in the tree before conversion and become
-  escapes after it, so neither converter can undo them.
+  In the HTML path they are swapped for private-use placeholders in the serialized HTML before conversion and
+  become escapes after it, so neither converter can undo them.
 - No raw HTML: a ``<`` the converter itself writes (an element it passes through) is escaped too; only an
   autolink to an allowed URL keeps its ``<``.
 - Links only to http(s) and ``mailto:``, images only http(s), after the fetch guard's canonicalisation
@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
+from lxml import etree
+
 from gigflow.politeness.safety import canonical_url, url_problem
 
 LINK_SCHEMES = ("http", "https", "mailto")
 IMAGE_SCHEMES = ("http", "https")
-# Attributes whose text a converter writes into the Markdown (image alt, link and abbreviation titles).
-TEXT_ATTRIBUTES = ("alt", "title", "aria-label")
 
 _PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
 _RESTORE = {ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()}
@@ -56,52 +56,58 @@ def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> s
     return quote(url, safe=_URL_SAFE)
 
 
-def _placeholder_text(text: str) -> str:
-    return _TEXT_SPECIAL.sub(lambda m: _PLACEHOLDERS[m.group(0)[0]], text)
+# A URL that is http(s) and made only of characters a Markdown target takes as they are (no userinfo "@",
+# no brackets, quotes or spaces) needs no check; the rest go through safe_target.
+_PLAIN_URL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&+,;=:/?#%"
+_PLAIN = (f"(starts-with(., 'http://') or starts-with(., 'https://')) and "
+          f"string-length(translate(., '{_PLAIN_URL_CHARS}', '')) = 0")
+_LINKS_TO_CHECK = etree.XPath(f"descendant-or-self::*[self::a or self::area][@href][not(@href[{_PLAIN}])]")
+_IMAGES_TO_CHECK = etree.XPath(f"descendant-or-self::*[self::img or self::image][not(@src[{_PLAIN}])]")
 
 
 def neutralize_tree(root) -> None:
-    """Prepare a tree for conversion (in place): text escaped by placeholder, link and image targets checked.
+    """Prepare a tree for conversion (in place): link and image targets checked (then serialize it and pass
+    the HTML through ``placeholder_serialized``).
 
     A link with a refused target keeps its text; an image with a refused source is replaced by its alt text.
     """
-    special = _TEXT_SPECIAL.search
-    for el in root.iter():
-        if not isinstance(el.tag, str):  # comments and processing instructions are gone already; be sure
-            continue
-        text, tail = el.text, el.tail
-        if text and special(text):
-            el.text = _placeholder_text(text)
-        if tail and special(tail):
-            el.tail = _placeholder_text(tail)
-        if el.attrib:
-            for name in TEXT_ATTRIBUTES:
-                value = el.get(name)
-                if value and special(value):
-                    el.set(name, _placeholder_text(value))
-    for a in list(root.iter("a", "area")):
-        href = a.get("href")
-        if href is None:
-            continue
-        target = safe_target(href)
+    for a in _LINKS_TO_CHECK(root):  # plain http(s) targets are left as they are, decided in C
+        target = safe_target(a.get("href"))
         if target is None:
             del a.attrib["href"]
         else:
             a.set("href", target)
-    for img in list(root.iter("img", "image")):
+    for img in _IMAGES_TO_CHECK(root):
         target = safe_target(img.get("src"), IMAGE_SCHEMES)
         if target is None:
             _replace_with_text(img, img.get("alt") or "")
         else:
             img.set("src", target)
-            for name in ("srcset", "data-src"):
-                img.attrib.pop(name, None)
+    etree.strip_attributes(root, "srcset", "data-src")  # the converters read src only; be sure
 
 
 def _replace_with_text(el, text: str) -> None:
     if el.getparent() is not None:
         el.tail = text + (el.tail or "")
         el.drop_tree()  # lxml.html: the tail stays in the document
+
+
+# In serialized HTML (after neutralize_tree) text and attribute values hold "<" only as "&lt;", and "[", "]"
+# and "\\" only where they are text: link and image targets were percent-encoded. So the placeholders go in
+# with plain string replacements, at C speed, before the converter parses the piece.
+_SERIALIZED = (("\\", _PLACEHOLDERS["\\"]), ("&lt;", _PLACEHOLDERS["<"]), ("[", _PLACEHOLDERS["["]),
+               ("]", _PLACEHOLDERS["]"]))
+_SERIALIZED_ENTITY_AMP = re.compile(r"&amp;(?=#?[A-Za-z0-9]+;)")
+
+
+def placeholder_serialized(html: str) -> str:
+    """Serialized HTML with text characters that Markdown reads as markup swapped for placeholders."""
+    for char, placeholder in _SERIALIZED:
+        if char in html:
+            html = html.replace(char, placeholder)
+    if "&amp;" in html:
+        html = _SERIALIZED_ENTITY_AMP.sub(_PLACEHOLDERS["&"], html)
+    return html
 
 
 def finish_markdown(markdown: str) -> str:
