@@ -56,13 +56,6 @@ def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> s
     return quote(url, safe=_URL_SAFE)
 
 
-# A URL that is http(s) and made only of characters a Markdown target takes as they are (no userinfo "@",
-# no brackets, quotes or spaces) needs no check; the rest go through safe_target.
-_PLAIN_URL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&+,;=:/?#%"
-_PLAIN = (f"(starts-with(., 'http://') or starts-with(., 'https://')) and "
-          f"string-length(translate(., '{_PLAIN_URL_CHARS}', '')) = 0")
-_LINKS_TO_CHECK = etree.XPath(f"descendant-or-self::*[self::a or self::area][@href][not(@href[{_PLAIN}])]")
-_IMAGES_TO_CHECK = etree.XPath(f"descendant-or-self::*[self::img or self::image][not(@src[{_PLAIN}])]")
 
 
 def neutralize_tree(root) -> None:
@@ -71,18 +64,30 @@ def neutralize_tree(root) -> None:
 
     A link with a refused target keeps its text; an image with a refused source is replaced by its alt text.
     """
-    for a in _LINKS_TO_CHECK(root):  # plain http(s) targets are left as they are, decided in C
-        target = safe_target(a.get("href"))
+    plain = PLAIN_WEB_URL.fullmatch
+    refused_images = []
+    for el in root.iter("a", "area", "img", "image"):
+        is_link = el.tag in ("a", "area")
+        name = "href" if is_link else "src"
+        value = el.get(name)
+        if value is not None and plain(value):  # the common case: nothing to refuse or encode
+            continue
+        if is_link:
+            if value is None:
+                continue
+            target = safe_target(value)
+            if target is None:
+                del el.attrib["href"]
+            else:
+                el.set("href", target)
+            continue
+        target = safe_target(value, IMAGE_SCHEMES)
         if target is None:
-            del a.attrib["href"]
+            refused_images.append(el)  # replaced after the walk: removing while iterating would end it early
         else:
-            a.set("href", target)
-    for img in _IMAGES_TO_CHECK(root):
-        target = safe_target(img.get("src"), IMAGE_SCHEMES)
-        if target is None:
-            _replace_with_text(img, img.get("alt") or "")
-        else:
-            img.set("src", target)
+            el.set("src", target)
+    for img in refused_images:
+        _replace_with_text(img, img.get("alt") or "")
     etree.strip_attributes(root, "srcset", "data-src")  # the converters read src only; be sure
 
 
