@@ -27,9 +27,8 @@ LINK_SCHEMES = ("http", "https", "mailto")
 IMAGE_SCHEMES = ("http", "https")
 
 _PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
-_RESTORE = {ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()}
+_RESTORE = str.maketrans({ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()})
 _TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
-_PLACEHOLDER_CHARS = re.compile("[" + "".join(_PLACEHOLDERS.values()) + "]")
 # An http(s) URL with a plain host, no userinfo and only characters that need no encoding in a Markdown target.
 PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&+,;=:/?#%]*)?")
 # Characters kept as they are in a link target; everything else is percent-encoded.
@@ -118,8 +117,7 @@ def placeholder_serialized(html: str) -> str:
 def finish_markdown(markdown: str) -> str:
     """After conversion: placeholders become escapes, and any ``<`` the converter wrote itself is escaped unless
     it opens an autolink to an allowed URL (so a converter cannot emit raw HTML)."""
-    markdown = escape_raw_html(markdown)
-    return _PLACEHOLDER_CHARS.sub(lambda m: _RESTORE[m.group(0)], markdown)
+    return escape_raw_html(markdown).translate(_RESTORE)
 
 
 def escape_raw_html(markdown: str) -> str:
@@ -134,7 +132,7 @@ def escape_raw_html(markdown: str) -> str:
             return match.group(0)
         return slashes + "\\<"
 
-    return _RAW_LT.sub(fix, markdown)
+    return _RAW_LT.sub(fix, markdown) if "<" in markdown else markdown
 
 
 # Inline link/image destinations and reference definitions in Markdown we did not write (a .md page).
