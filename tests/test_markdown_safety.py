@@ -103,14 +103,14 @@ CLIENTS = {name: DocumentClient(converter=name) for name in ("html-to-markdown",
 
 
 @pytest.mark.parametrize("converter", sorted(CLIENTS))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document=documents)
 def test_html_pages_render_to_allowed_markup_only(converter, document):
     prepared = CLIENTS[converter].prepare(document.encode("utf-8"), URL, "text/html")
     assert unsafe_parts(prepared.markdown) == [], (document, prepared.markdown)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(text=st.lists(st.one_of(st.sampled_from(HOSTILE_TEXT), st.sampled_from(HOSTILE_URLS), text_piece),
                      max_size=12).map(" ".join),
        content_type=st.sampled_from(["text/plain", "text/markdown"]))
@@ -124,7 +124,8 @@ def test_text_and_markdown_bodies_render_to_allowed_markup_only(text, content_ty
 def test_escaped_markup_stays_text_and_script_links_go(converter):
     page = (b"<html><body><h1>Engineer &lt;img src=x onerror=alert(1)&gt;</h1><p>&lt;script&gt;steal()&lt;/script&gt;"
             b" <a href='javascript:alert(1)'>Apply</a> <a href=' JaVa&#9;Script:alert(2)'>Go</a>"
-            b" <a href='https://jobs.example.org/apply'>Apply here</a> [x](javascript:alert(3))</p></body></html>")
+            b" <a href='https://jobs.example.org/apply'>Apply here</a> [x](javascript:alert(3))</p>"
+            b"<video src='javascript:alert(5)' poster='javascript:alert(6)'></video></body></html>")
     markdown = CLIENTS[converter].prepare(page, URL, "text/html").markdown
     rendered = RENDER.render(markdown)
     assert "&lt;img src=x onerror=alert(1)&gt;" in rendered and "&lt;script&gt;steal()&lt;/script&gt;" in rendered

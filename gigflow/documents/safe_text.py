@@ -24,6 +24,8 @@ from lxml import etree
 from gigflow.politeness.safety import canonical_url, url_problem
 
 LINK_SCHEMES = ("http", "https", "mailto")
+# Elements besides links and images whose URL a converter may write into the Markdown.
+MEDIA_ELEMENTS = ("video", "audio", "source", "track")
 IMAGE_SCHEMES = ("http", "https")
 
 _PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
@@ -87,6 +89,15 @@ def neutralize_tree(root) -> None:
             el.set("src", target)
     for img in refused_images:
         _replace_with_text(img, img.get("alt") or "")
+    for el in root.iter(*MEDIA_ELEMENTS):  # markdownify writes a video as a link to its src or poster
+        for name in ("src", "poster"):
+            value = el.get(name)
+            if value is not None and not plain(value):
+                target = safe_target(value, IMAGE_SCHEMES)
+                if target is None:
+                    del el.attrib[name]
+                else:
+                    el.set(name, target)
     etree.strip_attributes(root, "srcset", "data-src")  # the converters read src only; be sure
 
 
