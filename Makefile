@@ -37,7 +37,7 @@ bench-click: $(STAMP)
 bench-adapters: $(STAMP)
 	$(BIN)/python bench/adapters_bench.py
 
-# Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=main also measures that revision first).
+# Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=REV also measures that git revision first).
 bench-memory: $(STAMP)
 	$(BIN)/python bench/memory_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
 
