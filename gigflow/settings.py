@@ -22,7 +22,11 @@ DOWNLOAD_MAXSIZE = 20 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 5 * 1024 * 1024
 RETRY_TIMES = 2
 COOKIES_ENABLED = False
+# Nothing that can run code in a crawl process listens: Scrapy's remote-control HTTP server (executes posted
+# Python), the telnet console (a Python shell on a TCP port) and the SIGUSR2 debugger stay off; EXTENSIONS below
+# also removes them outright, so a -s override cannot switch one on by accident.
 TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False
 
 # Hosts that may be fetched although they resolve to private or loopback addresses: names, IP addresses or
 # networks (127.0.0.0/8); a comma-separated string from -s works too.
@@ -40,9 +44,15 @@ DOWNLOADER_MIDDLEWARES = {
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
     # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
     "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
+    # First to see a download error: a host the connecting resolver refused becomes a policy block (no retry).
+    "gigflow.middlewares.safe_fetch.ConnectionGuardMiddleware": 960,
 }
 
 EXTENSIONS = {
+    "scrapy.extensions.telnet.TelnetConsole": None,
+    "scrapy.extensions.remote_control.RemoteControl": None,
+    "scrapy.extensions.debug.Debugger": None,
+    "gigflow.extensions.log_redaction.RedactCredentials": 0,
     "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
 }
@@ -59,8 +69,13 @@ EXTRACT_MODEL_MAX_CHARS = 20000  # Markdown characters of the page sent to the m
 
 # Which converter turns prepared HTML into Markdown: "html-to-markdown" (Rust, fast) or "markdownify".
 MARKDOWN_CONVERTER = "html-to-markdown"
-# HTML bodies larger than this (bytes) are stored as plain text, with an error in the preparation report.
-PREPARATION_MAX_BYTES = 20 * 1024 * 1024
+# HTML bodies larger than this (bytes) are stored as plain text streamed without a tree, with an error in the
+# preparation report (make bench-memory: a full preparation costs about 13x the body).
+PREPARATION_MAX_BYTES = 10 * 1024 * 1024
+# Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory).
+MARKDOWN_CHUNK_ELEMENTS = 5000
+# HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
+EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024
 
 # Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
 MARKDOWN_DIR = ".gigflow/markdown"

@@ -18,6 +18,8 @@ from gigflow.adapters.generic import GenericHtmlAdapter, read_page
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.reconcile import reconcile
 from gigflow.adapters.types import ExtractionContext, ExtractionResult, SourceAdapter
+from gigflow.adapters.url_policy import apply_url_policy, without_control_characters
+from gigflow.politeness.safety import FetchGuard
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()
@@ -54,11 +56,22 @@ def _specialised(parser_key: str | None) -> SourceAdapter | None:
     return None
 
 
+# HTML adapters after JSON-LD read at most this much of a body (EXTRACTION_MAX_HTML_BYTES): their trees cost
+# about 20x the HTML, and a vacancy's facts sit near its top. JSON-LD, a byte scan, always reads it all.
+DEFAULT_MAX_HTML_BYTES = 2 * 1024 * 1024
+
+
 def extract_html(content: bytes | str, *, url: str, parser_key: str | None = None,
-                 context: ExtractionContext | None = None) -> ExtractionResult:
+                 context: ExtractionContext | None = None,
+                 max_html_bytes: int | None = DEFAULT_MAX_HTML_BYTES) -> ExtractionResult:
     """JSON-LD JobPosting, then the source's specialised adapter, then the generic fallbacks."""
     context = context or ExtractionContext()
     warnings: list[str] = []
+    full = content
+    if max_html_bytes and len(content) > max_html_bytes:
+        content = content[:max_html_bytes]
+        warnings.append(f"html: body is {len(full) / 1e6:.1f} MB, over EXTRACTION_MAX_HTML_BYTES "
+                        f"({max_html_bytes / 1e6:.1f} MB): adapters after JSON-LD read only its start")
     chain: list[SourceAdapter] = [JSONLD]
     try:
         specialised = _specialised(parser_key)
@@ -73,7 +86,7 @@ def extract_html(content: bytes | str, *, url: str, parser_key: str | None = Non
     for adapter in chain:
         if adapter is not JSONLD and adapter is not specialised and not adapter.supports(url, content):
             continue
-        result = _safely(adapter, content, url, context)
+        result = _safely(adapter, full if adapter is JSONLD else content, url, context)
         warnings.extend(result.warnings)
         if result.jobs:
             if adapter is JSONLD and result.kind == "detail":
@@ -117,17 +130,29 @@ def content_format(content: bytes | str, *, url: str, content_type: str | None =
 
 
 def extract(content: bytes, *, url: str, content_type: str | None = None, parser_key: str | None = None,
-            company: str | None = None, fetched_at: datetime | None = None) -> ExtractionResult:
+            company: str | None = None, fetched_at: datetime | None = None,
+            url_guard: FetchGuard | None = None,
+            max_html_bytes: int | None = DEFAULT_MAX_HTML_BYTES) -> ExtractionResult:
     """The one entry point spiders call: picks the chain by content format (see the module docstring).
 
     `company` is the source's configured company (an employer of last resort, with its own evidence method);
     `fetched_at` is when the content was fetched (relative dates are read against it). Dates come back as ISO 8601
-    from every adapter.
+    from every adapter. With ``url_guard`` (the crawl's fetch guard), job and apply URLs it would refuse are
+    dropped as the final step.
     """
     context = ExtractionContext(company=company, fetched_at=fetched_at)
+    result = without_control_characters(_extract(content, url=url, content_type=content_type,
+                                                 parser_key=parser_key, context=context,
+                                                 max_html_bytes=max_html_bytes))
+    return apply_url_policy(result, url_guard) if url_guard is not None else result
+
+
+def _extract(content: bytes, *, url: str, content_type: str | None, parser_key: str | None,
+             context: ExtractionContext, max_html_bytes: int | None) -> ExtractionResult:
     kind = content_format(content, url=url, content_type=content_type)
     if kind == "html":
-        return extract_html(content, url=url, parser_key=parser_key, context=context)
+        return extract_html(content, url=url, parser_key=parser_key, context=context,
+                            max_html_bytes=max_html_bytes)
     if kind == "email":
         key = parser_key if parser_key and parser_key.startswith("email") else "email"
         return _safely(_specialised(key), content, url, context)

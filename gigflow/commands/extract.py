@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from gigflow.adapters import extract
+from gigflow.politeness.safety import FetchGuard
 from gigflow.commands import GigflowCommand, UsageError
 
 
@@ -49,6 +50,7 @@ class Command(GigflowCommand):
             self.fail(f"--fetched-at {opts.fetched_at!r}: not an ISO 8601 date or time")
             return
         result = extract(path.read_bytes(), url=opts.url, content_type=content_type, parser_key=opts.parser_key,
-                         company=opts.company, fetched_at=fetched_at)
+                         company=opts.company, fetched_at=fetched_at, url_guard=FetchGuard.from_settings(self.settings),
+                         max_html_bytes=self.settings.getint("EXTRACTION_MAX_HTML_BYTES"))
         exclude = None if opts.raw else {"jobs": {"__all__": {"raw"}}}
         print(result.model_dump_json(indent=2, exclude=exclude))

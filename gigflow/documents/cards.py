@@ -13,6 +13,7 @@ from urllib.parse import urldefrag
 from lxml.cssselect import CSSSelector
 
 from gigflow.documents.links import same_page
+from gigflow.patterns import PatternError, compile_pattern
 from gigflow.documents.types import PreparationReport
 
 ROOT_TAGS = frozenset({"html", "head", "body"})
@@ -74,7 +75,7 @@ def _structural_reason(el) -> str | None:
     return None
 
 
-def _matches(url: str, patterns: list[re.Pattern], exclusions: list[re.Pattern]) -> bool:
+def _matches(url: str, patterns: list, exclusions: list) -> bool:
     return any(p.search(url) for p in patterns) and not any(p.search(url) for p in exclusions)
 
 
@@ -88,9 +89,9 @@ def _remove_href_cards(root, strategy, page_url: str, report: PreparationReport)
                         reason="no job URL patterns configured: a card selector alone never authorises removal")
         return 0
     try:
-        patterns = [re.compile(p) for p in strategy.job_url_patterns]
-        exclusions = [re.compile(p) for p in strategy.exclude_patterns]
-    except (re.error, TypeError) as exc:
+        patterns = [compile_pattern(p) for p in strategy.job_url_patterns]
+        exclusions = [compile_pattern(p) for p in strategy.exclude_patterns]
+    except PatternError as exc:
         report.retained(rule, selector=selector, reason=f"invalid URL pattern: {exc}; all content retained")
         return 0
     matches = _select(root, selector, rule, report)

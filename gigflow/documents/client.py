@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from gigflow.documents.formats import MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
 from gigflow.documents.html import DEFAULT_MAX_BYTES, HtmlFormat
-from gigflow.documents.markdown import DEFAULT_CONVERTER
+from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER
 from gigflow.documents.types import DocumentFormat, PreparedDocument
 
 _CONTENT_TYPES: dict[str, DocumentFormat] = {
@@ -98,10 +98,11 @@ def _parses_as_json(body: bytes | str) -> bool:
 class DocumentClient:
     """One door for every fetched body: ``client.prepare(body, url, content_type, strategy, noise_filter)``."""
 
-    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES,
+                 chunk_elements: int = CHUNK_ELEMENTS):
         self.converter = converter
         self.formats = {
-            "html": HtmlFormat(converter, max_bytes),
+            "html": HtmlFormat(converter, max_bytes, chunk_elements),
             "text": TextFormat(),
             "markdown": MarkdownFormat(),
             "pdf": PdfFormat(),
@@ -112,7 +113,8 @@ class DocumentClient:
     @classmethod
     def from_settings(cls, settings) -> DocumentClient:
         return cls(converter=settings.get("MARKDOWN_CONVERTER") or DEFAULT_CONVERTER,
-                   max_bytes=settings.getint("PREPARATION_MAX_BYTES", DEFAULT_MAX_BYTES))
+                   max_bytes=settings.getint("PREPARATION_MAX_BYTES", DEFAULT_MAX_BYTES),
+                   chunk_elements=settings.getint("MARKDOWN_CHUNK_ELEMENTS", CHUNK_ELEMENTS))
 
     def prepare(self, body: bytes | str, url: str, content_type: str | None = None, strategy=None,
                 noise_filter=None) -> PreparedDocument:

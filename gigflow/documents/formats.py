@@ -15,6 +15,7 @@ from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.links import resolve_url
 from gigflow.documents.markdown import tidy
+from gigflow.documents.safe_text import escape_text, sanitize_markdown
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 _URL_IN_TEXT = re.compile(r"https?://[^\s<>\"')\]]+")
@@ -41,7 +42,7 @@ class TextFormat:
 
     def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
         text = decode_text(body, content_type)
-        return PreparedDocument(markdown=tidy(text), title=_first_line(text),
+        return PreparedDocument(markdown=tidy(escape_text(text)), title=_first_line(text),
                                 links=_unique(_URL_IN_TEXT.findall(text)), format="text")
 
 
@@ -64,7 +65,7 @@ class MarkdownFormat:
 
         markdown = _MD_LINK.sub(absolute, text)
         heading = _MD_HEADING.search(markdown)
-        return PreparedDocument(markdown=tidy(markdown), title=heading.group(1) if heading else _first_line(text),
+        return PreparedDocument(markdown=tidy(sanitize_markdown(markdown)), title=heading.group(1) if heading else _first_line(text),
                                 links=_unique(links + _URL_IN_TEXT.findall(text)), format="markdown", report=report)
 
 
@@ -88,7 +89,7 @@ class PdfFormat:
         text = "\n\n".join(p for p in pages if p)
         if not text:
             report.errors.append(f"PDF has no text layer ({len(pages)} page(s)); it needs OCR, which gigflow does not do")
-        return PreparedDocument(markdown=tidy(text), title=str(title) if title else _first_line(text),
+        return PreparedDocument(markdown=tidy(escape_text(text)), title=str(title) if title else _first_line(text),
                                 links=_unique(_URL_IN_TEXT.findall(text)), format="pdf", report=report)
 
 
@@ -109,6 +110,7 @@ class PayloadFormat:
         links = []
         for found in _URL_IN_TEXT.findall(text):
             links.append(urljoin(url, found))
-        fence = "````" if "```" in text else "```"
+        # Longer than any backtick run inside, so the payload cannot close the block and become Markdown.
+        fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
         markdown = f"{fence}{self.name}\n{text.strip()}\n{fence}\n" if text.strip() else ""
         return PreparedDocument(markdown=markdown, title=None, links=_unique(links), format=self.name, report=report)

@@ -7,19 +7,23 @@ the site's noise filter, then Markdown of the body. The raw body is never modifi
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from lxml import etree
 from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
-from gigflow.documents.links import resolve_links, usable_base
-from gigflow.documents.markdown import DEFAULT_CONVERTER, get_converter
+from gigflow.documents.links import resolve_links, resolve_url, usable_base
+from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
+from gigflow.documents.safe_text import escape_text
+from gigflow.politeness.safety import url_problem
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
-# Pages larger than this (bytes) get a plain-text preparation: full preparation of a 50 MB page takes a minute.
-DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+# Pages larger than this (bytes) get a plain-text preparation streamed without a tree: a full preparation costs
+# about 13x the body in memory (the tree alone 10x), so 10 MiB keeps a page under 200 MB (make bench-memory).
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 # Deeper nesting than this is flattened to its text before conversion: converters recurse per level.
 MAX_DEPTH = 200
 # NUL and the other C0 controls (but tab, newline, carriage return) cannot live in an lxml tree.
@@ -190,7 +194,7 @@ def collect_links(root) -> list[str]:
     seen: dict[str, None] = {}
     for href in _HREFS(root):
         href = href.strip()
-        if href.startswith(("http://", "https://")):
+        if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):  # no userinfo
             seen.setdefault(href, None)
     return list(seen)
 
@@ -200,10 +204,11 @@ class HtmlFormat:
 
     name = "html"
 
-    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES):
+    def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES,
+                 chunk_elements: int = CHUNK_ELEMENTS):
         self.converter = converter
         self.max_bytes = max_bytes
-        self._to_markdown = get_converter(converter)
+        self._to_markdown = partial(get_converter(converter), chunk_elements=chunk_elements)
 
     def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
                    report: PreparationReport):
@@ -247,30 +252,110 @@ class HtmlFormat:
         except Exception as exc:
             report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
                                  "stored the plain text instead")
-            markdown = "\n\n".join(line for line in (" ".join(part.split()) for part in
-                                                     content.itertext()) if line) + "\n"
+            markdown = "\n\n".join(escape_text(line) for line in (" ".join(part.split()) for part in
+                                                                  content.itertext()) if line) + "\n"
         return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
 
 
     def _plain_text(self, body, url, content_type, report: PreparationReport, size: int) -> PreparedDocument:
-        """The degraded path for oversized pages: text and links, no card rules, noise filter or Markdown."""
+        """The degraded path for oversized pages: their text and links, streamed through libxml2's parser
+        without building a tree (a tree alone costs 10x the body; see make bench-memory); no card rules,
+        noise filter or Markdown structure."""
         report.errors.append(f"page is {size / 1e6:.1f} MB, over PREPARATION_MAX_BYTES ({self.max_bytes / 1e6:.1f} MB): "
                              "stored its plain text without card rules, noise filter or Markdown structure")
         try:
             text, _ = decode_html(body, content_type)
-            root = parse_html(text, report)
-            title = page_title(root)
-            remove_assets(root, report)
-            resolve_links(root, usable_base(root, url), url)
-            links = collect_links(root)
-            content = root.find("body") if root.find("body") is not None else root
-            lines = (" ".join(line.split()) for line in etree.tostring(content, method="text", encoding="unicode")
-                     .splitlines())
-            markdown = "\n\n".join(line for line in lines if line) + "\n"
+            collector = _TextCollector(url)
+            parser = etree.HTMLParser(target=collector, remove_comments=True, remove_pis=True, huge_tree=True,
+                                      recover=True)
+            for start in range(0, len(text), _FEED_CHARS):
+                parser.feed(text[start:start + _FEED_CHARS])
+            del text
+            parser.close()
+            markdown = "\n\n".join(escape_text(line) for line in collector.lines() if line) + "\n"
         except Exception as exc:
             report.errors.append(f"plain-text preparation failed too: {type(exc).__name__}: {exc}")
             return PreparedDocument(markdown="", format="html", report=report)
-        return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
+        return PreparedDocument(markdown=markdown, title=collector.title(), links=collector.links, format="html",
+                                report=report)
+
+
+_FEED_CHARS = 1 << 20
+# Block elements end a line of plain text; asset elements' text is dropped (as in full preparation).
+_BLOCKS = frozenset("address article aside blockquote br dd div dl dt fieldset figcaption figure footer form h1 h2 h3 "
+                    "h4 h5 h6 header hr li main nav ol p pre section table td th tr ul".split())
+_SKIPPED = frozenset(ASSET_TAGS) | {"head"} - {"title"}
+
+
+class _TextCollector:
+    """An lxml parser target (SAX-style events, no tree): text by block, the title and absolute http(s) links."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.links: list[str] = []
+        self._seen: set[str] = set()
+        self._parts: list[str] = []
+        self._lines: list[str] = []
+        self._skip = 0
+        self._title: list[str] | None = None
+        self._h1: list[str] | None = None
+        self._first_h1: str | None = None
+        self._page_title: str | None = None
+
+    def start(self, tag, attrib):
+        if tag in _SKIPPED:
+            self._skip += 1
+        elif tag == "title" and self._page_title is None:
+            self._title = []
+        elif tag == "h1" and self._first_h1 is None:
+            self._h1 = []
+        if tag in _BLOCKS:
+            self._break()
+        if tag == "a":
+            href = resolve_url(attrib.get("href") or "", self.url, self.url)
+            if href and href.startswith(("http://", "https://")) and url_problem(href) is None and href not in self._seen:
+                self._seen.add(href)
+                self.links.append(href)
+
+    def end(self, tag):
+        if tag in _SKIPPED:
+            self._skip = max(0, self._skip - 1)
+        elif tag == "title" and self._title is not None:
+            self._page_title, self._title = " ".join("".join(self._title).split()) or None, None
+        elif tag == "h1" and self._h1 is not None:
+            self._first_h1, self._h1 = " ".join("".join(self._h1).split()) or None, None
+        if tag in _BLOCKS:
+            self._break()
+
+    def _break(self):
+        # One finished line per block: small text nodes do not pile up as separate strings.
+        if self._parts:
+            line = " ".join("".join(self._parts).split())
+            self._parts = []
+            if line:
+                self._lines.append(line)
+
+    def data(self, text):
+        if self._title is not None:
+            self._title.append(text)
+        if self._skip:
+            return
+        if self._h1 is not None:
+            self._h1.append(text)
+        self._parts.append(text)
+
+    def comment(self, text):
+        pass
+
+    def close(self):
+        return None
+
+    def lines(self):
+        self._break()
+        return self._lines
+
+    def title(self) -> str | None:
+        return self._first_h1 or self._page_title
 
 
 _DEFAULT_FORMATS: dict[str, HtmlFormat] = {}

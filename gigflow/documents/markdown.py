@@ -6,28 +6,101 @@
   keeps the same facts (see ``make bench`` and tests/test_prepare_corpus_facts.py).
 - ``markdownify``: markdownify with our own converter subclass (GFM tables with colspan/rowspan padding).
 
-Both take a prepared lxml element; links are already absolute and empty link texts already named.
+Both take a prepared lxml element; links are already absolute and empty link texts already named. Both
+write safe Markdown (``safe_text``): the tree is neutralized before conversion (text escaped by placeholder,
+link and image targets checked) and the output finished after it, so text stays text whichever converter runs.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import escape as html_escape
 
+from lxml import etree
 from lxml import html as lxml_html
+
+from gigflow.documents.safe_text import finish_markdown, neutralize_tree, placeholder_serialized
 
 DEFAULT_CONVERTER = "html-to-markdown"
 _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 
 
 def tidy(markdown: str) -> str:
-    """No runs of blank lines, no trailing blanks, exactly one final newline."""
-    markdown = _BLANK_RUNS.sub("\n\n", markdown.replace("\r\n", "\n"))
+    """No runs of blank lines, no trailing blanks, exactly one final newline, no NUL (PostgreSQL cannot store it)."""
+    markdown = _BLANK_RUNS.sub("\n\n", markdown.replace("\r\n", "\n").replace("\x00", ""))
     return markdown.strip() + "\n" if markdown.strip() else ""
 
 
-def _serialize(tree) -> str:
-    return tree if isinstance(tree, str) else lxml_html.tostring(tree, encoding="unicode")
+# MARKDOWN_CHUNK_ELEMENTS: a tree with more elements than this is converted in pieces of about this many
+# elements, each a run of siblings, so the converter's own DOM (html-to-markdown builds one about 20x the HTML)
+# stays small and each converted piece leaves the tree. Smaller trees go in one piece. Containers are split,
+# never lists or tables.
+CHUNK_ELEMENTS = 5000
+_SPLITTABLE = frozenset("html body div section article main header footer aside nav form center span font".split())
+
+
+def _as_tree(tree):
+    if isinstance(tree, str):
+        return lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip() else lxml_html.Element("div")
+    return tree
+
+
+_COUNT_ELEMENTS = etree.XPath("count(descendant-or-self::*)")
+
+
+def _size(el) -> int:
+    return int(_COUNT_ELEMENTS(el))  # counted in C: iterating from Python creates a proxy per element
+
+
+def html_pieces(el, limit: int = CHUNK_ELEMENTS):
+    """Serialized runs of siblings, in document order; a converted run is removed from the tree (memory)."""
+    if el.tag not in _SPLITTABLE or _size(el) <= limit:
+        yield lxml_html.tostring(el, encoding="unicode", with_tail=False)
+        return
+    if el.text and el.text.strip():
+        yield f"<p>{html_escape(el.text, quote=False)}</p>"
+    group: list = []
+    count = 0
+
+    def flush():
+        nonlocal group, count
+        if group:
+            text = "".join(lxml_html.tostring(child, encoding="unicode", with_tail=True) for child in group)
+            for child in group:
+                el.remove(child)
+            group, count = [], 0
+            return f"<div>{text}</div>"
+        return None
+
+    for child in list(el):
+        size = _size(child)
+        if size > limit and isinstance(child.tag, str) and child.tag in _SPLITTABLE:
+            piece = flush()
+            if piece:
+                yield piece
+            yield from html_pieces(child, limit)
+            tail = child.tail
+            el.remove(child)
+            if tail and tail.strip():
+                yield f"<p>{html_escape(tail, quote=False)}</p>"
+            continue
+        group.append(child)
+        count += size
+        if count >= limit:
+            yield flush()
+    piece = flush()
+    if piece:
+        yield piece
+
+
+def _convert(tree, convert_piece: Callable[[str], str], chunk_elements: int) -> str:
+    """Neutralize (safe_text), convert piece by piece, finish: the path both converters share."""
+    tree = _as_tree(tree)
+    neutralize_tree(tree)
+    pieces = html_pieces(tree, chunk_elements or CHUNK_ELEMENTS)
+    parts = [convert_piece(placeholder_serialized(piece)) for piece in pieces]
+    return tidy(finish_markdown("\n\n".join(part.strip("\n") for part in parts if part and part.strip())))
 
 
 # -- html-to-markdown ------------------------------------------------------------------------------------------
@@ -51,11 +124,15 @@ def _h2m_options():
     return _H2M_OPTIONS
 
 
-def h2m_to_markdown(tree) -> str:
+def _h2m_piece(html: str) -> str:
     import html_to_markdown
 
-    result = html_to_markdown.convert(_serialize(tree), _h2m_options())
-    return tidy(getattr(result, "content", result) or "")
+    result = html_to_markdown.convert(html, _h2m_options())
+    return getattr(result, "content", result) or ""
+
+
+def h2m_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
+    return _convert(tree, _h2m_piece, chunk_elements)
 
 
 # -- markdownify -----------------------------------------------------------------------------------------------
@@ -155,11 +232,15 @@ def _grid(text: str) -> list[list[str]]:
 _MARKDOWNIFY = None
 
 
-def markdownify_to_markdown(tree) -> str:
+def _markdownify_piece(html: str) -> str:
     global _MARKDOWNIFY
     if _MARKDOWNIFY is None:
         _MARKDOWNIFY = _make_markdownify_converter()
-    return tidy(_MARKDOWNIFY.convert(_serialize(tree)))
+    return _MARKDOWNIFY.convert(html)
+
+
+def markdownify_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
+    return _convert(tree, _markdownify_piece, chunk_elements)
 
 
 CONVERTERS: dict[str, Callable] = {

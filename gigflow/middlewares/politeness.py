@@ -21,6 +21,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from gigflow.db import get_pool
 from gigflow.politeness.keys import Policies
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
+from gigflow.middlewares.safe_fetch import POLICY_BLOCKED
 from gigflow.politeness.retry_after import retry_after_seconds
 
 logger = logging.getLogger(__name__)
@@ -135,7 +136,8 @@ class PolitenessMiddleware:
 
     def process_exception(self, request, exception, spider=None):
         lease = request.meta.pop(LEASE, None)
-        if isinstance(exception, IgnoreRequest):
+        # A host the connecting resolver refused is a policy block, not a network error: no backoff.
+        if isinstance(exception, IgnoreRequest) or request.meta.get(POLICY_BLOCKED):
             self.gate.release(lease)
         else:
             self.gate.settle_error(lease, type(exception).__name__, request.url)

@@ -1,5 +1,6 @@
 """Safe fetching: the URL guard on every request and every redirect hop, redirects followed by hand with a cap,
-content types checked against what the strategy expects, and quarantine on a redirect to a refused host.
+content types checked against what the strategy expects, quarantine on a redirect to a refused host, and a
+connection-time refusal (DNS rebinding) turned into a policy block that quarantines the source.
 
 Size and time caps are Scrapy's own DOWNLOAD_MAXSIZE and DOWNLOAD_TIMEOUT."""
 
@@ -7,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
-from scrapy.exceptions import IgnoreRequest
+from scrapy.exceptions import CannotResolveHostError, IgnoreRequest
+from scrapy.utils.httpobj import urlparse_cached
+from twisted.internet.error import DNSLookupError
 from w3lib.url import safe_url_string
 
 from gigflow.db import get_pool
-from gigflow.politeness.safety import FetchGuard, UnsafeURL
+from gigflow.politeness.safety import FetchGuard, UnsafeURL, redact_url
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import set_status
 
@@ -23,6 +26,11 @@ QUARANTINED_STAT = "gigflow/quarantined"
 _REDIRECT_STATUSES = {301, 302, 303, 307, 308}
 # Headers that belong to the first URL only.
 _DROPPED_ON_REDIRECT = (b"Cookie", b"Authorization", b"If-None-Match", b"If-Modified-Since")
+# Credentials never follow a redirect to another origin. They are set to "no value" rather than removed, so
+# DefaultHeadersMiddleware (which only fills in missing headers) cannot put DEFAULT_REQUEST_HEADERS back.
+_BLANKED_ACROSS_ORIGINS = (b"Authorization", b"Cookie", b"Proxy-Authorization")
+# request.meta key: the connecting resolver refused this request's host; the value is the reason.
+POLICY_BLOCKED = "gigflow_policy_blocked"
 
 
 class PolicyBlock(IgnoreRequest):
@@ -35,6 +43,7 @@ def _exempt(request) -> bool:
 
 def quarantine(crawler, source_id: str | None, reason: str) -> None:
     """Mark the source quarantined in the database and refuse its remaining requests in this process."""
+    reason = redact_url(reason)
     crawler.stats.set_value(QUARANTINED_STAT, reason)
     if source_id:
         set_status(get_pool(), source_id, SourceStatus.quarantined, reason)
@@ -68,6 +77,13 @@ class SafeFetchMiddleware:
             raise PolicyBlock(str(exc)) from None
         return None
 
+    def process_exception(self, request, exception, spider=None):
+        """Last in the exception chain: a connection the resolver refused ends as a policy block."""
+        reason = request.meta.get(POLICY_BLOCKED)
+        if reason:
+            raise PolicyBlock(f"refused {redact_url(request.url)} at connection time: {reason}")
+        return None
+
     def process_response(self, request, response, spider=None):
         spider = spider or self.crawler.spider
         expected = self.expected_types.get(getattr(spider, "strategy_type", ""), [])
@@ -86,6 +102,55 @@ def _stored_quarantine(spider) -> str | None:
     if record is not None and record.config.status == SourceStatus.quarantined:
         return "quarantined before this run"
     return None
+
+
+class ConnectionGuardMiddleware:
+    """First to see a download exception. When the connecting resolver (GuardedResolver) refused the host (an
+    address the guard does not admit appeared after the URL check: DNS rebinding), the source is quarantined
+    and the request is marked so that it is neither retried (dont_retry) nor counted as a network error by the
+    politeness backoff; SafeFetchMiddleware then raises the PolicyBlock."""
+
+    def __init__(self, crawler):
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        return cls(crawler)
+
+    @staticmethod
+    def refusal(host: str) -> str | None:
+        """Why the process's connecting resolver refused ``host``, if it is a GuardedResolver and did."""
+        from twisted.internet import reactor
+
+        return getattr(getattr(reactor, "resolver", None), "refused", {}).get(host.lower())
+
+    def process_exception(self, request, exception, spider=None):
+        if not isinstance(exception, _LOOKUP_FAILURES):
+            return None
+        host = (urlparse_cached(request).hostname or "").rstrip(".")
+        reason = self.refusal(host)
+        if reason is None:
+            return None
+        spider = spider or self.crawler.spider
+        self.crawler.stats.inc_value("gigflow/safe_fetch/refused_at_connection")
+        request.meta[POLICY_BLOCKED] = reason
+        request.meta["dont_retry"] = True
+        quarantine(self.crawler, getattr(spider, "source_id", None),
+                   f"connection to {request.url} refused: {reason}")
+        return None
+
+
+# How a refused lookup reaches the downloader: Scrapy's wrapper of Twisted's error, or Twisted's own.
+_LOOKUP_FAILURES = (CannotResolveHostError, DNSLookupError)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return parts.scheme.lower(), (parts.hostname or "").rstrip("."), port or {"http": 80, "https": 443}.get(parts.scheme)
 
 
 class SafeRedirectMiddleware:
@@ -126,6 +191,9 @@ class SafeRedirectMiddleware:
         headers = request.headers.copy()
         for name in _DROPPED_ON_REDIRECT:
             headers.pop(name, None)
+        if _origin(target) != _origin(request.url):
+            for name in _BLANKED_ACROSS_ORIGINS:
+                headers[name] = None
         if response.status in (301, 302, 303) and request.method != "HEAD":
             for name in (b"Content-Type", b"Content-Length"):
                 headers.pop(name, None)

@@ -16,6 +16,10 @@ class GuardedResolver(CachingThreadedResolver):
     def __init__(self, reactor, cache_size: int, timeout: float, guard: FetchGuard):
         super().__init__(reactor, cache_size, timeout)
         self.guard = guard
+        # host -> why the guard refused it at connection time. Twisted hands the downloader only a bare "DNS
+        # lookup failed"; ConnectionGuardMiddleware reads the reason here (the resolver is one per process,
+        # installed on the reactor, so it cannot reach a crawler's signals).
+        self.refused: dict[str, str] = {}
 
     @classmethod
     def from_crawler(cls, crawler, reactor):
@@ -35,5 +39,7 @@ class GuardedResolver(CachingThreadedResolver):
         try:
             self.guard.check_address(f"dns:{name}", name, address)
         except UnsafeURL as exc:
+            # Recorded so the request becomes a policy block (ConnectionGuardMiddleware), not a retried DNS error.
+            self.refused[name.lower().rstrip(".")] = exc.reason
             raise DNSLookupError(exc.reason) from None
         return address

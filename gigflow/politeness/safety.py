@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
@@ -13,12 +14,53 @@ Resolver = Callable[[str, int], list[str]]
 
 
 class UnsafeURL(Exception):
-    """A URL the guard refuses; ``reason`` says why in words an operator can act on."""
+    """A URL the guard refuses; ``reason`` says why in words an operator can act on. The URL is kept with its
+    userinfo redacted, so a password never reaches a log line or a quarantine reason."""
 
     def __init__(self, url: str, reason: str):
+        url = redact_url(url)
         super().__init__(f"refused {url}: {reason}")
         self.url = url
         self.reason = reason
+
+
+# -- the URL policy shared by import, preparation, extraction, redirects and logs ------------------------------
+
+# What browsers strip before parsing a URL (WHATWG): C0 controls and space at both ends, tab and newlines inside.
+_URL_EDGE = "".join(map(chr, range(0x21)))
+_URL_INNER = re.compile(r"[\t\n\r]")
+# userinfo in anything that looks like an absolute URL with an authority, wherever it appears in a text.
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s\"'<>]*@")
+
+
+def canonical_url(value: str) -> str:
+    """The URL as a browser (and the fetch guard) reads it: edge controls and inner tabs/newlines removed."""
+    return _URL_INNER.sub("", value.strip(_URL_EDGE))
+
+
+def redact_url(text: str) -> str:
+    """Userinfo (``user:password@``) replaced by ``***@`` in every URL in ``text``."""
+    return _USERINFO.sub(r"\1***@", text) if "@" in text else text
+
+
+def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str | None:
+    """Why ``url`` (already canonical) breaks the policy without looking at DNS: a scheme outside ``schemes``,
+    credentials, no host, or a malformed authority. None when it passes."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises ValueError on a bad port)
+    except ValueError as exc:
+        return f"malformed URL ({exc})"
+    scheme = parts.scheme.lower()
+    if scheme not in schemes:
+        return f"scheme {scheme or '(none)'!r} is not {' or '.join(schemes)}"
+    if scheme == "mailto":
+        return None if parts.path and "@" in parts.path else "mailto without an address"
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        return "credentials in the URL"
+    if not (parts.hostname or "").rstrip("."):
+        return "no host"
+    return None
 
 
 def _is_ip_literal(host: str) -> bool:
@@ -79,24 +121,32 @@ class FetchGuard:
 
     def check(self, url: str) -> list[str]:
         """Return the addresses the host resolves to, or raise UnsafeURL naming the reason."""
-        try:
-            parts = urlsplit(url)
-            port = parts.port
-        except ValueError as exc:
-            raise UnsafeURL(url, f"malformed URL ({exc})") from None
-        if parts.scheme not in ("http", "https"):
-            raise UnsafeURL(url, f"scheme {parts.scheme or '(none)'!r} is not http or https")
-        if parts.username is not None or parts.password is not None:
-            raise UnsafeURL(url, "credentials in the URL")
-        host = (parts.hostname or "").rstrip(".")
-        if not host:
-            raise UnsafeURL(url, "no host")
-        if self._is_denied_name(host):
-            raise UnsafeURL(url, f"host {host} is denied")
-        addresses = self._resolve(url, host, port or (443 if parts.scheme == "https" else 80))
+        host, port = self._static_check(url)
+        addresses = self._resolve(url, host, port)
         for text in addresses:
             self.check_address(url, host, text)
         return addresses
+
+    def check_static(self, url: str) -> None:
+        """Every rule that needs no DNS (scheme, credentials, denied names, IP literals and ``localhost``), for
+        URLs that are stored rather than fetched (extracted job and apply URLs). Raises UnsafeURL."""
+        host, _ = self._static_check(url)
+        if host == "localhost" or host.endswith(".localhost"):  # RFC 6761: always loopback
+            if host not in self._allowed_names and not any(n.version == 4 and ipaddress.ip_address("127.0.0.1") in n
+                                                           for n in self._allowed_networks):
+                raise UnsafeURL(url, f"host {host} is a loopback name")
+        if _is_ip_literal(host):
+            self.check_address(url, host, host)
+
+    def _static_check(self, url: str) -> tuple[str, int]:
+        problem = url_problem(url)
+        if problem:
+            raise UnsafeURL(url, problem)
+        parts = urlsplit(url)
+        host = (parts.hostname or "").rstrip(".")
+        if self._is_denied_name(host):
+            raise UnsafeURL(url, f"host {host} is denied")
+        return host, parts.port or (443 if parts.scheme.lower() == "https" else 80)
 
     def check_host(self, host: str, port: int, target: str) -> list[str]:
         """The same rules for a server that is not fetched over HTTP (an IMAP mailbox): return the addresses

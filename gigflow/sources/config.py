@@ -12,6 +12,9 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
+from gigflow.patterns import PatternError, compile_pattern
+from gigflow.politeness.safety import redact_url, url_problem
+
 CONFIG_SCHEMA_VERSION = 1
 
 
@@ -26,16 +29,46 @@ def _http_url(value: str) -> str:
     value = value.strip()
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"not an absolute http(s) URL: {value!r}")
+        raise ValueError(f"not an absolute http(s) URL: {redact_url(value)!r}")
+    problem = url_problem(value)
+    if problem == "credentials in the URL":
+        raise ValueError(f"credentials in the URL are refused ({redact_url(value)!r}): they would be stored, sent "
+                         "to every redirect target and logged; use a URL without user:password@")
+    if problem:
+        raise ValueError(f"{problem}: {redact_url(value)!r}")
     return value
 
 
+# C0 controls (but tab, newline, carriage return), DEL and C1 controls: invisible, and NUL cannot be stored.
+_CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def control_character_problems(data, path: str = "") -> list[str]:
+    """Each string (key or value) in ``data`` holding a control character, named by its field path."""
+    problems: list[str] = []
+    if isinstance(data, str):
+        found = _CONTROL_CHARACTERS.search(data)
+        if found:
+            problems.append(f"{path or '(value)'}: control character U+{ord(found.group()):04X} at position "
+                            f"{found.start()} is not allowed")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            name = f"{path}.{key}" if path else str(key)
+            problems += control_character_problems(key, f"{name} (key)") if isinstance(key, str) else []
+            problems += control_character_problems(value, name)
+    elif isinstance(data, (list, tuple)):
+        for index, value in enumerate(data):
+            problems += control_character_problems(value, f"{path}[{index}]")
+    return problems
+
+
 def _regexes(values: list[str]) -> list[str]:
+    """Patterns must compile on RE2 (linear time), which is what crawls and preparation run them on."""
     for index, pattern in enumerate(values):
         try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise ValueError(f"pattern {index} {pattern!r} is not a valid regular expression: {exc}") from None
+            compile_pattern(pattern)
+        except PatternError as exc:
+            raise ValueError(f"pattern {index} {pattern!r} is not a usable regular expression: {exc}") from None
     return values
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 
 import yaml
 from pydantic import ValidationError
 
-from gigflow.sources.config import SourceConfig
+from gigflow.sources.config import SourceConfig, control_character_problems
 
 
 class SourceFileError(ValueError):
@@ -34,7 +35,8 @@ def parse_sources(data, origin: str = "<data>") -> list[SourceConfig]:
     configs, problems, seen = [], [], set()
     for index, entry in enumerate(entries):
         name = entry.get("id") if isinstance(entry, dict) else None
-        label = f"source {name!r}" if name else f"source #{index + 1}"
+        label = f"source {name!r}" if isinstance(name, str) and name else f"source #{index + 1}"
+        problems += [f"{label}: {problem}" for problem in control_character_problems(entry)]
         try:
             config = SourceConfig.model_validate(entry)
         except ValidationError as exc:
@@ -53,14 +55,43 @@ def parse_sources(data, origin: str = "<data>") -> list[SourceConfig]:
     return configs
 
 
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def decode_source_file(raw: bytes, origin: str) -> str:
+    """UTF-8 (or UTF-16/32 with a byte order mark). Anything else is refused with the encoding it looks like:
+    guessing would store a company name with the wrong letters."""
+    encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        guess = None
+        try:
+            from charset_normalizer import from_bytes
+
+            best = from_bytes(raw).best()
+            guess = best.encoding if best is not None else None
+        except Exception:  # detection is a hint for the message only
+            pass
+        looks = f"; it looks like {guess}" if guess and guess.replace("_", "-") not in ("utf-8", encoding) else ""
+        raise SourceFileError(f"{origin}: not {encoding.upper().removesuffix('-SIG')} (byte 0x{raw[exc.start]:02x} on "
+                              f"line {line}){looks}: save the file as UTF-8") from None
+
+
 def load_source_file(path: str | Path) -> list[SourceConfig]:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise SourceFileError(f"{path}: cannot read: {exc.strerror}") from None
+    text = decode_source_file(raw, str(path))
+    kind = "JSON" if path.suffix.lower() == ".json" else "YAML"
     try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise SourceFileError(f"{path}: not valid {'JSON' if path.suffix == '.json' else 'YAML'}: {exc}") from None
+        data = json.loads(text) if kind == "JSON" else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as exc:  # JSONDecodeError is a ValueError
+        raise SourceFileError(f"{path}: not valid {kind}: {exc}") from None
+    except RecursionError:
+        raise SourceFileError(f"{path}: not usable {kind}: nested too deeply") from None
     return parse_sources(data, str(path))

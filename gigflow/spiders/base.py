@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from datetime import datetime, timezone
+from functools import cached_property
 
 import scrapy
 
@@ -16,8 +16,10 @@ from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.patterns import search_any
 from gigflow.pipelines.storage import INCOMPLETE_REASON, LISTING_LINKS
-from gigflow.sources.repository import SourceRecord, get_source
+from gigflow.politeness.safety import FetchGuard
+from gigflow.sources.repository import SourceRecord, UnknownSourceError, get_source
 from gigflow.sql import load_sql
 
 REPLAYED = "gigflow_replayed_not_modified"
@@ -42,8 +44,12 @@ class SourceSpider(scrapy.Spider):
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
-        spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.load_source()
+        try:
+            spider = super().from_crawler(crawler, *args, **kwargs)
+            spider.load_source()
+        except (UnknownSourceError, ValueError) as exc:
+            # Bad input, not a bug: one line on stderr and a non-zero exit status, no traceback.
+            raise SystemExit(f"scrapy crawl {cls.name}: {exc}") from None
         return spider
 
     def load_source(self) -> None:
@@ -69,9 +75,9 @@ class SourceSpider(scrapy.Spider):
     @staticmethod
     def matches(url: str, patterns: list[str], exclusions: list[str]) -> bool:
         """A job URL matches one of the patterns (all URLs when none are given) and none of the exclusions."""
-        if patterns and not any(re.search(p, url) for p in patterns):
+        if patterns and not search_any(patterns, url):
             return False
-        return not any(re.search(p, url) for p in exclusions)
+        return not search_any(exclusions, url)
 
     def mark_incomplete(self, reason: str, code: str = "partial_listing") -> None:
         """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone. The
@@ -92,14 +98,21 @@ class SourceSpider(scrapy.Spider):
         return self.record.config.parser_key
 
     def extract(self, body: bytes, *, url: str, content_type: str | None = None):
-        """The adapters' ExtractionResult for one body: the source's company is the employer of last resort and
-        relative dates are read against now (the fetch). A body with no job says why in the crawl log."""
+        """The adapters' ExtractionResult for one body: the source's company is the employer of last resort,
+        relative dates are read against now (the fetch), and job and apply URLs the fetch guard would refuse are
+        dropped. A body with no job says why in the crawl log."""
         result = extract_content(body, url=url, content_type=content_type, parser_key=self.parser_key,
                                  company=self.record.config.company if self.record else None,
-                                 fetched_at=datetime.now(timezone.utc))
+                                 fetched_at=datetime.now(timezone.utc), url_guard=self.url_guard,
+                                 max_html_bytes=self.crawler.settings.getint("EXTRACTION_MAX_HTML_BYTES"))
         if not result.jobs:
             self.logger.info("no job on %s: %s", url, "; ".join(result.warnings)[:500] or "no reason given")
         return result
+
+    @cached_property
+    def url_guard(self) -> FetchGuard:
+        """The crawl's fetch guard: extracted job and apply URLs it would refuse are dropped."""
+        return FetchGuard.from_settings(self.crawler.settings)
 
     def parse_job(self, response):
         # A 304 is read again from the stored body: its jobs are extracted by today's adapters (a newer parser

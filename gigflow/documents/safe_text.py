@@ -1,0 +1,163 @@
+"""Markdown that is safe to render, by construction.
+
+Stored Markdown is rendered by others (a web view, a job board), so it must never carry markup that was not
+structure in the page:
+
+- Text stays text. Characters a CommonMark renderer reads as markup inside text (``\\ < [ ]`` and ``&`` before
+  an entity name) are backslash-escaped, so ``&lt;img onerror=...&gt;`` in a page renders as those characters.
+  In the HTML path they are swapped for private-use placeholders in the serialized HTML before conversion and
+  become escapes after it, so neither converter can undo them.
+- No raw HTML: a ``<`` the converter itself writes (an element it passes through) is escaped too; only an
+  autolink to an allowed URL keeps its ``<``.
+- Links only to http(s) and ``mailto:``, images only http(s), after the fetch guard's canonicalisation
+  (``gigflow.politeness.safety``): a link that fails keeps its text and loses its target. Allowed targets are
+  percent-encoded where Markdown would read a character as syntax (parentheses, brackets, quotes, spaces).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from lxml import etree
+
+from gigflow.politeness.safety import canonical_url, url_problem
+
+LINK_SCHEMES = ("http", "https", "mailto")
+# Elements besides links and images whose URL a converter may write into the Markdown.
+MEDIA_ELEMENTS = ("video", "audio", "source", "track")
+IMAGE_SCHEMES = ("http", "https")
+
+_PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
+_RESTORE = str.maketrans({ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()})
+_TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
+# An http(s) URL with a plain host, no userinfo and only characters that need no encoding in a Markdown target.
+PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&+,;=:/?#%]*)?")
+# Characters kept as they are in a link target; everything else is percent-encoded.
+_URL_SAFE = "/:?#@!$&+,;=%~"
+# A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
+_RAW_LT = re.compile(r"(\\*)<")
+_AUTOLINK = re.compile(r"<((?:https?|mailto):[^\s<>\\]*)>", re.I)
+
+
+def escape_text(text: str) -> str:
+    """Plain text as Markdown text: every character a renderer would read as markup is escaped."""
+    return _TEXT_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+
+
+def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> str | None:
+    """The link target as stored Markdown may carry it, or None when the policy refuses it."""
+    if not value:
+        return None
+    if PLAIN_WEB_URL.fullmatch(value):  # the common case, decided without parsing: nothing to refuse or encode
+        return value
+    url = canonical_url(value)
+    if url_problem(url, schemes):
+        return None
+    return quote(url, safe=_URL_SAFE)
+
+
+
+
+def neutralize_tree(root) -> None:
+    """Prepare a tree for conversion (in place): link and image targets checked (then serialize it and pass
+    the HTML through ``placeholder_serialized``).
+
+    A link with a refused target keeps its text; an image with a refused source is replaced by its alt text.
+    """
+    plain = PLAIN_WEB_URL.fullmatch
+    refused_images = []
+    for el in root.iter("a", "area", "img", "image"):
+        is_link = el.tag in ("a", "area")
+        name = "href" if is_link else "src"
+        value = el.get(name)
+        if value is not None and plain(value):  # the common case: nothing to refuse or encode
+            continue
+        if is_link:
+            if value is None:
+                continue
+            target = safe_target(value)
+            if target is None:
+                del el.attrib["href"]
+            else:
+                el.set("href", target)
+            continue
+        target = safe_target(value, IMAGE_SCHEMES)
+        if target is None:
+            refused_images.append(el)  # replaced after the walk: removing while iterating would end it early
+        else:
+            el.set("src", target)
+    for img in refused_images:
+        _replace_with_text(img, img.get("alt") or "")
+    for el in root.iter(*MEDIA_ELEMENTS):  # markdownify writes a video as a link to its src or poster
+        for name in ("src", "poster"):
+            value = el.get(name)
+            if value is not None and not plain(value):
+                target = safe_target(value, IMAGE_SCHEMES)
+                if target is None:
+                    del el.attrib[name]
+                else:
+                    el.set(name, target)
+    etree.strip_attributes(root, "srcset", "data-src")  # the converters read src only; be sure
+
+
+def _replace_with_text(el, text: str) -> None:
+    if el.getparent() is not None:
+        el.tail = text + (el.tail or "")
+        el.drop_tree()  # lxml.html: the tail stays in the document
+
+
+# In serialized HTML (after neutralize_tree) text and attribute values hold "<" only as "&lt;", and "[", "]"
+# and "\\" only where they are text: link and image targets were percent-encoded. So the placeholders go in
+# with plain string replacements, at C speed, before the converter parses the piece.
+_SERIALIZED = (("\\", _PLACEHOLDERS["\\"]), ("&lt;", _PLACEHOLDERS["<"]), ("[", _PLACEHOLDERS["["]),
+               ("]", _PLACEHOLDERS["]"]))
+_SERIALIZED_ENTITY_AMP = re.compile(r"&amp;(?=#?[A-Za-z0-9]+;)")
+
+
+def placeholder_serialized(html: str) -> str:
+    """Serialized HTML with text characters that Markdown reads as markup swapped for placeholders."""
+    for char, placeholder in _SERIALIZED:
+        if char in html:
+            html = html.replace(char, placeholder)
+    if "&amp;" in html:
+        html = _SERIALIZED_ENTITY_AMP.sub(_PLACEHOLDERS["&"], html)
+    return html
+
+
+def finish_markdown(markdown: str) -> str:
+    """After conversion: placeholders become escapes, and any ``<`` the converter wrote itself is escaped unless
+    it opens an autolink to an allowed URL (so a converter cannot emit raw HTML)."""
+    return escape_raw_html(markdown).translate(_RESTORE)
+
+
+def escape_raw_html(markdown: str) -> str:
+    """Escape every unescaped ``<`` that does not open an allowed autolink."""
+
+    def fix(match: re.Match) -> str:
+        slashes = match.group(1)
+        if len(slashes) % 2:  # already escaped
+            return match.group(0)
+        autolink = _AUTOLINK.match(markdown, match.end() - 1)
+        if autolink and safe_target(autolink.group(1)) is not None:
+            return match.group(0)
+        return slashes + "\\<"
+
+    return _RAW_LT.sub(fix, markdown) if "<" in markdown else markdown
+
+
+# Inline link/image destinations and reference definitions in Markdown we did not write (a .md page).
+_INLINE_TARGET = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s)]*)")
+_REFERENCE_TARGET = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.M)
+
+
+def sanitize_markdown(markdown: str) -> str:
+    """Markdown from a page (text/markdown): raw HTML escaped, link targets outside the policy replaced by ``#``."""
+
+    def target(value: str) -> str:
+        inner = value[1:-1] if value.startswith("<") and value.endswith(">") else value
+        return value if safe_target(inner) is not None and safe_target(inner) == inner else "#"
+
+    markdown = _INLINE_TARGET.sub(lambda m: "](" + target(m.group(1)), markdown)
+    markdown = _REFERENCE_TARGET.sub(lambda m: m.group(1) + target(m.group(2)), markdown)
+    return escape_raw_html(markdown)
