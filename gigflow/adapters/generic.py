@@ -32,6 +32,7 @@ MAX_CONFIDENCE = 0.75
 MAX_FIELD = 200
 MAX_HTML_BYTES = 10_000_000
 MIN_TITLE_SCORE = 1.0
+LABELLED_TITLE_SCORE = 1.8  # a "Job title:" value alone: above an unlabelled h4, below a backed heading
 MAX_CANDIDATES = 2_000  # title candidates scored per page: bounded work on a hostile page
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
@@ -60,6 +61,7 @@ CAREERS_AT = re.compile(r"^(werken bij|careers at|jobs at|work at|working at|kar
 # "Welder at Acme", "Lasser bij Acme", "Schweißer bei Acme", "Soudeur chez Acme" (the title on the left).
 AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<employer>[^|–—\-:]{2,80}?)"
                          r"(?:\s+(?:in|à|te|in der)\s+(?P<location>.+))?$", re.I)
+INLINE_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*\S")
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 _WORDS = re.compile(r"\W+")
 # Words that make a heading name a list of vacancies ("Open positions at X", "1,000+ Python Jobs in Y",
@@ -164,6 +166,12 @@ def _joined(element) -> str:
 
 def _squash(text: str) -> str:
     return re.sub(r"[\W_]+", "", normalise(text))
+
+
+def _labels_another_field(text: str) -> bool:
+    """Whether a text is "Label: value" for a field other than the title."""
+    inline = INLINE_LABEL.match(text)
+    return bool(inline) and label_field(inline.group(1)) not in (None, "title")
 
 
 def _is_section_heading(text: str) -> bool:
@@ -376,6 +384,8 @@ class _Page:
                 score -= 5.0
             if text.endswith((":", "：")):
                 score -= 3.0
+            if _labels_another_field(text):
+                score -= 4.0  # "Post date: 12/06", "Location: Geel": a fact with its label, not a title
             if not labelled and (LISTING_WORDS.search(text) or CAREERS_AT.match(text)):
                 continue  # a listing's heading: no vacancy is called that
             links = element.findall(".//a") if tag != "a" else [element]
@@ -393,6 +403,13 @@ class _Page:
             key = normalise(text)
             if key not in found or found[key].score < score:
                 found[key] = Candidate(text, score, source, element)
+        for labelled_title in self.labels.get("title", []):
+            # "Job Title: Welder" inside a paragraph: the value has no element of its own to score above.
+            key = normalise(labelled_title.value)
+            if key not in found and not _is_section_heading(labelled_title.value) and 3 <= len(key) <= 150 \
+                    and not self._in_chrome(labelled_title.element):
+                found[key] = Candidate(labelled_title.value, LABELLED_TITLE_SCORE + self._agreement(key),
+                                       "label", labelled_title.element)
         self._title_parts_as_candidates(found)
         for pattern in (HIRING_TITLE, JOB_IN_TITLE):
             match = pattern.match(self.meta.get("og:title", ""))
