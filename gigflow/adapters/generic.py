@@ -21,7 +21,7 @@ from lxml import etree
 
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
-from gigflow.adapters.gazetteer import place_score
+from gigflow.adapters.gazetteer import place_parts, place_score
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult
@@ -649,15 +649,26 @@ class _Page:
             if match:
                 return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
                                                          confidence=0.5)
-        for text, node, leafy in self._lines_after_title(3):
+        lines = self._lines_after_title(3)
+        for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
                                       confidence=0.5)
+        for text, node, leafy in lines:
+            # "Tetovo, Macedonia, Macedonia" (a country the gazetteer names differently): a partly known place
+            # that the document title repeats is the place too.
+            if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
+                return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title, "
+                                      "in <title>", confidence=0.45)
         for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
             for part in parts:
                 if place_score(part) >= 0.67:
                     return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
         return None
+
+    def _in_doc_title(self, text: str) -> bool:
+        """Whether a whole part of the document title holds the text (a place repeated there)."""
+        return len(text) > 2 and any(text in place_parts(part) for parts in self._title_parts for part in parts)
 
     def _by_attribute(self, pattern: re.Pattern, joined: bool = False) -> tuple[str, Evidence] | None:
         """The first short, link-free element whose class/id/data attributes name the field (once per page)."""
