@@ -228,7 +228,6 @@ class _Page:
         """Whether at least LISTING_MIN_ITEMS alike items (li, rows, cards: three or more siblings of one tag and
         class) each link elsewhere with a text of two or more words, outside the site's chrome."""
         if not hasattr(self, "_lists_other_pages"):
-            alike: dict[tuple, int] = {}
             items = set()
             for anchor in self.root.iter("a"):
                 text = _own_text(anchor)
@@ -239,10 +238,7 @@ class _Page:
                     parent = node.getparent()
                     if parent is None or depth > 6:
                         break
-                    key = (parent, node.tag, node.get("class"))
-                    if key not in alike:
-                        alike[key] = sum(1 for s in parent if s.tag == node.tag and s.get("class") == node.get("class"))
-                    if alike[key] >= 3:
+                    if self._alike(node) >= 3:
                         items.add(node)
                         break
                 if len(items) >= LISTING_MIN_ITEMS:
@@ -257,10 +253,16 @@ class _Page:
     def _in_card_list(self, element) -> bool:
         """Whether the element sits in a list item (li, article) with at least two alike siblings."""
         item = next((a for a in element.iterancestors("li", "article")), None)
-        if item is None or item.getparent() is None:
-            return False
-        alike = [s for s in item.getparent() if s.tag == item.tag and s.get("class") == item.get("class")]
-        return len(alike) >= 3
+        return item is not None and item.getparent() is not None and self._alike(item) >= 3
+
+    def _alike(self, node) -> int:
+        """How many siblings (the node included) share the node's tag and class, counted once per group."""
+        cache = self.__dict__.setdefault("_alike_counts", {})
+        parent = node.getparent()
+        key = (parent, node.tag, node.get("class"))
+        if key not in cache:
+            cache[key] = sum(1 for s in parent if s.tag == node.tag and s.get("class") == node.get("class"))
+        return cache[key]
 
     def owner_names(self) -> set[str]:
         """Squashed names the page gives its owner: og:site_name, application-name, logo alt texts and the

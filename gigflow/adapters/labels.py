@@ -32,12 +32,12 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
     found: dict[str, list[LabelledValue]] = {}
     for element in elements:
         own = " ".join((element.text or "").split())
-        if not own or len(own) > MAX_LABEL or _not_a_label(element):
+        if not own or len(own) > MAX_LABEL:
             continue
         inline = _INLINE.match(own)
         whole = label_field(own)
         field = whole or (label_field(inline.group(1)) if inline else None)
-        if not field:
+        if not field or _not_a_label(element):
             continue
         if inline and not whole:
             value, label = inline.group(2), inline.group(1)
