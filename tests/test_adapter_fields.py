@@ -267,3 +267,13 @@ def test_a_listing_of_linked_roles_yields_no_pseudo_job_but_a_detail_page_with_s
     detail = f"""<html><head><title>Acme Robotics</title></head><body><h1>Robot Welder</h1>
     <p>Location: Geel</p><h2>Similar jobs</h2><ul class="roles">{items}</ul></body></html>"""
     assert extract(detail.encode(), url="https://acme.example/jobs/0").jobs[0].title == "Robot Welder"
+
+
+@pytest.mark.parametrize("title", ["Systems/Software Engr VI", "Over the Road Truck Driver",
+                                   "Field Engineer (US Citizenship Required)",
+                                   "Aircraft Mechanic — Safety Starts With Your Hands"])
+def test_titles_that_only_look_like_slogans_or_about_headings_stay_titles(title):
+    page = f"""<html><head><title>Jobs | Board</title></head><body><h1>{title}</h1><p>Location: Tulsa, OK</p>
+    <h2>Similar jobs</h2><ul>{"".join(f'<li class="job"><a href="/jobs/{n}">Senior Role number {n}</a></li>'
+                                      for n in range(6))}</ul></body></html>"""
+    assert extract(page.encode(), url="https://board.example/jobs/77").jobs[0].title == title

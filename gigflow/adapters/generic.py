@@ -68,8 +68,9 @@ AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<e
 SLOGAN_PRONOUNS = frozenset(("we", "us", "our", "you", "your", "wij", "ons", "onze", "jij", "jouw", "uw", "wir", "uns",
                              "unser", "unsere", "dich", "dein", "deine", "nous", "notre", "nos", "vous", "votre",
                              "vos", "vi", "oss", "vår", "våra"))
-# "About Acme", "Über flaconi", "Over ons", "À propos de nous": a section about the employer.
-ABOUT_HEADING = re.compile(r"^(about|über|over|à propos( de)?|om)\s+\S", re.I)
+# "About Acme", "Über flaconi", "Over ons", "À propos de nous": a section about the employer
+# ("Over the Road Driver" is a title, so Dutch and Swedish count only with their "us").
+ABOUT_HEADING = re.compile(r"^(about|über|à propos( de)?)\s+\S|^(over ons|om oss)\b", re.I)
 INLINE_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*\S")
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 _WORDS = re.compile(r"\W+")
@@ -183,7 +184,9 @@ def _is_slogan(text: str) -> bool:
     if re.search(r"[!?]\s*$", text):
         return True
     head = TITLE_SEPARATOR.split(text)[0]
-    return any(word.casefold() in SLOGAN_PRONOUNS and word != "US" for word in _WORDS.split(head))
+    # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.
+    return any(word.casefold() in SLOGAN_PRONOUNS and word != "US" and
+               not (word.isupper() and len(word) <= 3 and not head.isupper()) for word in _WORDS.split(head))
 
 
 def _labels_another_field(text: str) -> bool:
