@@ -33,9 +33,9 @@ MAX_FIELD = 200
 MAX_HTML_BYTES = 10_000_000
 MIN_TITLE_SCORE = 1.0
 LABELLED_TITLE_SCORE = 1.8  # a "Job title:" value alone: above an unlabelled h4, below a backed heading
-MAX_CANDIDATES = 2_000
+MAX_CANDIDATES = 2_000  # title candidates scored per page: bounded work on a hostile page
 LISTING_MIN_ITEMS = 5  # alike linked items that make a page a listing of other pages
-BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # title candidates scored per page: bounded work on a hostile page
+BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # title evidence too weak on a listing
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
