@@ -8,6 +8,9 @@ other after case, width and whitespace folding (dates: the same calendar day):
   first location and datePosted; a field the JSON-LD leaves empty is not counted.
 - **SWDE dev**: the pages in `fixtures/swde/` (two job sites, `truth.tsv`; see its PROVENANCE.md).
 
+- **listings** (the other side of a permissive title): how many `../shared/corpus` listing pages the generic
+  adapter turns into one pseudo-"job", beside how many corpus detail pages still get a title.
+
 gigflow runs the whole adapter chain (`gigflow.adapters.extract`); trafilatura's `extract_metadata` gives title,
 sitename (as employer) and date, and has no location. `--show` prints every miss.
 """
@@ -136,6 +139,18 @@ def score(pages: list[Page], system) -> Score:
     return result
 
 
+def job_pages(corpus: Path, kind: str, generic_only: bool) -> tuple[int, int]:
+    """(pages of `kind` ("listings" or "html") for which the chain (or its generic adapter alone) yields a job,
+    pages)."""
+    paths = sorted(corpus.glob(f"{kind}/*/*.html"))
+    found = 0
+    for path in paths:
+        result = extract(path.read_bytes(), url=f"https://corpus.example/{path.relative_to(corpus)}",
+                         content_type="text/html")
+        found += bool(result.jobs) and (not generic_only or result.parser_key == "generic-html")
+    return found, len(paths)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -158,6 +173,10 @@ def main() -> int:
             if args.show:
                 for miss in result.misses:
                     print(f"    miss {miss}")
+    if args.corpus.is_dir():
+        listings, detail = job_pages(args.corpus, "listings", True), job_pages(args.corpus, "html", False)
+        print(f"corpus listings read as one generic job: {listings[0]}/{listings[1]}; "
+              f"corpus detail pages with a job: {detail[0]}/{detail[1]}")
     return 0
 
 

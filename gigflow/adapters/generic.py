@@ -21,7 +21,7 @@ from lxml import etree
 
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
-from gigflow.adapters.gazetteer import place_score
+from gigflow.adapters.gazetteer import place_parts, place_score
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult
@@ -32,7 +32,10 @@ MAX_CONFIDENCE = 0.75
 MAX_FIELD = 200
 MAX_HTML_BYTES = 10_000_000
 MIN_TITLE_SCORE = 1.0
+LABELLED_TITLE_SCORE = 1.8  # a "Job title:" value alone: above an unlabelled h4, below a backed heading
 MAX_CANDIDATES = 2_000  # title candidates scored per page: bounded work on a hostile page
+LISTING_MIN_ITEMS = 5  # alike linked items that make a page a listing of other pages
+BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # title evidence too weak on a listing
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
@@ -60,6 +63,15 @@ CAREERS_AT = re.compile(r"^(werken bij|careers at|jobs at|work at|working at|kar
 # "Welder at Acme", "Lasser bij Acme", "Schweißer bei Acme", "Soudeur chez Acme" (the title on the left).
 AT_EMPLOYER = re.compile(r"^(?P<title>.{3,120}?)\s+(?:at|@|bij|bei|chez)\s+(?P<employer>[^|–—\-:]{2,80}?)"
                          r"(?:\s+(?:in|à|te|in der)\s+(?P<location>.+))?$", re.I)
+# A heading that talks to the reader ("Join us!", "Find your calling", "Waarom werken bij ons?") is a site's
+# slogan, never a vacancy's title (en, nl, de, fr, sv pronouns).
+SLOGAN_PRONOUNS = frozenset(("we", "us", "our", "you", "your", "wij", "ons", "onze", "jij", "jouw", "uw", "wir", "uns",
+                             "unser", "unsere", "dich", "dein", "deine", "nous", "notre", "nos", "vous", "votre",
+                             "vos", "vi", "oss", "vår", "våra"))
+# "About Acme", "Über flaconi", "Over ons", "À propos de nous": a section about the employer
+# ("Over the Road Driver" is a title, so Dutch and Swedish count only with their "us").
+ABOUT_HEADING = re.compile(r"^(about|über|à propos( de)?)\s+\S|^(over ons|om oss)\b", re.I)
+INLINE_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*\S")
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 _WORDS = re.compile(r"\W+")
 # Words that make a heading name a list of vacancies ("Open positions at X", "1,000+ Python Jobs in Y",
@@ -166,6 +178,23 @@ def _squash(text: str) -> str:
     return re.sub(r"[\W_]+", "", normalise(text))
 
 
+def _is_slogan(text: str) -> bool:
+    """A sentence to the reader: it ends in ! or ?, or it says we/us/you ("US" in capitals is the country) before
+    any dash ("Welder — Safety Starts With Your Hands" is a title with a tagline)."""
+    if re.search(r"[!?]\s*$", text):
+        return True
+    head = TITLE_SEPARATOR.split(text)[0]
+    # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.
+    return any(word.casefold() in SLOGAN_PRONOUNS and word != "US" and
+               not (word.isupper() and len(word) <= 3 and not head.isupper()) for word in _WORDS.split(head))
+
+
+def _labels_another_field(text: str) -> bool:
+    """Whether a text is "Label: value" for a field other than the title."""
+    inline = INLINE_LABEL.match(text)
+    return bool(inline) and label_field(inline.group(1)) not in (None, "title")
+
+
 def _is_section_heading(text: str) -> bool:
     key = normalise(text).strip(" :：-–|•*»«").strip()
     return key in SECTION_HEADINGS or label_field(key) is not None
@@ -197,6 +226,66 @@ class _Page:
         if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
             return True
         return bool(CHROME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"))
+
+    def lists_other_pages(self) -> bool:
+        """Whether at least LISTING_MIN_ITEMS alike items (li, rows, cards: three or more siblings of one tag and
+        class) each link elsewhere with a text of two or more words, outside the site's chrome."""
+        if not hasattr(self, "_lists_other_pages"):
+            items = set()
+            for anchor in self.root.iter("a"):
+                text = _own_text(anchor)
+                if self._in_chrome(anchor) or len(text) < 10 or len(text.split()) < 2 or \
+                        not self._links_elsewhere(anchor):
+                    continue
+                for depth, node in enumerate(anchor.iterancestors()):
+                    parent = node.getparent()
+                    if parent is None or depth > 6:
+                        break
+                    if self._alike(node) >= 3:
+                        items.add(node)
+                        break
+                if len(items) >= LISTING_MIN_ITEMS:
+                    break
+            self._lists_other_pages = len(items) >= LISTING_MIN_ITEMS
+        return self._lists_other_pages
+
+    def _in_footer(self, element) -> bool:
+        return any(a.tag == "footer" or a.get("role") == "contentinfo" for a in element.iterancestors()) or \
+            element.tag == "footer"
+
+    def _in_card_list(self, element) -> bool:
+        """Whether the element sits in a list item (li, article) with at least two alike siblings."""
+        item = next((a for a in element.iterancestors("li", "article")), None)
+        return item is not None and item.getparent() is not None and self._alike(item) >= 3
+
+    def _alike(self, node) -> int:
+        """How many siblings (the node included) share the node's tag and class, counted once per group."""
+        cache = self.__dict__.setdefault("_alike_counts", {})
+        parent = node.getparent()
+        key = (parent, node.tag, node.get("class"))
+        if key not in cache:
+            cache[key] = sum(1 for s in parent if s.tag == node.tag and s.get("class") == node.get("class"))
+        return cache[key]
+
+    def owner_names(self) -> set[str]:
+        """Squashed names the page gives its owner: og:site_name, application-name, logo alt texts and the
+        copyright holder (once per page)."""
+        if not hasattr(self, "_owner_names"):
+            names = [self.meta.get(k) for k in ("og:site_name", "application-name")]
+            for image in self.root.iter("img"):
+                if "logo" in f"{image.get('class') or ''} {image.get('id') or ''} {image.get('src') or ''}".lower():
+                    names.append(re.sub(r"\s*\blogo\b\s*", " ", image.get("alt") or "", flags=re.I))
+            for element in list(self._chrome)[-400:]:
+                text = element.text or ""
+                if "©" in text or "copyright" in text.lower() or "(c)" in text.lower():
+                    match = COPYRIGHT.search(clean_text(text, 200) or "")
+                    if match:
+                        names.append(match.group("name"))
+            self._owner_names = {_squash(LEGAL_SUFFIX.sub("", n.strip(" .,-|"))) for n in names if n} - {""}
+        return self._owner_names
+
+    def _is_owner_name(self, text: str) -> bool:
+        return _squash(LEGAL_SUFFIX.sub("", text)) in self.owner_names()
 
     def _in_chrome(self, element) -> bool:
         return self._chrome.get(element, False) if element is not None else False
@@ -350,6 +439,11 @@ class _Page:
                 continue
             if any(a.tag in ("button", "label", "select", "option") for a in element.iterancestors()):
                 continue  # a control's caption is never the vacancy's title
+            if self._in_footer(element):
+                continue  # a footer repeats the site's name, never the vacancy
+            if not labelled and (_is_slogan(text) or ABOUT_HEADING.match(text) or
+                                 (APPLY_WORDS.search(text) and len(text.split()) <= 3)):
+                continue
             named = f"{element.get('class') or ''} {element.get('id') or ''}"
             if not labelled and (normalise(text) in other_fields or EMPLOYER_ATTR.search(named)
                                  or LOCATION_ATTR.search(named)):
@@ -370,12 +464,14 @@ class _Page:
                 source += " = label"
             if chrome:
                 score -= 3.0
-            if self._is_site_name(text):
-                score -= 6.0
+            if self._is_site_name(text) or self._is_owner_name(text):
+                score -= 6.0  # the site's or the employer's own name (a logo h1, a careers page's h1)
             if _is_section_heading(text):
                 score -= 5.0
             if text.endswith((":", "：")):
                 score -= 3.0
+            if _labels_another_field(text):
+                score -= 4.0  # "Post date: 12/06", "Location: Geel": a fact with its label, not a title
             if not labelled and (LISTING_WORDS.search(text) or CAREERS_AT.match(text)):
                 continue  # a listing's heading: no vacancy is called that
             links = element.findall(".//a") if tag != "a" else [element]
@@ -386,6 +482,8 @@ class _Page:
                 score -= 2.5  # a heading that links to another page is a listing item
                 if signatures.get((tag, element.get("class")), 0) >= 3:
                     score -= 2.5  # one of many alike: a list of jobs, not this one
+            if self._in_card_list(element):
+                score -= 3.0  # a heading inside one of many alike list items: a list of jobs, not this one
             if len(text) > 100:
                 score -= 1.0
             if place_score(text) >= 0.5:
@@ -393,6 +491,13 @@ class _Page:
             key = normalise(text)
             if key not in found or found[key].score < score:
                 found[key] = Candidate(text, score, source, element)
+        for labelled_title in self.labels.get("title", []):
+            # "Job Title: Welder" inside a paragraph: the value has no element of its own to score above.
+            key = normalise(labelled_title.value)
+            if key not in found and not _is_section_heading(labelled_title.value) and 3 <= len(key) <= 150 \
+                    and not self._in_chrome(labelled_title.element):
+                found[key] = Candidate(labelled_title.value, LABELLED_TITLE_SCORE + self._agreement(key),
+                                       "label", labelled_title.element)
         self._title_parts_as_candidates(found)
         for pattern in (HIRING_TITLE, JOB_IN_TITLE):
             match = pattern.match(self.meta.get("og:title", ""))
@@ -440,6 +545,12 @@ class _Page:
         if self._title is not None:
             return self._title or None
         candidates = self.title_candidates()
+        if candidates and self.lists_other_pages():
+            # A page of many linked items is a listing: a bare h2-h6 or a lone <title> part names a section of it,
+            # not one vacancy (detail pages carry their title in an h1, a label or the document title).
+            candidates = [c for c in candidates if c.source not in BARE_SOURCES] + \
+                [Candidate(c.text, min(c.score, 0.0), f"{c.source}, on a listing", c.element)
+                 for c in candidates if c.source in BARE_SOURCES]
         best = candidates[0] if candidates and candidates[0].score >= MIN_TITLE_SCORE else None
         self.rejected_titles = [c for c in candidates if c is not best][:5] if best is None else []
         if best is None:
@@ -632,15 +743,26 @@ class _Page:
             if match:
                 return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
                                                          confidence=0.5)
-        for text, node, leafy in self._lines_after_title(3):
+        lines = self._lines_after_title(3)
+        for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
                                       confidence=0.5)
+        for text, node, leafy in lines:
+            # "Tetovo, Macedonia, Macedonia" (a country the gazetteer names differently): a partly known place
+            # that the document title repeats is the place too.
+            if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
+                return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title, "
+                                      "in <title>", confidence=0.45)
         for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
             for part in parts:
                 if place_score(part) >= 0.67:
                     return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
         return None
+
+    def _in_doc_title(self, text: str) -> bool:
+        """Whether a whole part of the document title holds the text (a place repeated there)."""
+        return len(text) > 2 and any(text in place_parts(part) for parts in self._title_parts for part in parts)
 
     def _by_attribute(self, pattern: re.Pattern, joined: bool = False) -> tuple[str, Evidence] | None:
         """The first short, link-free element whose class/id/data attributes name the field (once per page)."""

@@ -15,6 +15,7 @@ from gigflow.adapters.text_patterns import label_field
 
 MAX_LABEL = 60
 MAX_VALUE = 200
+CONTROLS = {"select", "option", "button", "optgroup"}
 _INLINE = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$", re.S)
 
 
@@ -36,7 +37,7 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
         inline = _INLINE.match(own)
         whole = label_field(own)
         field = whole or (label_field(inline.group(1)) if inline else None)
-        if not field:
+        if not field or _not_a_label(element):
             continue
         if inline and not whole:
             value, label = inline.group(2), inline.group(1)
@@ -46,6 +47,16 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
         if value and label_field(value) is None and value.strip(" :-–|") and len(value) < MAX_VALUE:
             found.setdefault(field, []).append(LabelledValue(field, value.strip(" :-–|"), label.strip(" :："), element))
     return found
+
+
+def _not_a_label(element) -> bool:
+    """A control's caption ("Sort by: Date" options) or a column header (a row of header cells only) introduces
+    no value of its own."""
+    if element.tag in CONTROLS or any(a.tag in CONTROLS for a in element.iterancestors()):
+        return True
+    cell = element if element.tag == "th" else next(element.iterancestors("th"), None)
+    row = cell.getparent() if cell is not None else None
+    return row is not None and row.find("td") is None
 
 
 def value_after(label) -> str | None:
