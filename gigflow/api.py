@@ -23,7 +23,7 @@ def _settings(settings):
     return get_project_settings()
 
 
-def _date(value: str | date | datetime | None) -> date | datetime | None:
+def parse_since(value: str | date | datetime | None) -> date | datetime | None:
     if value is None or isinstance(value, (date, datetime)):
         return value
     try:
@@ -38,7 +38,7 @@ def jobs(*, source: str | None = None, published: bool = False, since: str | dat
     their evidence and link evidence) and latest link checks."""
     from gigflow.maintenance.export import canonical_jobs
 
-    yield from canonical_jobs(get_pool(database_url), source_id=source, published=published, since=_date(since))
+    yield from canonical_jobs(get_pool(database_url), source_id=source, published=published, since=parse_since(since))
 
 
 def job(canonical_id: int, *, database_url: str | None = None) -> dict | None:

@@ -89,7 +89,8 @@ class Command(GigflowCommand):
         from gigflow.maintenance.export import write
 
         try:
-            rows = api.jobs(source=opts.source, published=opts.published, since=opts.since)
+            since = api.parse_since(opts.since)  # a bad date is named before anything is written
+            rows = api.jobs(source=opts.source, published=opts.published, since=since)
             write(rows, opts.export_format, sys.stdout)
         except ValueError as exc:
             return self.fail(str(exc))
