@@ -141,3 +141,37 @@ def fuzzy_match(a: dict, b: dict) -> FuzzyMatch:
     else:
         score = 0.35 * title + 0.25 * (location if location is not None else 0.9) + 0.4 * description
     return FuzzyMatch(score=round(score, 4), parts=parts)
+
+
+
+AMBIGUITY_MARGIN = 0.02
+
+
+def best_candidate(job: dict, canonicals: dict[int, list[dict]], threshold: float):
+    """The canonical job a sighting without an exact key belongs to: (canonical id, FuzzyMatch, sighting) or None.
+
+    Sightings from the job's own source and strategy are skipped (one listing naming two postings means two
+    vacancies); a canonical job whose sightings name locations must name the job's; and when several canonical
+    jobs qualify about equally (the same posting text in several cities, and the job names none) nothing is
+    merged: a wrong merge costs more than a missed one."""
+    scored = []
+    for canonical_id, cands in canonicals.items():
+        cands = [c for c in cands if (c.get("source_id"), c.get("parser_key"))
+                 != (job.get("source_id"), job.get("parser_key"))]
+        located = [_norm(c.get("location")) for c in cands if c.get("location")]
+        where = _norm(job.get("location"))
+        if where and located and max(fuzz.token_set_ratio(where, loc) for loc in located) < 90:
+            continue
+        best = None
+        for cand in cands:
+            found = fuzzy_match(job, cand)
+            if found.score >= threshold and (best is None or found.score > best[0].score):
+                best = (found, cand)
+        if best:
+            scored.append((best[0].score, canonical_id, best[0], best[1]))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    if len(scored) > 1 and scored[0][0] - scored[1][0] < AMBIGUITY_MARGIN:
+        return None
+    return scored[0][1], scored[0][2], scored[0][3]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from gigflow.maintenance.matching import employer_key, fuzzy_match, match_keys, simhash
+from gigflow.maintenance.matching import best_candidate, employer_key, match_keys, simhash
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"
@@ -122,28 +122,12 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
 
 
 def _best_fuzzy(conn, job_id: int, job: dict, employer: str, settings: ResolveSettings):
-    """The best-scoring sighting of one employer at or above the threshold, on a canonical job whose named
-    locations (from any of its sightings) include the job's: a sighting without a location (a feed entry) never
-    carries a vacancy into another city."""
     by_canonical: dict[int, list[dict]] = defaultdict(list)
     for cand in conn.execute(load_sql(_SQL, "fuzzy_candidates.sql"),
                              {"employer_key": employer, "job_id": job_id, "limit": settings.block_limit}):
-        if (cand["source_id"], cand["parser_key"]) == (job["source_id"], job["parser_key"]):
-            continue  # one strategy of one source listing two postings means two vacancies
         by_canonical[cand["canonical_id"]].append(cand)
-    best = None
-    for cands in by_canonical.values():
-        located = [c for c in cands if c["location"]]
-        if job.get("location") and located and not any(
-                fuzzy_match({"title": job["title"], "location": job["location"]}, {**c, "description": None,
-                                                                                  "simhash": None}).parts.get(
-                    "location", 0) >= 0.9 for c in located):
-            continue
-        for cand in cands:
-            found = fuzzy_match(job, cand)
-            if found.score >= settings.threshold and (best is None or found.score > best[0].score):
-                best = (found, cand)
-    return best
+    chosen = best_candidate(job, by_canonical, settings.threshold)
+    return (chosen[1], chosen[2]) if chosen else None
 
 
 def unmerge(pool: ConnectionPool, job_id: int) -> dict:
