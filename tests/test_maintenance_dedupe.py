@@ -122,3 +122,25 @@ def test_one_vacancy_through_href_sitemap_feed_and_ats_is_one_canonical_job(pool
     assert json.loads(run_scrapy("jobs", "--format", "json", "--published").stdout) == []
     bad_date = run_scrapy("jobs", "--format", "json", "--since", "yesterday")
     assert bad_date.returncode == 2 and "not an ISO date" in bad_date.stderr and bad_date.stdout == ""
+
+
+def test_board_and_feed_jobs_get_markdown_of_their_own_description(pool):
+    holder: dict = {}
+    with ScriptedServer(route_for(holder)) as server:
+        base = holder["base"] = server.url
+        for source in ({"id": "acme-feed", "canonical_url": f"{base}/acme/feed", "strategies": [
+                            {"type": "feed", "feed_urls": [f"{base}/acme/feed.xml"]}]},
+                       {"id": "acme-ats", "canonical_url": "https://acme.example/careers", "strategies": [
+                            {"type": "ats", "provider": "greenhouse", "board_id": "acme"}]}):
+            import_source(pool, {**source, "company": "Acme Works", "status": "active"}, base)
+        crawl_sequence(("feed", "acme-feed"),
+                       ("ats", "acme-ats", {"ATS_BASE_URLS": json.dumps({"greenhouse": base})}))
+    exported = [json.loads(line) for line in run_scrapy("jobs", "--format", "jsonl").stdout.splitlines()]
+    documents = {s["fields"].get("location") or s["source_id"]: s["markdown"]
+                 for job in exported for s in job["sightings"]}
+    assert set(documents) == {"acme-feed", "Berlin", "Munich", "Hamburg"}
+    for city in ("Berlin", "Munich", "Hamburg"):  # each its own text, not the board payload
+        assert f"Based in {city}." in documents[city] and "Welder" not in documents[city]
+        assert not any(other in documents[city] for other in {"Berlin", "Munich", "Hamburg"} - {city})
+        assert "&lt;" not in documents[city] and "{" not in documents[city]
+    assert documents["acme-feed"].startswith("You weld steel frames") and "<rss" not in documents["acme-feed"]

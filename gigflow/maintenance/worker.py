@@ -1,4 +1,4 @@
-"""`scrapy jobs worker`: procrastinate periodic tasks on MAINTENANCE_CRON. Each tick links unlinked jobs, checks
+"""`scrapy jobs worker`: procrastinate periodic tasks on MAINTENANCE_CRON. Each tick prepares per-job Markdown of payload jobs, links unlinked jobs, checks
 its share of the due links (LINKCHECK_INTERVAL_HOURS spread over the ticks) under the shared politeness limiter,
 and runs the freshness sweep. procrastinate defers each tick once across all workers."""
 
@@ -9,6 +9,8 @@ import logging
 import procrastinate
 
 from gigflow.db import get_pool
+from gigflow.documents.client import DocumentClient
+from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.freshness import FreshnessSettings, sweep as freshness_sweep
 from gigflow.maintenance.linkcheck import LinkCheckSettings, make_fetcher, sweep as link_sweep
 from gigflow.maintenance.resolve import ResolveSettings, resolve
@@ -20,7 +22,8 @@ QUEUE = "maintenance"
 
 def maintenance_tick(conninfo: str, settings) -> dict:
     pool = get_pool(conninfo)
-    result = {"resolve": resolve(pool, ResolveSettings.from_settings(settings)),
+    result = {"markdown": document_jobs(pool, DocumentClient.from_settings(settings)),
+              "resolve": resolve(pool, ResolveSettings.from_settings(settings)),
               "links": link_sweep(pool, make_fetcher(pool, settings), LinkCheckSettings.from_settings(settings)),
               "freshness": freshness_sweep(pool, FreshnessSettings.from_settings(settings))}
     logger.info("maintenance: %s", result)

@@ -63,3 +63,13 @@ CREATE TABLE canonical_events (
     at            timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX canonical_events_canonical ON canonical_events (canonical_id, id);
+
+-- Per-job Markdown for jobs read from a payload (ATS boards, feeds): the job's own description HTML through the
+-- same preparation as pages, instead of the whole payload's Markdown.
+CREATE TABLE job_documents (
+    job_id             bigint PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+    source_version_id  bigint REFERENCES source_versions(id) ON DELETE SET NULL,
+    evidence_path      text NOT NULL,
+    markdown           text NOT NULL,
+    prepared_at        timestamptz NOT NULL DEFAULT now()
+);

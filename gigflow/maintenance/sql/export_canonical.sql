@@ -18,8 +18,8 @@ CROSS JOIN LATERAL (
                'job_id', j.id, 'source_id', j.source_id, 'key', j.canonical_key, 'title', j.title, 'url', j.url,
                'parser_key', j.parser_key, 'confidence', j.confidence, 'first_seen', j.first_seen,
                'last_seen', j.last_seen, 'gone_at', j.gone_at, 'fields', j.fields, 'evidence', j.evidence,
-               'link_score', l.score, 'link_evidence', l.evidence) ORDER BY j.id) AS list
-    FROM canonical_links l JOIN jobs j ON j.id = l.job_id
+               'link_score', l.score, 'link_evidence', l.evidence, 'markdown', d.markdown) ORDER BY j.id) AS list
+    FROM canonical_links l JOIN jobs j ON j.id = l.job_id LEFT JOIN job_documents d ON d.job_id = j.id
     WHERE l.canonical_id = c.id
 ) sightings
 CROSS JOIN LATERAL (
