@@ -117,8 +117,11 @@ class Command(GigflowCommand):
         elif args[0] == "refresh":
             print(api.refresh(settings=self.settings))
         elif args[0] == "worker":
+            from scrapy.utils.log import configure_logging
+
             from gigflow.maintenance.worker import run_worker
 
+            configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             run_worker(database_url(), self.settings)
         return None
 
