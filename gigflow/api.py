@@ -43,7 +43,9 @@ def jobs(*, source: str | None = None, published: bool = False, since: str | dat
 
 def job(canonical_id: int, *, database_url: str | None = None) -> dict | None:
     """One canonical job by id (or None)."""
-    return next((j for j in jobs(database_url=database_url) if j["id"] == canonical_id), None)
+    from gigflow.maintenance.export import canonical_jobs
+
+    return next(canonical_jobs(get_pool(database_url), canonical_id=canonical_id), None)
 
 
 def resolve(*, source: str | None = None, database_url: str | None = None, settings=None) -> dict:

@@ -33,6 +33,7 @@ ROUTES = {
 class LinkServer(BackgroundServer):
     def __init__(self):
         self.requests: list[tuple[str, str]] = []
+        self.started: list[float] = []  # when each request arrived, by the server's clock
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -41,6 +42,7 @@ class LinkServer(BackgroundServer):
 
             def answer(self, method):
                 server.requests.append((method, self.path))
+                server.started.append(time.monotonic())
                 head, get, location, delay = ROUTES.get(self.path, (404, 404, None, 0))
                 time.sleep(delay)
                 self.send_response(head if method == "HEAD" else get)
@@ -67,7 +69,7 @@ def settings(**extra) -> Settings:
     values = Settings()
     values.setmodule(project)
     values.setdict({"POLITENESS_MIN_INTERVAL": 0, "FETCH_ALLOWED_PRIVATE_HOSTS": ["127.0.0.1"],
-                    "LINKCHECK_TIMEOUT": 1.0, **extra})
+                    "LINKCHECK_TIMEOUT": 1.0, "POLITENESS_BACKOFF_BASE": 0.05, **extra})
     return values
 
 
@@ -191,3 +193,28 @@ def test_publish_gate_expiry_and_staleness(pool, server):
     counts = api.refresh(settings=settings())
     assert counts["stale"] == 2 and counts["unpublished"] == 1
     assert [row["id"] for row in api.jobs(published=True)] == []
+
+
+def test_exports_are_safe_for_spreadsheets_and_name_one_job(pool, server):
+    import csv
+    import io
+
+    from gigflow.maintenance.export import write
+
+    ids = add_jobs(pool, server.url, ["/ok"])
+    with pool.connection() as conn:
+        conn.execute("UPDATE jobs SET title = %s", ("=HYPERLINK(\"http://evil.example\")",))
+    out = io.StringIO()
+    assert write(api.jobs(), "csv", out) == 1
+    [row] = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert row["title"] == "'=HYPERLINK(\"http://evil.example\")"
+    assert api.job(ids["/ok"])["id"] == ids["/ok"] and api.job(ids["/ok"] + 100) is None
+
+
+def test_checks_wait_their_turn_in_the_shared_politeness_limiter(pool, server):
+    ids = add_jobs(pool, server.url, [f"/ok?n={i}" for i in range(3)])
+    api.check_links(sorted(ids.values()), settings=settings(POLITENESS_MIN_INTERVAL=0.5))
+    gaps = [b - a for a, b in zip(server.started, server.started[1:])]
+    assert len(server.started) == 3 and min(gaps) >= 0.45
+    with pool.connection() as conn:  # the crawls' own key table: one budget per key for crawls and checks
+        assert conn.execute("SELECT key FROM politeness_keys").fetchone()["key"] == "127.0.0.1"

@@ -21,12 +21,14 @@ COLUMNS = ["id", "title", "employer", "location", "url", "apply_url", "link_stat
 
 
 def canonical_jobs(pool: ConnectionPool, *, source_id: str | None = None, published: bool = False,
-                   since: datetime | date | None = None, batch: int = 200) -> Iterator[dict]:
+                   since: datetime | date | None = None, canonical_id: int | None = None,
+                   batch: int = 200) -> Iterator[dict]:
     with pool.connection() as conn, conn.transaction():
         with conn.cursor(name="gigflow_export") as cursor:
             cursor.itersize = batch
             cursor.execute(load_sql(_SQL, "export_canonical.sql"),
-                           {"source_id": source_id, "published": published, "since": since})
+                           {"source_id": source_id, "published": published, "since": since,
+                            "canonical_id": canonical_id})
             yield from cursor
 
 
@@ -51,8 +53,8 @@ def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
         writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
         writer.writeheader()
         for count, row in enumerate(rows, 1):
-            writer.writerow({k: json.dumps(v, default=_plain, ensure_ascii=False)
-                             if isinstance(v, (dict, list)) else _cell(v) for k, v in row.items()})
+            writer.writerow({k: _formula_safe(json.dumps(v, default=_plain, ensure_ascii=False)
+                                              if isinstance(v, (dict, list)) else _cell(v)) for k, v in row.items()})
     elif fmt == "table":
         from gigflow.commands import table
 
@@ -69,6 +71,11 @@ def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
     else:
         raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
     return count
+
+
+def _formula_safe(value):
+    """A text cell a spreadsheet would run as a formula (=, +, @, tab, CR first) gets a leading apostrophe."""
+    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "@", "\t", "\r") else value
 
 
 def _cell(value):

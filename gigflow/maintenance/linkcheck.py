@@ -49,9 +49,13 @@ class LinkCheckSettings:
                    max_sleep=settings.getfloat("POLITENESS_MAX_SLEEP"))
 
 
+class KeyBusy(Exception):
+    """The politeness key stayed leased (a crawl is using it): no evidence either way, check again later."""
+
+
 @dataclass(frozen=True)
 class Answer:
-    outcome: str                  # ok | unverifiable | redirected | broken | refused (the fetch guard said no)
+    outcome: str  # ok | unverifiable | redirected | broken | refused (the fetch guard said no) | deferred (key busy)
     method: str | None = None
     status: int | None = None
     target: str | None = None
@@ -80,7 +84,9 @@ class Fetcher:
             try:
                 method, status, location = self._head_then_get(url)
             except UnsafeURL as exc:
-                return Answer("refused", error=exc.reason if hasattr(exc, "reason") else str(exc))
+                return Answer("refused", error=exc.reason)
+            except KeyBusy as exc:
+                return Answer("deferred", error=str(exc))
             except (OSError, http.client.HTTPException, ssl.SSLError) as exc:
                 return Answer("broken", error=f"{exc.__class__.__name__}: {exc}"[:300])
             if status in (301, 302, 303, 307, 308) and location:
@@ -124,7 +130,7 @@ class Fetcher:
             if isinstance(got, Lease):
                 return got
             if time.monotonic() > deadline:
-                raise OSError(f"politeness key {policy.key} stayed busy")
+                raise KeyBusy(f"politeness key {policy.key} stayed busy")
             time.sleep(min(got, self.settings.max_sleep) or self.limiter.poll_seconds)
 
     def _send(self, method: str, parts, address: str) -> tuple[int, str | None]:
@@ -183,6 +189,9 @@ def check_canonical(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckS
             continue
         answer = fetcher.check(url)
         outcome = answer.outcome
+        if outcome == "deferred":
+            outcomes.append(outcome)
+            continue
         with pool.connection() as conn, conn.transaction():
             if outcome == "broken":
                 previous = conn.execute(load_sql(_SQL, "first_failure_in_row.sql"), {
@@ -196,7 +205,9 @@ def check_canonical(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckS
     known = [o for o in outcomes if o in SEVERITY]
     with pool.connection() as conn, conn.transaction():
         current = conn.execute(load_sql(_SQL, "lock_canonical.sql"), {"id": row["id"]}).fetchone()
-        if "suspect" in outcomes:  # a first failure: keep the status, look again once the confirm time passed
+        if "deferred" in outcomes:  # not checked: soon again, the status stands
+            status, next_seconds = current["link_status"], 3600.0
+        elif "suspect" in outcomes:  # a first failure: keep the status, look again once the confirm time passed
             status = current["link_status"] if current["link_status"] != "broken" else "broken"
             next_seconds = settings.confirm_hours * 3600
         else:

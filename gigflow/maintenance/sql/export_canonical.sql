@@ -30,6 +30,7 @@ CROSS JOIN LATERAL (
     FROM (SELECT * FROM link_checks k WHERE k.canonical_id = c.id ORDER BY k.id DESC LIMIT 4) k
 ) checks
 WHERE c.merged_into IS NULL
+  AND (%(canonical_id)s::bigint IS NULL OR c.id = %(canonical_id)s)
   AND (%(source_id)s::text IS NULL OR sightings.from_source)
   AND (NOT %(published)s OR c.published_at IS NOT NULL)
   AND (%(since)s::timestamptz IS NULL OR sightings.last_seen >= %(since)s::timestamptz)
