@@ -144,3 +144,35 @@ def test_board_and_feed_jobs_get_markdown_of_their_own_description(pool):
         assert not any(other in documents[city] for other in {"Berlin", "Munich", "Hamburg"} - {city})
         assert "&lt;" not in documents[city] and "{" not in documents[city]
     assert documents["acme-feed"].startswith("You weld steel frames") and "<rss" not in documents["acme-feed"]
+
+
+def test_a_sighting_linking_two_canonical_jobs_folds_them_and_an_unmerge_keeps_them_apart(pool):
+    from gigflow import api
+
+    for source in ("acme-feed", "acme-ats", "acme-page", "acme-mail"):
+        import_source(pool, {"id": source, "company": "Acme Works", "canonical_url": f"https://{source}.example/",
+                             "strategies": [{"type": "feed", "feed_urls": [f"https://{source}.example/f.xml"]}]},
+                      "https://acme.example")
+
+    def sight(source, url, apply_url=None, parser="feed", external_id=None):
+        with pool.connection() as conn:
+            conn.execute("INSERT INTO jobs (canonical_key, source_id, title, url, external_id, fields, confidence,"
+                         " parser_key, parser_version) VALUES (%s, %s, 'Welder', %s, %s, %s, 0.9, %s, '1')",
+                         (f"url:{url}", source, url, external_id, json.dumps({"apply_url": apply_url}), parser))
+        api.resolve()
+
+    sight("acme-feed", "https://acme.example/jobs/welder?utm_source=rss")
+    sight("acme-ats", "https://boards.greenhouse.io/acme/jobs/4012345", parser="greenhouse", external_id="4012345")
+    assert len(canonical_sightings(pool)) == 2  # nothing yet says they are one vacancy
+    sight("acme-page", "https://acme.example/jobs/welder", apply_url="https://acme.example/apply?gh_jid=4012345")
+    [(canonical_id, rows)] = canonical_sightings(pool).items()
+    assert {r["source_id"] for r in rows} == {"acme-feed", "acme-ats", "acme-page"}
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM canonical_jobs WHERE merged_into = %s",
+                            (canonical_id,)).fetchone()["n"] == 1
+    ats_job = next(r["job_id"] for r in rows if r["source_id"] == "acme-ats")
+    api.unmerge(ats_job)
+    sight("acme-mail", "https://acme.example/jobs/welder?ref=mail", apply_url="https://acme.example/apply?gh_jid=4012345")
+    groups = canonical_sightings(pool)
+    assert sorted(sorted(r["source_id"] for r in rows) for rows in groups.values()) == [
+        ["acme-ats"], ["acme-feed", "acme-mail", "acme-page"]]

@@ -101,6 +101,9 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
         if matched:
             canonical_id = min(matched)
             for other in sorted(matched):
+                if other != canonical_id and conn.execute(load_sql(_SQL, "separated.sql"),
+                                                          {"a": canonical_id, "b": other}).fetchone()["separated"]:
+                    continue  # an unmerge keeps them apart: the job joins the first only
                 evidence.extend(matched[other])
                 if other != canonical_id:
                     conn.execute(load_sql(_SQL, "fold_canonical.sql"), {"into": canonical_id, "from": other})
