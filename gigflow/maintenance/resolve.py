@@ -58,8 +58,9 @@ def ambiguous_keys(jobs: list[dict]) -> set[str]:
 
 def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
             source_id: str | None = None) -> dict:
-    """Link every unlinked live job; returns counts (linked to an existing canonical job, new, folded)."""
-    counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0}
+    """Link every unlinked live job; returns counts (linked to an existing canonical job, new, folded, skipped:
+    linked meanwhile by another resolver)."""
+    counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0, "skipped": 0}
     with pool.connection() as conn:
         jobs = conn.execute(load_sql(_SQL, "unlinked_jobs.sql"), {"source_id": source_id}).fetchall()
     ambiguous_by_source: dict[str, set[str]] = {}
@@ -82,6 +83,8 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
     employer = employer_key(job["employer"])
     with pool.connection() as conn, conn.transaction():
         conn.execute(load_sql(_SQL, "lock_employer.sql"), {"employer_key": employer})
+        if conn.execute(load_sql(_SQL, "is_linked.sql"), {"job_id": job_id}).fetchone()["linked"]:
+            return {"kind": "skipped", "folded": 0}
         evidence: list[dict] = []
         exact = conn.execute(load_sql(_SQL, "exact_candidates.sql"),
                              {"keys": list(keys), "job_id": job_id}).fetchall()
