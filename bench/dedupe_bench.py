@@ -114,7 +114,7 @@ def main() -> int:
     if not CORPUS.exists():
         print(f"no corpus at {CORPUS}", file=sys.stderr)
         return 2
-    tp = fp = fn = tn = hard = hard_fp = 0
+    tp = fp = fn = tn = hard = hard_fp = exact_found = 0
     by_view: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for employer, jobs in sorted(postings().items()):
         sightings = []
@@ -126,8 +126,11 @@ def main() -> int:
         for s in sightings:
             s["simhash"] = simhash(s.get("description"))
         canonical = simulate(sightings, args.threshold)
+        exact_only = simulate(sightings, 2.0)  # a threshold no fuzzy score reaches: exact keys alone
         for (i, a), (j, b) in itertools.combinations(enumerate(sightings), 2):
             same, truth = canonical[i] == canonical[j], a["label"] == b["label"]
+            if truth:
+                exact_found += exact_only[i] == exact_only[j]
             kind = "-".join(sorted((a["view"], b["view"])))
             if truth:
                 by_view[kind][0] += 1
@@ -146,6 +149,7 @@ def main() -> int:
     print(f"pairs: {tp + fn} positive, {fp + tn} negative ({hard} hard: same title, other location)")
     print(f"precision {precision:.3f} (goal >= 0.98)   recall {recall:.3f} (goal >= 0.90)   "
           f"hard negatives merged: {hard_fp}")
+    print(f"  exact keys alone (no fuzzy match): recall {exact_found / (tp + fn):.3f}")
     for kind, (total, found) in sorted(by_view.items()):
         print(f"  recall {kind:10s} {found / total:.3f} of {total}")
     return 0
