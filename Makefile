@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory screenshots clean-db
+.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory bench-dedupe screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ bench-scale: $(STAMP)
 # beside trafilatura's metadata.
 bench-fields: $(STAMP)
 	$(BIN)/python bench/fields_bench.py $(BENCH_ARGS)
+
+# Entity resolution on a labelled pair set from ../shared/corpus/ats: precision and recall (BENCH_ARGS=--show).
+bench-dedupe: $(STAMP)
+	$(BIN)/python bench/dedupe_bench.py $(BENCH_ARGS)
 
 # Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=REV also measures that git revision first).
 bench-memory: $(STAMP)

@@ -55,6 +55,7 @@ EXTENSIONS = {
     "gigflow.extensions.log_redaction.RedactCredentials": 0,
     "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
+    "gigflow.maintenance.extension.ResolveAfterCrawl": 520,
 }
 
 ITEM_PIPELINES = {
@@ -168,6 +169,19 @@ SCRAPYD_NODE_SLOTS = 4
 SCRAPYD_JOB_SETTINGS: dict = {}  # settings every scheduled job gets (schedule-due's own -s NAME=VALUE win)
 SCRAPYD_TIMEOUT = 10.0  # seconds per scrapyd API call
 SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules due sources (procrastinate periodic)
+# Job maintenance (gigflow.maintenance): canonical jobs, link checks, freshness, quality, publish gate.
+MAINTENANCE_MATCH_THRESHOLD = 0.9  # fuzzy score (0..1) at which two sightings of one employer are one vacancy
+MAINTENANCE_BLOCK_LIMIT = 500      # sightings of one employer a fuzzy match compares at most
+MAINTENANCE_RESOLVE_AFTER_CRAWL = True  # link a source's new jobs when its crawl is finalized
+MAINTENANCE_CRON = "*/10 * * * *"  # `scrapy jobs worker`: resolve, a link-check tick, the freshness sweep
+LINKCHECK_INTERVAL_HOURS = 24.0    # each canonical job's links are checked once per interval, spread over the ticks
+LINKCHECK_TICK_SECONDS = 600.0     # the worker's period (match MAINTENANCE_CRON): a tick checks its share
+LINKCHECK_CONFIRM_HOURS = 6.0      # broken only when failures span at least this long (an outage is not closure)
+LINKCHECK_TIMEOUT = 15.0           # seconds per HEAD/GET
+LINKCHECK_MAX_REDIRECTS = 5        # same-site redirects followed; an off-site one is recorded as redirected
+FRESHNESS_STALE_DAYS = 14.0        # a canonical job not seen for this many days is stale
+QUALITY_PUBLISH_MIN_SCORE = 40     # the publish gate's quality floor (0-100)
+
 # Rows per page of `scrapy sources list` and `scrapy jobs` (--after continues from a page's last row).
 LISTING_PAGE_SIZE = 100
 

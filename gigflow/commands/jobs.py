@@ -1,4 +1,7 @@
-"""scrapy jobs [--source ID] [--all] | scrapy jobs history KEY [--source ID] | scrapy jobs reextract [--source ID]"""
+"""scrapy jobs [--source ID] [--all] | scrapy jobs history KEY [--source ID] | scrapy jobs reextract [--source ID]
+| scrapy jobs --format FORMAT (canonical jobs) | resolve | unmerge JOB_ID | check-links | refresh | worker"""
+
+import sys
 
 from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
@@ -11,7 +14,8 @@ from gigflow.sql import load_sql
 class Command(GigflowCommand):
     def syntax(self):
         return ("[--source ID] [--all] [--after JOB_ID] [--limit N] | history KEY [--source ID] "
-                "| reextract [--source ID]")
+                "| reextract [--source ID] | --format table|jsonl|csv|json [--source ID] [--published] [--since DATE] "
+                "| resolve [--source ID] | unmerge JOB_ID | check-links [--id N ...] | refresh | worker")
 
     def short_desc(self):
         return "List stored jobs, show why a job changed (history), or re-extract stored pages (reextract)"
@@ -22,10 +26,20 @@ class Command(GigflowCommand):
         parser.add_argument("--all", action="store_true", help="include jobs marked gone")
         parser.add_argument("--after", type=int, help="the page after this job id (the last one a page showed)")
         parser.add_argument("--limit", type=int, help="jobs per page (default: LISTING_PAGE_SIZE)")
+        parser.add_argument("--format", dest="export_format", choices=("table", "jsonl", "csv", "json"),
+                            help="export canonical jobs (all fields, evidence, sightings) in this format, streamed")
+        parser.add_argument("--published", action="store_true", help="with --format: published canonical jobs only")
+        parser.add_argument("--since", help="with --format: canonical jobs seen since this ISO date")
+        parser.add_argument("--id", dest="canonical_ids", type=int, action="append",
+                            help="check-links: this canonical job now (repeatable); default: the due share")
 
     def run(self, args, opts):
+        if not args and opts.export_format:
+            return self.export(opts)
         if not args:
             return self.list_jobs(opts)
+        if args[0] in MAINTENANCE and len(args) == (2 if args[0] == "unmerge" else 1):
+            return self.maintenance(args, opts)
         if args[0] == "history" and len(args) == 2:
             return self.history(args[1], opts.source)
         if args == ["reextract"]:
@@ -69,3 +83,47 @@ class Command(GigflowCommand):
         if len(rows) == limit:
             source = f" --source {opts.source}" if opts.source else ""
             print(f"next page: scrapy jobs{source}{' --all' if opts.all else ''} --after {rows[-1]['id']}")
+
+    def export(self, opts):
+        from gigflow import api
+        from gigflow.maintenance.export import write
+
+        try:
+            since = api.parse_since(opts.since)  # a bad date is named before anything is written
+            rows = api.jobs(source=opts.source, published=opts.published, since=since)
+            write(rows, opts.export_format, sys.stdout)
+        except ValueError as exc:
+            return self.fail(str(exc))
+        return None
+
+    def maintenance(self, args, opts):
+        from gigflow import api
+        from gigflow.db import database_url
+        from gigflow.maintenance.resolve import UnmergeError
+
+        if args[0] == "resolve":
+            print(api.resolve(source=opts.source, settings=self.settings))
+        elif args[0] == "unmerge":
+            if not args[1].isdigit():
+                return self.fail(f"unmerge: {args[1]!r} is not a job id (a number: the job_id of a sighting)")
+            try:
+                moved = api.unmerge(int(args[1]))
+            except UnmergeError as exc:
+                return self.fail(str(exc), code=1)
+            print(f"job {moved['job_id']} moved from canonical job {moved['from']} to its own canonical job "
+                  f"{moved['to']}; it will not be merged back")
+        elif args[0] == "check-links":
+            print(api.check_links(opts.canonical_ids, settings=self.settings))
+        elif args[0] == "refresh":
+            print(api.refresh(settings=self.settings))
+        elif args[0] == "worker":
+            from scrapy.utils.log import configure_logging
+
+            from gigflow.maintenance.worker import run_worker
+
+            configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
+            run_worker(database_url(), self.settings)
+        return None
+
+
+MAINTENANCE = ("resolve", "unmerge", "check-links", "refresh", "worker")

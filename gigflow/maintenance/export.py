@@ -1,0 +1,86 @@
+"""Canonical jobs as a stream of dicts (a server-side cursor: memory stays flat however many jobs there are),
+and writers for jsonl, json, csv and table."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator
+from datetime import date, datetime
+from typing import TextIO
+
+from psycopg_pool import ConnectionPool
+
+from gigflow.sql import load_sql
+
+_SQL = "gigflow.maintenance"
+FORMATS = ("table", "jsonl", "csv", "json")
+COLUMNS = ["id", "title", "employer", "location", "url", "apply_url", "link_status", "quality_score",
+           "published_at", "expired_at", "stale_at", "first_seen", "last_seen", "quality_parts", "fields",
+           "sightings", "link_checks"]
+
+
+def canonical_jobs(pool: ConnectionPool, *, source_id: str | None = None, published: bool = False,
+                   since: datetime | date | None = None, canonical_id: int | None = None,
+                   batch: int = 200) -> Iterator[dict]:
+    with pool.connection() as conn, conn.transaction():
+        with conn.cursor(name="gigflow_export") as cursor:
+            cursor.itersize = batch
+            cursor.execute(load_sql(_SQL, "export_canonical.sql"),
+                           {"source_id": source_id, "published": published, "since": since,
+                            "canonical_id": canonical_id})
+            yield from cursor
+
+
+def _plain(value):
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
+    """Write rows in ``fmt`` as they come; returns how many."""
+    count = 0
+    if fmt == "jsonl":
+        for count, row in enumerate(rows, 1):
+            out.write(json.dumps(row, default=_plain, ensure_ascii=False) + "\n")
+    elif fmt == "json":
+        out.write("[")
+        for count, row in enumerate(rows, 1):
+            out.write(("," if count > 1 else "") + "\n" + json.dumps(row, default=_plain, ensure_ascii=False))
+        out.write("\n]\n")
+    elif fmt == "csv":
+        writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        for count, row in enumerate(rows, 1):
+            writer.writerow({k: _formula_safe(json.dumps(v, default=_plain, ensure_ascii=False)
+                                              if isinstance(v, (dict, list)) else _cell(v)) for k, v in row.items()})
+    elif fmt == "table":
+        from gigflow.commands import table
+
+        page: list[dict] = []
+        for count, row in enumerate(rows, 1):
+            page.append({**row, "sources": ",".join(sorted({s["source_id"] for s in row["sightings"]})),
+                         "published": "yes" if row["published_at"] else "no"})
+            if len(page) == 100:
+                out.write(table(page, _TABLE, _WIDTHS) + "\n")
+                page = []
+        if page:
+            out.write(table(page, _TABLE, _WIDTHS) + "\n")
+        out.write(f"\n{count} canonical job(s)\n")
+    else:
+        raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+    return count
+
+
+def _formula_safe(value):
+    """A text cell a spreadsheet would run as a formula (=, +, @, tab, CR first) gets a leading apostrophe."""
+    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "@", "\t", "\r") else value
+
+
+def _cell(value):
+    return value.isoformat() if isinstance(value, (datetime, date)) else value
+
+
+_TABLE = ["id", "title", "employer", "location", "link_status", "quality_score", "published", "sources", "url"]
+_WIDTHS = {"title": 40, "employer": 24, "location": 24, "url": 60, "sources": 30}

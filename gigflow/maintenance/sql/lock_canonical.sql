@@ -1,0 +1,1 @@
+SELECT id, link_status FROM canonical_jobs WHERE id = %(id)s FOR UPDATE

@@ -1,0 +1,4 @@
+INSERT INTO job_documents (job_id, source_version_id, evidence_path, markdown)
+VALUES (%(job_id)s, %(source_version_id)s, %(path)s, %(markdown)s)
+ON CONFLICT (job_id) DO UPDATE SET source_version_id = EXCLUDED.source_version_id,
+    evidence_path = EXCLUDED.evidence_path, markdown = EXCLUDED.markdown, prepared_at = now()
