@@ -141,9 +141,15 @@ DETECTORS = (empty_result, field_density_drop, confidence_drop, new_error_status
              volume_change, missing_title_url, key_churn)
 
 
-def detect_drift(current: dict, history: list[dict], settings: DriftSettings | None = None) -> list[Drift]:
+# What an incomplete run can still show: it fetched part of the listing, so volumes and densities say nothing.
+PARTIAL_RUN_DETECTORS = (empty_result, new_error_status, new_content_type)
+
+
+def detect_drift(current: dict, history: list[dict], settings: DriftSettings | None = None, *,
+                 complete: bool = True) -> list[Drift]:
     """Every symptom this run shows against ``history`` (the source's recent complete runs, newest first)."""
     if not history:
         return []
     settings = settings or DriftSettings()
-    return [drift for detector in DETECTORS if (drift := detector(current, history, settings))]
+    detectors = DETECTORS if complete else PARTIAL_RUN_DETECTORS
+    return [drift for detector in detectors if (drift := detector(current, history, settings))]

@@ -19,6 +19,7 @@ from gigflow.health import LISTING_PAGE
 from gigflow.health.drift import DriftSettings, detect_drift
 from gigflow.health.lifecycle import LifecycleSettings, after_run, recent_runs
 from gigflow.health.metrics import HealthCollector
+from gigflow.middlewares.preparation import JOB
 from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sources.config import SourceStatus
 from gigflow.sql import load_sql
@@ -26,6 +27,7 @@ from gigflow.sql import load_sql
 logger = logging.getLogger(__name__)
 _SQL = "gigflow.health"
 RUN_ID_STAT = "gigflow/run_id"
+NOT_JUDGED = ("incomplete:anti_bot", "incomplete:abandoned", "incomplete:already_running", "incomplete:shutdown")
 
 
 def retry_delay(failed_in_a_row: int, base: float, cap: float) -> float:
@@ -47,6 +49,7 @@ class HealthExtension:
         self.trial_factor = settings.getfloat("SOURCE_TRIAL_INTERVAL_FACTOR")
         self.base_interval = settings.getfloat("CRAWL_BASE_INTERVAL")
         self.collector = HealthCollector()
+        self.drifted = False
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -54,6 +57,7 @@ class HealthExtension:
             raise NotConfigured
         extension = cls(crawler)
         crawler.signals.connect(extension.response_received, signal=signals.response_received)
+        crawler.signals.connect(extension.request_scheduled, signal=signals.request_scheduled)
         crawler.signals.connect(extension.item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(extension.run_outcome_pending, signal=run_outcome_pending)
         crawler.signals.connect(extension.source_finalized, signal=source_finalized)
@@ -80,6 +84,10 @@ class HealthExtension:
         except Exception as exc:  # a snapshot is for later repairs; the run goes on without it
             logger.warning("listing snapshot of %s not stored: %s", response.url, exc)
 
+    def request_scheduled(self, request, spider):
+        if request.meta.get(JOB) and not request.meta.get(LISTING_PAGE):
+            self.collector.add_job_link(request.url)
+
     def item_scraped(self, item, response, spider):
         self.collector.add_item(item)
 
@@ -93,10 +101,14 @@ class HealthExtension:
                     load_sql(_SQL, "same_title_new_keys.sql"), {"source_id": source_id, "run_id": run_id})]}
             history = [r["health"] for r in conn.execute(load_sql(_SQL, "recent_complete_health.sql"), {
                 "source_id": source_id, "spider": spider.name, "run_id": run_id, "limit": self.history_runs})]
-            if outcome == "finished" and len(history) >= self.min_history:
-                drift = detect_drift(health, history, self.drift_settings)
-            if drift:
+            # A stopped or abandoned run (bot challenge, killed) says nothing about the site's shape.
+            if len(history) >= self.min_history and outcome not in NOT_JUDGED:
+                drift = detect_drift(health, history, self.drift_settings, complete=outcome == "finished")
+            if drift and outcome == "finished":
                 spider.mark_incomplete("drift: " + "; ".join(d.reason for d in drift), "drift")
+            elif drift:
+                logger.warning("run %s of %s: drift: %s", run_id, source_id, "; ".join(d.reason for d in drift))
+            self.drifted = bool(drift)
             conn.execute(load_sql(_SQL, "insert_run_health.sql"), {
                 "run_id": run_id, "source_id": source_id, "spider": spider.name,
                 "complete": outcome == "finished" and not drift, "health": Jsonb(health),
@@ -111,7 +123,7 @@ class HealthExtension:
 
     def source_finalized(self, spider, source_id, configuration_id, outcome, review_requested_by_preparation):
         pool = get_pool()
-        status = after_run(pool, source_id, outcome, self.lifecycle)
+        status = after_run(pool, source_id, outcome, self.lifecycle, drifted=self.drifted)
         if status:
             logger.warning("source %s is now %s (see `scrapy sources show %s`)", source_id, status, source_id)
         seconds = None

@@ -21,7 +21,7 @@ from gigflow.sources.repository import UnknownSourceError, set_status
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.health"
-TROUBLED = ("incomplete:drift", "incomplete:anti_bot")
+ANTI_BOT = "incomplete:anti_bot"
 REFUSED_STATS = ("gigflow/safe_fetch/refused", "gigflow/safe_fetch/refused_at_connection",
                  "gigflow/safe_fetch/too_many_redirects")
 ORDER = [SourceStatus.candidate, SourceStatus.trial, SourceStatus.active]
@@ -195,17 +195,22 @@ def activate_if_earned(pool, source_id: str, state: dict, settings: LifecycleSet
     return SourceStatus.active.value
 
 
-def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings) -> str | None:
+def troubled(run: dict) -> bool:
+    """A run that counts toward quarantine: it met a bot challenge or showed drift."""
+    return run["outcome"] == ANTI_BOT or bool(run["drift"])
+
+
+def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings, *, drifted: bool = False) -> str | None:
     """The transition a finalized run calls for, if any; returns the new status."""
     state = source_state(pool, source_id)
     status = state["status"]
     if status == SourceStatus.quarantined:
         return None
     runs = recent_runs(pool, source_id, settings.quarantine_after)
-    if outcome in TROUBLED:
+    if outcome == ANTI_BOT or drifted:
         streak = []
         for run in runs:
-            if run["outcome"] not in TROUBLED:
+            if not troubled(run):
                 break
             streak.append(run)
         reasons = [_run_reason(run) for run in streak]
@@ -214,7 +219,7 @@ def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings) -
                        f"{len(streak)} troubled runs in a row: {' | '.join(reasons)}"[:1000],
                        evidence={"runs": [r["id"] for r in streak]})
             return SourceStatus.quarantined.value
-        if outcome == "incomplete:drift":
+        if drifted and status != SourceStatus.drifting:
             set_status(pool, source_id, SourceStatus.drifting, reasons[0][:1000] if reasons else "drift",
                        evidence={"run_id": runs[0]["id"] if runs else None,
                                  "drift": (runs[0]["drift"] if runs else None)})
@@ -236,7 +241,7 @@ def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings) -
 
 
 def _run_reason(run: dict) -> str:
-    if run["outcome"] == "incomplete:anti_bot":
+    if run["outcome"] == ANTI_BOT:
         return f"run {run['id']}: bot challenge ({(run['stats'] or {}).get('gigflow/anti_bot_kind', 'unknown')})"
     drift = run["drift"] or []
     return f"run {run['id']}: " + ("; ".join(d["reason"] for d in drift) or "drift")

@@ -8,7 +8,7 @@ from collections import Counter
 DENSITY_FIELDS = ("title", "url", "location", "employment_type", "date_posted", "description", "apply_url",
                   "salary")
 MAX_LISTED = 50  # pages without a job kept with their reason
-MAX_JOB_LINKS = 5000  # job URLs kept per run (what a repair must reproduce)
+MAX_JOB_LINKS = 5000  # job links kept per run (what a repair must reproduce)
 
 
 def base_content_type(value: str | None) -> str:
@@ -34,6 +34,11 @@ class HealthCollector:
         if 200 <= status < 300:
             self.content_types[base_content_type(content_type)] += 1
 
+    def add_job_link(self, url: str) -> None:
+        """A job page the run asked for (a link a listing or sitemap yielded)."""
+        if len(self.job_links) < MAX_JOB_LINKS:
+            self.job_links.add(url)
+
     def add_item(self, item) -> None:
         self.pages += 1
         jobs = item.get("jobs") or []
@@ -49,8 +54,6 @@ class HealthCollector:
             for field in DENSITY_FIELDS:
                 if job.get(field):
                     self.present[field] += 1
-            if job.get("url") and len(self.job_links) < MAX_JOB_LINKS:
-                self.job_links.add(job["url"])
 
     def summary(self) -> dict:
         jobs = self.jobs
