@@ -216,4 +216,4 @@ SOURCE_RETRY_BASE = 900.0  # a failed or incomplete run is retried after this, d
 SOURCE_RETRY_MAX = 21600.0  # ... at most this (always sooner than CRAWL_BASE_INTERVAL)
 REPAIR_MIN_REPRODUCED = 0.9  # a repair is applied only if it reproduces this share of the last complete links
 ANTIBOT_STOP_RUN = True  # a bot challenge ends the run as incomplete:anti_bot (never solved or evaded)
-ANTIBOT_MAX_TEXT_CHARS = 2000  # a 200 page with a CAPTCHA widget is a wall only with at most this much text
+ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only with at most this much visible text

@@ -40,7 +40,7 @@ def _text_length(head: bytes) -> int:
     return len(" ".join(root.text_content().split()))
 
 
-def challenge_kind(status: int, headers: dict[str, str], body: bytes, *, max_text_chars: int = 2000) -> str | None:
+def challenge_kind(status: int, headers: dict[str, str], body: bytes, *, max_text_chars: int = 600) -> str | None:
     """The kind of challenge (``cloudflare``, ``recaptcha``, ...) or None for an ordinary response."""
     if (headers.get("cf-mitigated") or "").lower() == "challenge":
         return "cloudflare"
