@@ -127,7 +127,11 @@ class Command(GigflowCommand):
         print(f"source {report['source']}: card selector {report['configured']!r}; reproducing "
               f"{report['target_links']} job links of run {report['target_run']} on "
               f"{len(report['snapshots'])} listing snapshot(s) of run {report['snapshot_run']}")
-        print(table(report["variants"], ["selector", "origin", "reproduced", "precision", "links", "pages_matched"]))
+        configured = report["configured_result"]
+        if configured:
+            print(f"the configured selector reproduces {configured['reproduced']:.0%} on the snapshot")
+        print(table(report["variants"], ["selector", "origin", "reproduced", "precision", "links", "cards",
+                                         "pages_matched"]))
         print(f"\n{report['verdict']}" + ("; applied as a new configuration" if report["applied"] else ""))
 
     def print_mailbox_failures(self):

@@ -37,6 +37,7 @@ class Variant:
     precision: float  # share of the found links that are target links
     links: int
     pages_matched: int
+    cards: int  # elements the selector matched: a card selector matches about one element per job link
 
 
 class RepairError(ValueError):
@@ -154,16 +155,18 @@ def find_variants(snapshots: list[tuple[str, bytes]], selector: str | None, targ
             _css(candidate)
         except ValueError:
             continue
-        links, matched = set(), 0
+        links, matched, cards = set(), 0, 0
         for url, doc in docs:
             found = card_links(doc, url, candidate, patterns, exclusions)
             matched += bool(found)
+            cards += len(doc.css(candidate))
             links |= found
         hits = len(links & target)
         results.append(Variant(candidate, origin, round(hits / len(target), 3),
-                               round(hits / len(links), 3) if links else 0.0, len(links), matched))
-    # Most reproduced, then fewest stray links, then the configured selector's own kin, then the shortest.
-    results.sort(key=lambda v: (-v.reproduced, -v.precision, v.origin == "repeated structure", len(v.selector)))
+                               round(hits / len(links), 3) if links else 0.0, len(links), matched, cards))
+    # Most reproduced, then fewest stray links, then closest to one card per link (the repeated structure, not a
+    # container around it nor a bare tag that also matches navigation), then the shortest.
+    results.sort(key=lambda v: (-v.reproduced, -v.precision, abs(v.cards - v.links), len(v.selector)))
     return results
 
 
@@ -190,6 +193,7 @@ def repair_source(pool, source_id: str, *, min_reproduced: float, apply: bool, a
     report = {"source": source_id, "configured": strategy.card_selector, "target_run": last["run_id"],
               "target_links": len(target), "snapshot_run": snapshots[0]["run_id"],
               "snapshots": [s["url"] for s in snapshots], "variants": [v.__dict__ for v in variants[:10]],
+              "configured_result": next((v.__dict__ for v in variants if v.origin == "configured"), None),
               "applied": False}
     fits = (best is not None and best.reproduced >= min_reproduced and best.pages_matched == len(snapshots)
             and best.selector != strategy.card_selector)
