@@ -42,8 +42,9 @@ DOWNLOADER_MIDDLEWARES = {
     "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
-    # Above RetryMiddleware (550): a bot challenge stops the run and is never retried nor stored.
-    "gigflow.health.middleware.AntiBotMiddleware": 580,
+    # Above RetryMiddleware (550): counts statuses and content types for health; a bot challenge stops the run
+    # and is never retried nor stored.
+    "gigflow.health.middleware.ResponseHealthMiddleware": 580,
     # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
     "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
     # First to see a download error: a host the connecting resolver refused becomes a policy block (no retry).

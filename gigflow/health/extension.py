@@ -19,6 +19,7 @@ from gigflow.health import LISTING_PAGE
 from gigflow.health.drift import DriftSettings, detect_drift
 from gigflow.health.lifecycle import LifecycleSettings, after_run, recent_runs
 from gigflow.health.metrics import HealthCollector
+from gigflow.health.middleware import CONTENT_TYPE_STAT, STATUS_STAT
 from gigflow.middlewares.preparation import JOB
 from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sources.config import SourceStatus
@@ -64,9 +65,8 @@ class HealthExtension:
         return extension
 
     def response_received(self, response, request, spider):
-        content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
-        self.collector.add_response(response.status, content_type)
         if request.meta.get(LISTING_PAGE) and response.status == 200 and response.body:
+            content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
             self._snapshot(spider, response, content_type)
 
     def _snapshot(self, spider, response, content_type: str | None) -> None:
@@ -93,7 +93,10 @@ class HealthExtension:
 
     def run_outcome_pending(self, spider, conn, run_id, outcome):
         source_id = spider.source_id
-        health = self.collector.summary()
+        stats = self.crawler.stats.get_stats()
+        health = self.collector.summary(
+            {k.removeprefix(STATUS_STAT): v for k, v in stats.items() if k.startswith(STATUS_STAT)},
+            {k.removeprefix(CONTENT_TYPE_STAT): v for k, v in stats.items() if k.startswith(CONTENT_TYPE_STAT)})
         drift = []
         with conn.transaction():  # a savepoint: a failure here never aborts the run's finalization
             health["churn"] = {"same_title_pairs": [

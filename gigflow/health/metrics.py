@@ -19,8 +19,6 @@ class HealthCollector:
     """Counts what one run saw. ``summary()`` is the JSON stored in run_health.health."""
 
     def __init__(self):
-        self.statuses: Counter[str] = Counter()
-        self.content_types: Counter[str] = Counter()
         self.pages = 0
         self.jobs = 0
         self.present: Counter[str] = Counter()
@@ -28,11 +26,6 @@ class HealthCollector:
         self.without_job: list[dict] = []
         self.pages_without_job = 0
         self.job_links: set[str] = set()
-
-    def add_response(self, status: int, content_type: str | None) -> None:
-        self.statuses[str(status)] += 1
-        if 200 <= status < 300:
-            self.content_types[base_content_type(content_type)] += 1
 
     def add_job_link(self, url: str) -> None:
         """A job page the run asked for (a link a listing or sitemap yielded)."""
@@ -55,15 +48,16 @@ class HealthCollector:
                 if job.get(field):
                     self.present[field] += 1
 
-    def summary(self) -> dict:
+    def summary(self, statuses: dict[str, int], content_types: dict[str, int]) -> dict:
+        """The run's figures; ``statuses`` and ``content_types`` are counted by the response middleware."""
         jobs = self.jobs
         return {
             "jobs": jobs,
             "pages": self.pages,
             "field_density": {f: round(self.present[f] / jobs, 3) for f in DENSITY_FIELDS} if jobs else {},
             "mean_confidence": round(sum(self.confidences) / len(self.confidences), 3) if self.confidences else None,
-            "status_codes": dict(self.statuses),
-            "content_types": dict(self.content_types),
+            "status_codes": statuses,
+            "content_types": content_types,
             "pages_without_job": self.pages_without_job,
             "without_job": self.without_job,
             "job_links": sorted(self.job_links),
