@@ -100,6 +100,7 @@ TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
 SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
 SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version
+SITEMAP_ROBOTS_REFRESH_SECONDS = 3600.0  # no sitemap found in a robots.txt copy older than this: read it again
 CLICK_CHROMIUM_PATH = "/usr/bin/chromium"  # system Chromium; if missing, Playwright's own (`playwright install chromium`)
 CLICK_HEADLESS = True
 CLICK_MAX_ITEMS = 200              # items clicked per run at most (also the source's max_items); more: incomplete

@@ -302,3 +302,41 @@ def test_repair_refuses_when_no_variant_reproduces_enough(pool):
     assert one(pool, "SELECT strategies FROM configurations")["strategies"][0]["card_selector"] == "li.job-card"
     assert "no href strategy" not in sources_cli("repair", "nope").stderr  # unknown source: a clear error
     assert "unknown source" in sources_cli("repair", "nope").stderr
+
+
+# -- status rules that fit the evidence ---------------------------------------------------------------------------
+
+def test_a_sitemap_run_that_finds_no_sitemap_reads_an_old_robots_copy_again(pool):
+    state = {"robots": "User-agent: *\nAllow: /\n"}
+    sitemap = "<urlset xmlns='http://www.sitemaps.org/schemas/sitemap/0.9'>{}</urlset>"
+    job = Board("sm", jobs=2)
+
+    def route(path: str, headers: dict) -> Reply:
+        if path == "/robots.txt":
+            return Reply(body=state["robots"].encode(), headers={"Content-Type": "text/plain"})
+        if path == "/sitemap.xml":
+            urls = "".join(f"<url><loc>{server.url}/sm/jobs/{slug}.html</loc></url>" for slug in job.jobs)
+            return Reply(body=sitemap.format(urls).encode(), headers={"Content-Type": "application/xml"})
+        if path.startswith("/sm/jobs/"):
+            return job.job(path.rsplit("/", 1)[-1].removesuffix(".html"))
+        return Reply(status=404, body=b"not found")
+
+    with ScriptedServer(route) as server:
+        from gigflow.sources.loader import parse_sources
+        from gigflow.sources.repository import import_sources
+
+        import_sources(pool, parse_sources({"sources": [{
+            "id": "sm", "company": "Acme", "canonical_url": f"{server.url}/", "status": "active",
+            "strategies": [{"type": "sitemap", "job_url_patterns": ["/sm/jobs/"]}]}]}))
+        assert crawl_sequence(("sitemap", "sm")) == [0]  # robots.txt read fresh: no sitemap, nothing to refresh
+        state["robots"] += f"Sitemap: {server.url}/sitemap.xml\n"
+        with pool.connection() as conn:
+            conn.execute("UPDATE robots_cache SET fetched_at = now() - interval '2 hours'")
+        assert crawl_sequence(("sitemap", "sm")) == [0]
+        robots_reads = [h for h in server.hits if h.path == "/robots.txt"]
+    runs = all_rows(pool, "SELECT outcome, stats FROM crawl_runs ORDER BY id")
+    assert runs[0]["outcome"] == "incomplete:empty_listing" and "gigflow/robots_refreshed" not in runs[0]["stats"]
+    assert runs[1]["outcome"] == "finished" and runs[1]["stats"]["gigflow/robots_refreshed"] == 1
+    assert len(robots_reads) == 2
+    assert "Sitemap:" in one(pool, "SELECT body FROM robots_cache")["body"]
+    assert one(pool, "SELECT count(*) AS n FROM jobs")["n"] == 2
