@@ -111,7 +111,7 @@ def structure_variants(root, base_url: str, target: set[str]) -> list[tuple[str,
         href = anchor.get("href")
         if not href or urldefrag(urljoin(base_url, href.strip())).url not in target:
             continue
-        el, level = anchor, 0
+        el, level = anchor.getparent(), 0  # the card holds the link; the link itself is no card
         while el is not None and level < MAX_ANCESTOR_LEVELS:
             compound = _compound(el)
             if compound:
@@ -165,8 +165,9 @@ def find_variants(snapshots: list[tuple[str, bytes]], selector: str | None, targ
         results.append(Variant(candidate, origin, round(hits / len(target), 3),
                                round(hits / len(links), 3) if links else 0.0, len(links), matched, cards))
     # Most reproduced, then fewest stray links, then closest to one card per link (the repeated structure, not a
-    # container around it nor a bare tag that also matches navigation), then the shortest.
-    results.sort(key=lambda v: (-v.reproduced, -v.precision, abs(v.cards - v.links), len(v.selector)))
+    # container around it nor a bare tag that also matches navigation), then one naming a class, then the shortest.
+    results.sort(key=lambda v: (-v.reproduced, -v.precision, abs(v.cards - v.links), "." not in v.selector,
+                                len(v.selector)))
     return results
 
 
