@@ -104,8 +104,10 @@ class HealthExtension:
                     load_sql(_SQL, "same_title_new_keys.sql"), {"source_id": source_id, "run_id": run_id})]}
             history = [r["health"] for r in conn.execute(load_sql(_SQL, "recent_complete_health.sql"), {
                 "source_id": source_id, "spider": spider.name, "run_id": run_id, "limit": self.history_runs})]
-            # A stopped or abandoned run (bot challenge, killed) says nothing about the site's shape.
-            if len(history) >= self.min_history and outcome not in NOT_JUDGED:
+            # A stopped or abandoned run (bot challenge, killed) says nothing about the site's shape either.
+            # Spiders whose inputs are not listings (mailbox alerts) vary by nature: no drift is judged for them.
+            judged = getattr(spider, "marks_gone", True) and outcome not in NOT_JUDGED
+            if judged and len(history) >= self.min_history:
                 drift = detect_drift(health, history, self.drift_settings, complete=outcome == "finished")
             if drift and outcome == "finished":
                 spider.mark_incomplete("drift: " + "; ".join(d.reason for d in drift), "drift")
