@@ -42,6 +42,9 @@ DOWNLOADER_MIDDLEWARES = {
     "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
+    # Above RetryMiddleware (550): counts statuses and content types for health; a bot challenge stops the run
+    # and is never retried nor stored.
+    "gigflow.health.middleware.ResponseHealthMiddleware": 580,
     # Last before the download: its process_response sees raw responses first (lease release, Retry-After).
     "gigflow.middlewares.politeness.PolitenessMiddleware": 950,
     # First to see a download error: a host the connecting resolver refused becomes a policy block (no retry).
@@ -55,6 +58,7 @@ EXTENSIONS = {
     "gigflow.extensions.log_redaction.RedactCredentials": 0,
     "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
+    "gigflow.health.extension.HealthExtension": 515,
     "gigflow.maintenance.extension.ResolveAfterCrawl": 520,
 }
 
@@ -97,6 +101,7 @@ TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
 SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
 SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version
+SITEMAP_ROBOTS_REFRESH_SECONDS = 3600.0  # no sitemap found in a robots.txt copy older than this: read it again
 CLICK_CHROMIUM_PATH = "/usr/bin/chromium"  # system Chromium; if missing, Playwright's own (`playwright install chromium`)
 CLICK_HEADLESS = True
 CLICK_MAX_ITEMS = 200              # items clicked per run at most (also the source's max_items); more: incomplete
@@ -206,3 +211,25 @@ UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_LOG_LEVEL = "warning"  # uvicorn's log level
+
+# --- Source lifecycle, health and drift (gigflow.health; README "Source lifecycle") ---
+HEALTH_ENABLED = True
+HEALTH_DRIFT_HISTORY_RUNS = 5  # a run is compared with this spider's last N complete runs of the source
+HEALTH_DRIFT_MIN_RUNS = 2  # no drift is judged before this many complete runs exist
+HEALTH_DRIFT_DENSITY_DROP = 0.3  # a field's share of jobs falls by this much (absolute)
+HEALTH_DRIFT_CONFIDENCE_DROP = 0.2  # mean extraction confidence falls by this much
+HEALTH_DRIFT_VOLUME_FACTOR = 2.0  # jobs outside [median / F, median * F] of the recent runs (also: trial spikes)
+HEALTH_DRIFT_MISSING_SHARE = 0.2  # share of jobs without a title or URL
+HEALTH_DRIFT_CHURN_SHARE = 0.5  # new job keys carrying an earlier key's title, per job found
+HEALTH_DRIFT_CHURN_MIN = 3
+HEALTH_LISTING_SNAPSHOTS_KEPT = 5  # listing page snapshots kept per listing URL (for repairs)
+SOURCE_TRIAL_RUNS = 3  # complete trial runs before a source becomes active
+SOURCE_PROMOTION_MIN_CONFIDENCE = 0.6  # each of them with at least this mean extraction confidence
+SOURCE_POLICY_VALID_DAYS = 365.0  # a policy review older than this no longer promotes
+SOURCE_QUARANTINE_AFTER = 3  # troubled runs in a row (drift, bot challenge) that quarantine a source
+SOURCE_TRIAL_INTERVAL_FACTOR = 3.0  # a trial source's next crawl is this many times further away
+SOURCE_RETRY_BASE = 900.0  # a failed or incomplete run is retried after this, doubling per failure in a row
+SOURCE_RETRY_MAX = 21600.0  # ... at most this (always sooner than CRAWL_BASE_INTERVAL)
+REPAIR_MIN_REPRODUCED = 0.9  # a repair is applied only if it reproduces this share of the last complete links
+ANTIBOT_STOP_RUN = True  # a bot challenge ends the run as incomplete:anti_bot (never solved or evaded)
+ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only with at most this much visible text

@@ -1,5 +1,7 @@
 """`scrapy sources list` and `scrapy jobs` read one indexed page at a time (keyset pagination)."""
 
+import json
+
 from gigflow.politeness.scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
@@ -25,8 +27,9 @@ def test_sources_list_pages_with_live_job_counts_and_last_crawl(pool):
     _fill(pool, sources=5, jobs_per_source=4, runs_per_source=3)
     first = run_scrapy("sources", "list", "--limit", "2")
     assert first.returncode == 0, first.stderr
-    rows = [line.split() for line in first.stdout.splitlines()[2:4]]
-    assert [r[0] for r in rows] == ["s0", "s1"] and all(r[4] == "3" for r in rows)  # 4 jobs, one gone
+    rows = json.loads(run_scrapy("sources", "list", "--limit", "2", "--json").stdout)
+    assert [r["id"] for r in rows] == ["s0", "s1"] and all(r["jobs"] == 3 for r in rows)  # 4 jobs, one gone
+    assert [line.split()[0] for line in first.stdout.splitlines()[2:4]] == ["s0", "s1"]
     assert "next page: scrapy sources list --after s1" in first.stdout
     rest = run_scrapy("sources", "list", "--after", "s1", "--limit", "10")
     ids = [line.split()[0] for line in rest.stdout.splitlines()[2:] if line.strip()]

@@ -24,6 +24,7 @@ class AtsServer(BackgroundServer):
         self.requests: list[tuple[str, str]] = []
         self.etags = False  # answer If-None-Match with 304 when the payload is unchanged
         self.greenhouse = payload("greenhouse-smarterdx.json")
+        self.missing: set[str] = set()  # request targets (path?query) that answer 404
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -57,6 +58,8 @@ class AtsServer(BackgroundServer):
         self._serve(ThreadingHTTPServer(("127.0.0.1", 0), Handler))
 
     def answer(self, target: str) -> tuple[int, bytes]:
+        if target in self.missing:
+            return 404, b'{"ok": false, "error": "Document not found"}'
         parts = urlsplit(target)
         path, query = parts.path.rstrip("/"), {k: v[-1] for k, v in parse_qs(parts.query).items()}
         found = None
@@ -172,6 +175,17 @@ def test_board_answering_404_quarantines_the_source_without_retrying(pool, ats_s
     assert jobs == [] and run["outcome"] == "incomplete:board_missing"
     assert source["status"] == "quarantined" and "answered 404" in source["status_reason"]
     assert [p for _, p in ats_server.requests if "nosuchboard" in p] == ["/v1/boards/nosuchboard/jobs?content=true"]
+
+
+def test_a_later_page_answering_404_makes_the_run_incomplete_and_keeps_the_status(pool, ats_server):
+    ats_server.missing.add("/v0/postings/gotogroup?mode=json&skip=2&limit=2")
+    jobs, run = crawl_board(pool, ats_server, "lever", "gotogroup", "ATS_PAGE_SIZE=2")
+    with pool.connection() as conn:
+        source = conn.execute("SELECT status, status_reason FROM sources").fetchone()
+        events = conn.execute("SELECT to_status FROM source_status_events").fetchall()
+    assert [p for _, p in ats_server.requests if p.startswith("/v0/postings/")][-1] in ats_server.missing
+    assert run["outcome"] == "incomplete:page_missing" and len(jobs) == 2 and run["stats"]["gigflow/ats_page_missing"] == 1
+    assert source["status"] == "active" and events == []
 
 
 def test_workable_v3_pages_by_posting_back_next_page(pool, ats_server):

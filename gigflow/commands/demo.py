@@ -50,6 +50,8 @@ class Command(GigflowCommand):
             print(f"  - {line[:100]}")
         print("job facts still there:", ", ".join(f for f in ("Salary", "Apply before", "What you bring")
                                                  if f in after))
+        print("\nthe demo source's health (`scrapy sources show demo`):", flush=True)
+        self._run([sys.executable, "-m", "scrapy", "sources", "show", "demo"])
 
     def _run(self, command) -> int:
         code = subprocess.run(command).returncode

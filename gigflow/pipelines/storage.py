@@ -13,7 +13,7 @@ from gigflow.db import get_pool
 from gigflow.paths import markdown_path
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
-from gigflow.signals import source_finalized
+from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -68,6 +68,7 @@ class StoragePipeline:
                                        ).fetchone()["id"]
             abandon_dead_runs(conn, spider.source_id, spider.name, self.run_id)
         self.writer = JobWriter(self.run_id)
+        self.stats.set_value("gigflow/run_id", self.run_id)
         self.heartbeat = task.LoopingCall(self._beat)
         self.heartbeat.start(self.heartbeat_seconds, now=False)
         for key in ("versions_new", "versions_unchanged", "jobs_new", "jobs_updated", "jobs_gone", "warnings"):
@@ -170,6 +171,11 @@ class StoragePipeline:
         try:
             with self.pool.connection() as conn, conn.transaction():
                 outcome = self.outcome(conn, spider, reason)
+                # Health is recorded here; a handler that finds drift makes the run incomplete (nothing gone).
+                self.crawler.signals.send_catch_log(run_outcome_pending, spider=spider, conn=conn,
+                                                    run_id=self.run_id, outcome=outcome)
+                if outcome == "finished" and self.stats.get_value(INCOMPLETE_REASON):
+                    outcome = f"incomplete:{self.stats.get_value(INCOMPLETE_REASON)}"
                 # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
                 if outcome == "finished" and getattr(spider, "marks_gone", True):
                     gone = conn.execute(load_sql(_SQL, "mark_gone.sql"), {

@@ -22,6 +22,7 @@ class SourceStatus(StrEnum):
     candidate = "candidate"
     trial = "trial"
     active = "active"
+    drifting = "drifting"
     quarantined = "quarantined"
 
 

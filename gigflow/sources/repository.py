@@ -114,6 +114,12 @@ def list_sources(pool: ConnectionPool, *, after: str | None = None, limit: int =
         return conn.execute(load_sql(_SQL, "list_sources.sql"), {"after": after, "limit": limit}).fetchall()
 
 
-def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reason: str | None = None) -> None:
+def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reason: str | None = None, *,
+               actor: str = "gigflow", evidence: dict | None = None, conn=None) -> bool:
+    """Change a source's status and record the change in source_status_events; False for an unknown source."""
+    params = {"id": source_id, "status": SourceStatus(status).value, "reason": reason, "actor": actor,
+              "evidence": Jsonb(evidence or {})}
+    if conn is not None:
+        return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None
     with pool.connection() as conn:
-        conn.execute(load_sql(_SQL, "set_source_status.sql"), {"id": source_id, "status": status.value, "reason": reason})
+        return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None

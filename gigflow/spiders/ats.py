@@ -3,7 +3,8 @@
 Endpoints and next pages come from the provider modules in ``gigflow.adapters.ats``; only the host is ours to
 choose (``ATS_BASE_URLS``, so tests point it at 127.0.0.1). Each listing payload is stored as one version whose
 jobs come from the provider's adapter; SmartRecruiters listings carry no job text, so each posting's detail is
-fetched too. A board that answers 404 or 410 is not retried: the source is quarantined for review with the reason.
+fetched too. A board whose first page answers 404 or 410 is not retried: the source is quarantined for review with
+the reason; a later page that does makes the run incomplete.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ class AtsSpider(SourceSpider):
 
     def parse_listing(self, response, page: int):
         if response.status in BOARD_MISSING:
-            self.board_missing(response)
+            self.board_missing(response, page)
             return
         response, result = self.read_listing(response)
         self.crawler.stats.inc_value("gigflow/listing_pages")
@@ -84,7 +85,13 @@ class AtsSpider(SourceSpider):
             else:
                 yield self.listing_request(next_page.url, page + 1, next_page.method, next_page.json_body)
 
-    def board_missing(self, response) -> None:
+    def board_missing(self, response, page: int) -> None:
+        """404/410 on the first page: the board is gone (quarantine). On a later page the board answered a moment
+        ago: that page is missing, so the run is incomplete and the source keeps its status."""
+        if page > 1:
+            self.crawler.stats.inc_value("gigflow/ats_page_missing")
+            self.mark_incomplete(f"listing page {page} answered {response.status} at {response.url}", "page_missing")
+            return
         reason = (f"{self.strategy.provider} board {self.strategy.board_id!r} answered {response.status} at "
                   f"{response.url}; check the board id")
         self.crawler.stats.inc_value("gigflow/ats_board_missing")

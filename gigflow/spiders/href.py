@@ -7,6 +7,7 @@ from urllib.parse import urldefrag
 import scrapy
 from scrapy.http import HtmlResponse
 
+from gigflow.health import LISTING_PAGE
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
 
@@ -20,7 +21,8 @@ class HrefSpider(SourceSpider):
             yield self.listing_request(url, page=1)
 
     def listing_request(self, url: str, page: int):
-        return scrapy.Request(url, callback=self.parse_listing, errback=self.on_fetch_error, cb_kwargs={"page": page}, dont_filter=page == 1)
+        return scrapy.Request(url, callback=self.parse_listing, errback=self.on_fetch_error, cb_kwargs={"page": page},
+                              meta={LISTING_PAGE: page}, dont_filter=page == 1)
 
     def parse_listing(self, response, page: int):
         strategy = self.strategy

@@ -2,7 +2,8 @@
 
 Sitemap indexes are followed up to ``SITEMAP_MAX_DEPTH``; gzip bodies are recognised by their magic bytes
 (servers rarely label them); a URL whose ``lastmod`` is older than its stored version is not fetched again, and
-its jobs count as seen.
+its jobs count as seen. A run that finds no sitemap in a robots.txt copy older than SITEMAP_ROBOTS_REFRESH_SECONDS
+reads robots.txt again (and refreshes the shared copy) before giving up.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
 from gigflow.db import get_pool
-from gigflow.politeness.keys import registrable_domain
+from gigflow.politeness import robots
+from gigflow.politeness.keys import Policies, registrable_domain
 from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
 
 _GZIP_MAGIC = b"\x1f\x8b"
+ROBOTS_REFRESHED = "gigflow_robots_refreshed"
 
 
 def parse_lastmod(value: str | None) -> datetime | None:
@@ -64,13 +67,39 @@ class SitemapSpider(SourceSpider):
         return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_fetch_error, cb_kwargs={"depth": depth})
 
     def parse_robots(self, response):
+        if response.meta.get(ROBOTS_REFRESHED):
+            self.store_robots_copy(response)
+        found = list(sitemap_urls_from_robots(response.text, base_url=response.url)) if response.status == 200 else []
+        if not found and not self.strategy.sitemap_urls and not response.meta.get(ROBOTS_REFRESHED) \
+                and self.robots_copy_is_old(response.url):
+            # No sitemap to go on, and the robots.txt read may be a day old: read it again before giving up.
+            self.crawler.stats.inc_value("gigflow/robots_refreshed")
+            yield scrapy.Request(response.url, callback=self.parse_robots, errback=self.on_fetch_error,
+                                 dont_filter=True, meta={"dont_obey_robotstxt": True, ROBOTS_REFRESHED: True,
+                                                         "handle_httpstatus_list": [404, 410]})
+            return
         if response.status != 200:
             self.logger.info("no robots.txt at %s (%s)", response.url, response.status)
             return
-        found = list(sitemap_urls_from_robots(response.text, base_url=response.url))
         self.crawler.stats.inc_value("gigflow/sitemaps_from_robots", len(found))
         for url in found:
             yield self.sitemap_request(url, depth=0)
+
+    def robots_copy_is_old(self, url: str) -> bool:
+        """The shared robots.txt copy is older than SITEMAP_ROBOTS_REFRESH_SECONDS (or missing)."""
+        parts = urlsplit(url)
+        return robots.lookup(get_pool(), f"{parts.scheme}://{parts.netloc}",
+                             self.crawler.settings.getfloat("SITEMAP_ROBOTS_REFRESH_SECONDS")) is None
+
+    def store_robots_copy(self, response) -> None:
+        """The re-read robots.txt replaces the shared copy, so other crawls see it too."""
+        parts = urlsplit(response.url)
+        body = response.text if response.status < 300 else ""
+        record = robots.RobotsRecord(f"{parts.scheme}://{parts.netloc}", response.status, body)
+        parser = record.parser()
+        delay = parser.crawl_delay(self.crawler.settings.get("USER_AGENT")) if parser is not None else None
+        robots.store(get_pool(), record, Policies.from_settings(self.crawler.settings).for_host(parts.hostname).key,
+                     min(float(delay), self.crawler.settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")) if delay else None)
 
     def sitemap_body(self, response) -> bytes:
         body = response.body

@@ -1,10 +1,10 @@
--- Claim up to %(limit)s due active sources that no crawl holds. SKIP LOCKED passes over sources another
+-- Claim up to %(limit)s due active, trial and drifting sources that no crawl holds. SKIP LOCKED passes over sources another
 -- schedule-due is claiming right now; ON CONFLICT ... WHERE covers a claim committed after this statement's
 -- snapshot was taken (that row comes back from neither branch), so no source is ever claimed twice.
 WITH due AS (
     SELECT s.id
     FROM sources s
-    WHERE s.status = 'active' AND (s.next_crawl_at IS NULL OR s.next_crawl_at <= now())
+    WHERE s.status IN ('active', 'trial', 'drifting') AND (s.next_crawl_at IS NULL OR s.next_crawl_at <= now())
       AND NOT EXISTS (SELECT 1 FROM crawl_claims c WHERE c.source_id = s.id AND c.expires_at > now())
     ORDER BY s.next_crawl_at NULLS FIRST, s.id
     LIMIT %(limit)s

@@ -1,7 +1,7 @@
 -- One page of sources in id order (keyset: the ids after %(after)s). Live job counts and the last crawl are
 -- aggregated for that page's sources only, through the indexes jobs_listing_live and crawl_runs_source_finished.
 WITH page AS (
-    SELECT s.id, c.name AS company, s.status, s.url, g.config_hash
+    SELECT s.id, c.name AS company, s.status, s.status_reason, s.configuration_id, s.url, g.config_hash
     FROM sources s
     JOIN companies c ON c.id = s.company_id
     JOIN configurations g ON g.id = s.configuration_id

@@ -1,0 +1,49 @@
+"""What `scrapy sources list` and `scrapy sources show` print about a source's health: library functions, so
+the review app can show the same."""
+
+from __future__ import annotations
+
+from gigflow.health.lifecycle import recent_runs, source_state
+from gigflow.sql import load_sql
+
+_SQL = "gigflow.health"
+
+
+def health_label(outcome: str | None, drift: list | None) -> str:
+    if outcome is None:
+        return "never run"
+    if drift:
+        return "drifting: " + ", ".join(d["detector"] for d in drift)
+    return "ok" if outcome == "finished" else outcome.removeprefix("incomplete:")
+
+
+def with_health(pool, rows: list[dict]) -> list[dict]:
+    """``rows`` from list_sources, each with its last run's outcome, health label and mean confidence."""
+    if not rows:
+        return rows
+    with pool.connection() as conn:
+        last = {r["source_id"]: r for r in conn.execute(load_sql(_SQL, "list_health.sql"),
+                                                        {"ids": [row["id"] for row in rows]})}
+    for row in rows:
+        run = last.get(row["id"]) or {}
+        row["last_outcome"] = run.get("outcome")
+        row["health"] = health_label(run.get("outcome"), run.get("drift"))
+        row["mean_confidence"] = float(run["mean_confidence"]) if run.get("mean_confidence") else None
+    return rows
+
+
+def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
+    state = source_state(pool, source_id)
+    with pool.connection() as conn:
+        history = conn.execute(load_sql(_SQL, "status_events.sql"), {"id": source_id, "limit": events}).fetchall()
+    recent = recent_runs(pool, source_id, runs)
+    return {
+        "id": source_id, "status": state["status"], "reason": state["status_reason"],
+        "configuration_id": state["configuration_id"], "next_crawl_at": state["next_crawl_at"],
+        "policy": {"reviewed_at": state["policy_reviewed_at"], "by": state["policy_reviewed_by"],
+                   "note": state["policy_note"]},
+        "runs": [{"id": r["id"], "spider": r["spider"], "outcome": r["outcome"], "finished_at": r["finished_at"],
+                  "health": {k: v for k, v in (r["health"] or {}).items() if k not in ("job_links", "churn")},
+                  "drift": r["drift"] or []} for r in recent],
+        "history": history,
+    }
