@@ -123,6 +123,23 @@ def test_repeated_review_reuses_approved_rules_with_zero_model_calls(stub):
     assert manual.report.reused == [] and manual.report.regions_sent == first.report.regions_sent
 
 
+def test_a_decision_flipped_by_hand_survives_the_next_reviews(stub):
+    """The review app saves a flip as classifier "manual": later reviews, automatic or manual, keep it as decided
+    and never send its region to the model again."""
+    stub.default = decide(lambda region: ("remove", "template"))
+    first = learn(acme_pages(1, 2, 3, 4), model_classifier(stub))
+    flipped = next(r for r in first.filter.rules if r.selector == "body > footer")
+    rules = [r.model_copy(update={"decision": "keep", "classifier": "manual", "reason": "manual review: legal"})
+             if r is flipped else r for r in first.filter.rules]
+    current = first.filter.model_copy(update={"rules": rules})
+    for manual in (False, True):
+        stub.requests.clear()
+        again = learn(acme_pages(1, 2, 3, 4), model_classifier(stub), current=current, manual=manual)
+        [footer] = [r for r in again.filter.rules if r.selector == "body > footer"]
+        assert (footer.decision, footer.classifier, footer.reason) == ("keep", "manual", "manual review: legal")
+        assert not any("All rights reserved" in text for text in texts_sent(stub))
+
+
 def test_re_review_sends_kept_and_changed_regions_again(stub):
     first = learn(acme_pages(1, 2, 3, 4), model_classifier(stub))
     stub.requests.clear()

@@ -60,6 +60,9 @@ class LearningReport:
         return [r for r in self.decisions if r.decision == "remove"]
 
 
+SETTLED_CLASSIFIER = "manual"  # a decision flipped by a person (review app): settled, never reviewed again
+
+
 @dataclass
 class LearningResult:
     filter: NoiseFilter
@@ -68,8 +71,9 @@ class LearningResult:
 
 def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None, classifier: RegionClassifier, *,
                        config_hash: str, settings: NoiseSettings | None = None, manual: bool = False) -> LearningResult:
-    """Learn a filter from 3 to 6 distinct samples. A manual review ignores ``current``; otherwise its approved
-    removal rules are reused where selector and signature still match, and every other region is reviewed."""
+    """Learn a filter from 3 to 6 distinct samples. Rules decided by a person (classifier ``manual``) are kept
+    as they are wherever selector and signature still match; a manual review ignores the rest of ``current``,
+    otherwise its approved removal rules are reused likewise. Every other region is reviewed."""
     settings = settings or classifier.settings
     samples = _distinct(samples)
     if not settings.min_samples <= len(samples) <= settings.max_samples:
@@ -91,8 +95,12 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
 
     reused: list[RemovalRule] = []
     covered: set = set()  # page-0 regions a reused rule already covers
-    if current is not None and not manual:
-        for rule in current.removal_rules():
+    # A person's decision (classifier "manual", remove or keep) is settled: carried over while its region
+    # still matches, never put to the classifier again. Other approved removals only in an automatic review.
+    carried = [] if current is None else [r for r in current.rules if r.classifier == SETTLED_CLASSIFIER] + (
+        [] if manual else [r for r in current.removal_rules() if r.classifier != SETTLED_CLASSIFIER])
+    if carried:
+        for rule in carried:
             regions, why = _match_everywhere(rule.selector, roots, candidate_sets)
             if regions is None:
                 report.not_reused.append(SkippedRegion(rule.selector, why))
