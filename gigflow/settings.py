@@ -210,6 +210,7 @@ FETCH_EXPECTED_CONTENT_TYPES = {
 UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
+UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page
 UI_LOG_LEVEL = "warning"  # uvicorn's log level
 
 # --- Source lifecycle, health and drift (gigflow.health; README "Source lifecycle") ---

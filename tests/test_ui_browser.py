@@ -64,6 +64,18 @@ def _stop(process: subprocess.Popen) -> None:
         process.kill()
 
 
+def _settings():
+    from scrapy.settings import Settings
+
+    from gigflow import settings as project
+
+    values = Settings()
+    values.setmodule(project)
+    values.setdict({"POLITENESS_MIN_INTERVAL": 0, "FETCH_ALLOWED_PRIVATE_HOSTS": ["127.0.0.1"],
+                    "LINKCHECK_TIMEOUT": 2.0})
+    return values
+
+
 @pytest.fixture(scope="module")
 def demo(database_url, tmp_path_factory):
     """The demo site crawled (support-engineer.html carries scripts and handlers), its noise filter learned."""
@@ -89,6 +101,14 @@ def demo(database_url, tmp_path_factory):
         configuration_id = get_source(pool, "demo").configuration_id
         outcome = run_review(pool, configuration_id, ReviewKind.manual, make_learner(NoiseSettings(), "rules"))
         assert outcome.status == "saved", outcome.detail
+        # job maintenance as its worker does it: canonical jobs, link checks against the site, the publish gate
+        from gigflow import api
+        maintenance = _settings()
+        api.resolve(settings=maintenance)
+        with pool.connection() as conn:
+            canonical_ids = [r["id"] for r in conn.execute("SELECT id FROM canonical_jobs")]
+        api.check_links(canonical_ids, settings=maintenance)
+        api.refresh(settings=maintenance)
         port = _free_port()
         ui = _start_ui(port)
         try:
@@ -154,7 +174,30 @@ def test_every_page_loads_without_console_errors_and_the_filters_update_the_tabl
     assert title_mark.inner_text() == "Data Analyst"  # the title's value, marked where the Markdown holds it
     assert title_mark.get_attribute("title").startswith("title: jsonld")
 
+    # history, canonical job with its sightings, link checks, quality score parts and publish state
+    assert page.locator("table.events .kind").first.inner_text() == "seen"
+    with pool.connection() as conn:
+        canonical = conn.execute("SELECT c.* FROM canonical_jobs c JOIN canonical_links l ON l.canonical_id = c.id "
+                                 "WHERE l.job_id = %s", (job_id,)).fetchone()
+    assert f"canonical job #{canonical['id']}" in page.locator("#canonical").inner_text()
+    assert page.locator("table.sightings tr.current").count() == 1
+    assert page.locator("#link-status").inner_text() == canonical["link_status"]
+    checks = page.locator("table.link-checks tbody tr").all_inner_texts()  # the demo's apply URLs answer 404
+    assert any(c.startswith("job URL") and "\tok" in c for c in checks), checks
+    assert any(c.startswith("apply URL") and "\tsuspect" in c for c in checks), checks
+    for part in ("completeness", "evidence", "freshness"):
+        assert page.locator(f"[data-part={part}]").inner_text() == str(canonical["quality_parts"][part])
+    assert str(canonical["quality_score"]) in page.locator(".score").inner_text()
+    state = page.locator("#publish-state").inner_text()
+    assert state.startswith("published" if canonical["published_at"] else "not published")
+
+    page.goto(base + "/sources/demo")
+    assert page.locator("#source-health").inner_text() == "ok"
+    assert page.locator("table.runs td.outcome").first.inner_text().startswith("finished")
+    assert page.locator("svg.chart polyline.confidence").count() == 1  # mean confidence over the runs
+
     page.goto(base + "/")
+    assert page.locator("#source-rows tr", has_text="demo").locator("td.health").inner_text().startswith("ok")
     page.fill("input[name=q]", "northwind")
     expect(page.locator("#source-rows")).to_contain_text("Northwind")  # (locators: the CSP forbids eval)
     page.select_option("select[name=status]", "quarantined")

@@ -29,6 +29,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     """The ASGI app over the configured database. ``settings``: Scrapy settings (limits, page sizes)."""
     page_size = settings.getint("LISTING_PAGE_SIZE")
     runs_shown, jobs_shown = settings.getint("UI_RUNS_SHOWN"), settings.getint("UI_JOBS_SHOWN")
+    events_shown = settings.getint("UI_EVENTS_SHOWN")
     max_filter_bytes = settings.getint("NOISE_FILTER_MAX_BYTES")
     max_page_bytes = settings.getint("PREPARATION_MAX_BYTES")
 
@@ -49,7 +50,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         if status is not None and status not in data.SOURCE_STATUSES:
             raise HTTPException(400, f"unknown status {status!r}: one of {', '.join(data.SOURCE_STATUSES)}")
         text, after = request.query_params.get("q", ""), request.query_params.get("after")
-        rows = data.sources_page(status=status, text=text, after=after, limit=page_size)
+        rows = library.sources_health(data.sources_page(status=status, text=text, after=after, limit=page_size))
         context = {"rows": rows, "status": status or "", "q": text, "statuses": data.SOURCE_STATUSES,
                    "next_after": rows[-1]["id"] if len(rows) == page_size else None}
         partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-target") == "source-rows"
@@ -58,17 +59,27 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     def source_page(request):
         source = _found(data.source, request.path_params["source_id"])
         runs = data.source_runs(source["id"], runs_shown)
+        for run in runs:
+            run["health"] = library.run_health_label(run["outcome"], run["drift"]) if run["finished_at"] else "running"
+        health = library.source_health(source["id"], runs=1, events=events_shown)
         return render(request, "source.html", {
             "source": source, "runs": runs, "chart": runs_chart(runs), "jobs": data.source_jobs(source["id"], jobs_shown),
-            "noise": _noise_summary(source["noise_filter"], source["config_hash"]), "jobs_shown": jobs_shown})
+            "noise": _noise_summary(source["noise_filter"], source["config_hash"]), "jobs_shown": jobs_shown,
+            "policy": health["policy"], "history": health["history"],
+            "health": library.run_health_label(health["runs"][0]["outcome"], health["runs"][0]["drift"])
+            if health["runs"] else "never run"})
 
     def job_page(request):
         job = _found(data.job, request.path_params["job_id"])
         marks = evidence_highlights(job["fields"], job["evidence"])
         rows = [{"name": name, "value": value, "evidence": job["evidence"].get(name)}
                 for name, value in sorted(job["fields"].items())]
+        link = data.job_canonical(job["id"], events_shown)
+        canonical = library.canonical_job(link["canonical_id"]) if link else None
         return render(request, "job.html", {"job": job, "rows": rows,
-                                            "markdown": render_markdown(job["markdown"] or "", marks)})
+                                            "markdown": render_markdown(job["markdown"] or "", marks),
+                                            "events": data.job_events(job["id"], events_shown),
+                                            "link": link, "canonical": canonical})
 
     def noise_page(request):
         configuration_id = request.path_params["configuration_id"]
@@ -132,19 +143,17 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         message = await run_in_threadpool(library.request_noise_review, configuration_id)
         return _action_answer(request, message, f"/configurations/{configuration_id}/noise", refresh=False)
 
-    async def quarantine(request):
-        form = await _checked_form(request)
-        source_id = request.path_params["source_id"]
-        await run_in_threadpool(_found, data.source, source_id)
-        message = await run_in_threadpool(_action, library.quarantine_source, source_id, form.get("reason", ""))
-        return _action_answer(request, message, form.get("next") or f"/sources/{source_id}")
+    def source_action(action):
+        async def endpoint(request):
+            form = await _checked_form(request)
+            source_id = request.path_params["source_id"]
+            await run_in_threadpool(_found, data.source, source_id)
+            message = await run_in_threadpool(_action, action, source_id, form.get("reason", "")[:1000])
+            return _action_answer(request, message, form.get("next") or f"/sources/{source_id}")
+        return endpoint
 
-    async def restore(request):
-        form = await _checked_form(request)
-        source_id = request.path_params["source_id"]
-        await run_in_threadpool(_found, data.source, source_id)
-        message = await run_in_threadpool(_action, library.restore_source, source_id)
-        return _action_answer(request, message, form.get("next") or f"/sources/{source_id}")
+    def policy_review(source_id: str, note: str) -> str:
+        return library.record_policy_review(source_id, note, settings)
 
     def _action_answer(request, message: str, next_url: str, refresh: bool = True):
         if request.headers.get("hx-request") == "true":
@@ -169,8 +178,10 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     routes = [
         Route("/", sources),
         Route("/sources/{source_id}", source_page),
-        Route("/sources/{source_id}/quarantine", quarantine, methods=["POST"]),
-        Route("/sources/{source_id}/restore", restore, methods=["POST"]),
+        Route("/sources/{source_id}/promote", source_action(library.promote_source), methods=["POST"]),
+        Route("/sources/{source_id}/quarantine", source_action(library.quarantine_source), methods=["POST"]),
+        Route("/sources/{source_id}/restore", source_action(library.restore_source), methods=["POST"]),
+        Route("/sources/{source_id}/policy", source_action(policy_review), methods=["POST"]),
         Route("/jobs/{job_id:int}", job_page),
         Route("/configurations/{configuration_id:int}/noise", noise_page),
         Route("/configurations/{configuration_id:int}/noise/sample/{version_id:int}", stored_page),

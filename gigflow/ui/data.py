@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gigflow.ui.library import get_pool, ui_sql
 
-SOURCE_STATUSES = ("candidate", "trial", "active", "quarantined")
+SOURCE_STATUSES = ("candidate", "trial", "active", "drifting", "quarantined")
 
 
 class NotFound(LookupError):
@@ -62,3 +62,15 @@ def configuration(configuration_id: int) -> dict:
 def sample_version(configuration_id: int, version_id: int) -> dict:
     return _one("sample_version.sql", {"configuration_id": configuration_id, "version_id": version_id},
                 f"no stored version {version_id} of configuration {configuration_id}")
+
+
+def job_events(job_id: int, limit: int) -> list[dict]:
+    return _all("job_events.sql", {"id": job_id, "limit": limit})
+
+
+def job_canonical(job_id: int, limit: int) -> dict | None:
+    """The canonical job link of a per-source job, or None before the resolver linked it."""
+    try:
+        return _one("job_canonical.sql", {"id": job_id, "limit": limit}, "")
+    except NotFound:
+        return None

@@ -1,13 +1,18 @@
 """The one place the review app reaches into the rest of gigflow, so a package move touches this file only.
 
 Actions here call the same functions as the commands (`scrapy noise request`, the worker's race-safe save,
-the source status setter), so the app never holds a rule of its own.
+`scrapy sources promote|quarantine|restore|policy`), and reads of health and canonical jobs go through the
+library functions `scrapy sources show` and `scrapy jobs --format` use, so the app never holds a rule of its own.
 """
 
 from __future__ import annotations
 
 from gigflow.db import get_pool
 from gigflow.documents.client import DocumentClient
+from gigflow.health import lifecycle
+from gigflow.health.report import health_label, overview, with_health
+from gigflow.maintenance.export import canonical_jobs
+from gigflow.noise.learner import SETTLED_CLASSIFIER
 from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.noise.lifecycle.procedures import (
     SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
@@ -16,11 +21,10 @@ from gigflow.noise.lifecycle.review import ReviewKind
 from gigflow.noise.model import NoiseFilter, RemovalRule
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.training import TrainingPage
-from gigflow.sources.config import SourceStatus
-from gigflow.sources.repository import get_source, set_status
+from gigflow.sources.repository import UnknownSourceError
 from gigflow.sql import load_sql
 
-MANUAL_CLASSIFIER = "manual"
+MANUAL_CLASSIFIER = SETTLED_CLASSIFIER  # the learner keeps a flip saved with it as settled
 
 
 def ui_sql(name: str) -> str:
@@ -95,18 +99,53 @@ def request_noise_review(configuration_id: int) -> str:
     return f"manual review requested (job {job_id})" if job_id else "a manual review is already waiting"
 
 
+def sources_health(rows: list[dict]) -> list[dict]:
+    """The sources table's rows with each last run's outcome, health label and mean confidence."""
+    return with_health(get_pool(), rows)
+
+
+def source_health(source_id: str, runs: int, events: int) -> dict:
+    """What `scrapy sources show` prints: status, policy review, recent runs' health and drift, history."""
+    return overview(get_pool(), source_id, runs=runs, events=events)
+
+
+def run_health_label(outcome: str | None, drift: list | None) -> str:
+    return health_label(outcome, drift)
+
+
+def canonical_job(canonical_id: int) -> dict | None:
+    """One canonical job as `scrapy jobs --format json` exports it: sightings, link checks, quality parts."""
+    rows = list(canonical_jobs(get_pool(), canonical_id=canonical_id))  # consumed: the cursor closes here
+    return rows[0] if rows else None
+
+
+def _transition(action, source_id: str, *args) -> tuple[str, str] | str | None:
+    try:
+        return action(get_pool(), source_id, *args)
+    except (lifecycle.TransitionError, UnknownSourceError) as exc:
+        raise ActionError(str(exc)) from None
+
+
+def promote_source(source_id: str, reason: str) -> str:
+    """`scrapy sources promote ID --reason TEXT`."""
+    before, after = _transition(lifecycle.promote, source_id, reason)
+    return f"source {source_id}: {before} -> {after}"
+
+
 def quarantine_source(source_id: str, reason: str) -> str:
-    if not reason.strip():
-        raise ActionError("a quarantine needs a reason")
-    get_source(get_pool(), source_id)
-    set_status(get_pool(), source_id, SourceStatus.quarantined, reason.strip()[:500])
-    return f"source {source_id} quarantined"
+    """`scrapy sources quarantine ID --reason TEXT`."""
+    before, after = _transition(lifecycle.quarantine, source_id, reason)
+    return f"source {source_id}: {before} -> {after}"
 
 
-def restore_source(source_id: str) -> str:
-    """Back to active (the status a source is crawled in), the quarantine reason cleared."""
-    record = get_source(get_pool(), source_id)
-    if record.config.status is not SourceStatus.quarantined:
-        raise ActionError(f"source {source_id} is {record.config.status.value}, not quarantined")
-    set_status(get_pool(), source_id, SourceStatus.active, None)
-    return f"source {source_id} restored to active"
+def restore_source(source_id: str, reason: str) -> str:
+    """`scrapy sources restore ID --reason TEXT`: a quarantined or drifting source goes back to trial."""
+    before, after = _transition(lifecycle.restore, source_id, reason)
+    return f"source {source_id}: {before} -> {after}"
+
+
+def record_policy_review(source_id: str, note: str, settings) -> str:
+    """`scrapy sources policy ID --reviewed --note TEXT` (a candidate may start its trial at once)."""
+    started = _transition(lifecycle.record_policy_review, source_id, note,
+                          lifecycle.LifecycleSettings.from_settings(settings))
+    return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "")

@@ -85,7 +85,8 @@ def _plain_value(value):
 
 
 def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
-    """An inline SVG bar chart, oldest run left: jobs found (new + updated + unchanged), new and gone per run.
+    """An inline SVG bar chart, oldest run left: jobs found (new + updated + unchanged), new and gone per run,
+    mean confidence as a line (0 to 1 over the full height) and "drift" above a run with drift (reasons on hover).
     Presentation attributes only (no inline style), so the strict CSP needs no exception."""
     if not runs:
         return Markup('<p class="muted">no runs yet</p>')
@@ -109,9 +110,22 @@ def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
             tip = escape(f"run {run['id']} ({run['spider']}, {run['outcome'] or 'running'}): {key} {v[key]}")
             parts.append(f'<rect x="{x0 + j * bar:.1f}" y="{base - h:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
                          f'fill="{colour}"><title>{tip}</title></rect>')
+        if run.get("drift"):
+            why = escape("; ".join(f"{d.get('detector')}: {d.get('reason')}" for d in run["drift"]))
+            parts.append(f'<text class="drift-mark" x="{x0:.1f}" y="{base - plot_h - 2:.1f}" font-size="11" '
+                         f'font-weight="bold" fill="#b45309">drift<title>run {run["id"]}: {why}</title></text>')
         if len(runs) <= 20 or i % max(1, len(runs) // 10) == 0:
             parts.append(f'<text x="{x0:.1f}" y="{height - 4}" font-size="9" fill="#555">#{run["id"]}</text>')
-    legend_x = width - 170
+    # Mean confidence (0..1, full height = 1) as a line over the bars, for runs that recorded it.
+    points = [(34 + i * slot + 1.5 * bar, base - plot_h * float(r["mean_confidence"]))
+              for i, r in enumerate(runs) if r.get("mean_confidence") is not None]
+    if points:
+        parts.append('<polyline class="confidence" fill="none" stroke="#7c3aed" stroke-width="1.5" points="'
+                     + " ".join(f"{x:.1f},{y:.1f}" for x, y in points) + '"><title>mean confidence (0 to 1)</title>'
+                     '</polyline>')
+        parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#7c3aed"/>' for x, y in points]
+    series = series + [("confidence", "#7c3aed")]
+    legend_x = width - 240
     for j, (key, colour) in enumerate(series):
         parts.append(f'<rect x="{legend_x + j * 55}" y="2" width="10" height="10" fill="{colour}"/>'
                      f'<text x="{legend_x + j * 55 + 13}" y="11" font-size="10" fill="#333">{key}</text>')
