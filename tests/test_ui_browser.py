@@ -295,15 +295,41 @@ def test_actions_need_csrf_and_call_the_library(demo, page):
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 403
 
+    def act(button: str, reason: str):
+        page.goto(base + "/sources/demo")
+        page.fill("input[name=reason]", reason)
+        page.click(f"form.status-actions button:has-text('{button}')")
+        page.wait_for_load_state("networkidle")
+
+    def last_event() -> dict:
+        with pool.connection() as conn:
+            return conn.execute("SELECT from_status, to_status, reason, actor FROM source_status_events "
+                                "WHERE source_id = 'demo' ORDER BY id DESC LIMIT 1").fetchone()
+
+    # each action is #15's transition: the status changes and the event records who and why
+    act("quarantine", "site moved to a new ATS")
+    assert page.locator("h1 .badge").inner_text() == "quarantined"
+    assert page.locator(".status-reason").inner_text() == "site moved to a new ATS"
+    assert (last_event()["from_status"], last_event()["to_status"]) == ("active", "quarantined")
+    assert last_event()["actor"].startswith("person")
+    act("restore", "the new ATS board is configured")
+    assert (last_event()["to_status"], last_event()["reason"]) == ("trial", "the new ATS board is configured")
+    act("promote", "trial runs look right")
+    assert (last_event()["from_status"], last_event()["to_status"], last_event()["reason"]) == (
+        "trial", "active", "trial runs look right")
+    assert page.locator("table.history tbody tr").first.inner_text().endswith("trial runs look right")
+    act("record policy review", "terms allow crawling; robots.txt checked")
+    assert page.locator(".policy-note").inner_text() == "terms allow crawling; robots.txt checked"
+    # a transition the state does not allow is refused with the command's reason, nothing changes
     page.goto(base + "/sources/demo")
-    page.fill("input[name=reason]", "site moved to a new ATS")
-    page.click("button:has-text('quarantine')")
-    page.wait_for_selector("text=site moved to a new ATS")
+    assert page.locator("form.status-actions button:has-text('promote')").count() == 0  # active: nothing above
     with pool.connection() as conn:
-        row = conn.execute("SELECT status, status_reason FROM sources WHERE id = 'demo'").fetchone()
-    assert (row["status"], row["status_reason"]) == ("quarantined", "site moved to a new ATS")
-    page.click("button:has-text('restore')")
-    page.wait_for_selector(".badge.active")
+        events = conn.execute("SELECT count(*) AS n FROM source_status_events").fetchone()["n"]
+    csrf = page.locator("input[name=csrf]").first.get_attribute("value")
+    refused = page.request.post(base + "/sources/demo/promote", form={"csrf": csrf, "reason": "again"})
+    assert refused.status == 400 and "already active" in refused.text()
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM source_status_events").fetchone()["n"] == events
     page.click("button:has-text('request noise review')")
     page.wait_for_selector(".flash-message")
     assert "review" in page.locator(".flash-message").inner_text()
