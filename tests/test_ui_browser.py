@@ -113,7 +113,7 @@ def demo(database_url, tmp_path_factory):
         ui = _start_ui(port)
         try:
             yield {"pool": pool, "base": f"http://127.0.0.1:{port}", "configuration_id": configuration_id,
-                   "server": server}
+                   "server": server, "site": root / "demo"}
         finally:
             _stop(ui)
 
@@ -361,3 +361,32 @@ def test_binding_beyond_loopback_needs_a_token_and_the_token_is_checked(demo):
             assert response.status == 200 and b"Runs" in response.read()
     finally:
         _stop(ui)
+
+
+def test_drift_shows_in_the_table_the_chart_and_the_run_reasons(demo, page):
+    """The listing keeps one job card of several: the next crawl's outcome, health and drift reasons reach every view."""
+    pool, base = demo["pool"], demo["base"]
+    listing = demo["site"] / "index.html"
+    head, cards = listing.read_text().split('class="job-card"', 1)
+    listing.write_text(head + 'class="job-card"' + cards.replace('class="job-card"', 'class="retired-card"'))
+    crawl("href", "demo", "HEALTH_DRIFT_MIN_RUNS=1")  # one complete run before: enough history here
+    with pool.connection() as conn:
+        run = conn.execute("SELECT r.id, r.outcome, h.drift FROM crawl_runs r LEFT JOIN run_health h ON h.run_id = r.id"
+                           " WHERE r.source_id = 'demo' ORDER BY r.id DESC LIMIT 1").fetchone()
+        status = conn.execute("SELECT status, status_reason FROM sources WHERE id = 'demo'").fetchone()
+    assert run["outcome"] == "incomplete:drift" and status["status"] == "drifting"
+    [drift] = run["drift"]
+    page.goto(base + "/sources/demo")
+    assert page.locator("#source-health").inner_text() == "drifting: volume_change"
+    assert page.locator(".status-reason").inner_text() == status["status_reason"]
+    first = page.locator("table.runs tbody tr").first
+    assert first.locator("td.outcome").inner_text().startswith("incomplete:drift")
+    assert "volume_change: " + drift["reason"] in first.locator("td.drift").inner_text()
+    assert page.locator("svg.chart text.drift-mark").count() == 1  # the drifted run marked on the chart
+    assert "job volume drop" in page.locator("svg.chart text.drift-mark title").text_content()
+    assert page.locator("table.history tbody tr").first.locator(".badge").inner_text() == "drifting"
+    assert page.locator("form.status-actions button:has-text('restore')").count() == 1
+    page.goto(base + "/?status=drifting")
+    row = page.locator("#source-rows tr", has_text="demo")
+    assert row.locator("td.health").inner_text().startswith("drifting: volume_change")
+    assert page.errors == []
