@@ -1,7 +1,9 @@
 """`make screenshots`: PNGs of each review app page, from the demo data, into docs/screenshots/.
 
-Needs the demo's data in the configured database (`make demo` first). Starts `scrapy ui` on a free loopback
-port and opens each page in headless Chromium (CLICK_CHROMIUM_PATH, default /usr/bin/chromium)."""
+Needs the demo's data in the configured database (`make demo` first). Links the demo's jobs to canonical jobs
+and scores them as the maintenance worker would (`scrapy jobs resolve`, `scrapy jobs refresh`: no link checks, the
+demo site is gone by now), starts `scrapy ui` on a free loopback port and opens each page in headless Chromium
+(CLICK_CHROMIUM_PATH, default /usr/bin/chromium)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ def main() -> int:
     if not source or not job:
         print("error: no demo data in this database: run `make demo` first", file=sys.stderr)
         return 2
+    from gigflow import api
+
+    api.resolve()
+    api.refresh()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
