@@ -8,7 +8,7 @@ from gigflow.noise.model import RemovalRule
 from gigflow.ui.annotate import annotate
 from gigflow.ui.data import like_pattern
 from gigflow.ui.library import select_regions
-from gigflow.ui.render import evidence_highlights, line_diff, render_markdown
+from gigflow.ui.render import evidence_highlights, line_diff, render_markdown, runs_chart
 from gigflow.ui.server import UiConfigError, build, is_loopback
 
 
@@ -77,3 +77,18 @@ def test_binding_beyond_loopback_needs_a_token():
     settings.set("UI_TOKEN", "t")
     app, token = build(settings, "0.0.0.0")
     assert token == "t" and app is not None
+
+
+def test_the_runs_chart_marks_drift_with_escaped_reasons_and_draws_confidence():
+    run = {"spider": "href", "outcome": "finished", "jobs_new": 0, "jobs_updated": 0, "jobs_unchanged": 4,
+           "jobs_gone": 0}
+    runs = [{**run, "id": 2, "mean_confidence": 0.5, "outcome": "incomplete:drift",
+             "drift": [{"detector": "volume_change", "reason": "<script>alert(1)</script> drop"}]},
+            {**run, "id": 1, "mean_confidence": 1.0, "drift": []}]
+    svg = html.fromstring(str(runs_chart(runs, width=300, height=130)))
+    [mark] = svg.xpath("//text[@class='drift-mark']")
+    assert mark.xpath("string(title)") == "run 2: volume_change: <script>alert(1)</script> drop"
+    assert not svg.xpath("//script")
+    [line] = svg.xpath("//polyline[@class='confidence']")
+    (x1, y1), (x2, y2) = (map(float, p.split(",")) for p in line.get("points").split())
+    assert x1 < x2 and y1 < y2  # oldest run left; its confidence (1.0) drawn higher than the newer 0.5
