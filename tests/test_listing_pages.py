@@ -1,6 +1,6 @@
 """`scrapy sources list` and `scrapy jobs` read one indexed page at a time (keyset pagination)."""
 
-from gigflow.politeness.scripted_server import source
+from scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from gigflow.sql import load_sql

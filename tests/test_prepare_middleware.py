@@ -12,7 +12,7 @@ from scrapy.utils.test import get_crawler
 
 from gigflow.middlewares.preparation import CAPTURE_HTML, JOB, PREPARED, PreparationMiddleware
 from gigflow.noise import NoiseFilter, RemovalRule, region_signature
-from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.noise.current import get_current_noise_filter
 from gigflow.sources.config import SourceConfig
 from gigflow.sources.repository import SourceRecord
 from helpers import FIXTURES

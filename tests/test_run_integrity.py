@@ -16,7 +16,7 @@ from psycopg.conninfo import make_conninfo
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import FIXTURES, ROOT, crawl_sequence, import_source, run_scrapy
@@ -192,10 +192,10 @@ def test_a_crawl_whose_database_vanished_exits_non_zero(admin_database_url):
 
 
 def test_a_review_left_running_by_a_dead_worker_is_retried(pool, database_url):
-    from gigflow.noise.lifecycle.learner import make_learner
-    from gigflow.noise.lifecycle.queue import ReviewRuntime, request_review, run_worker
-    from gigflow.noise.lifecycle.review import ReviewKind
-    from gigflow.noise.settings import NoiseSettings
+    from gigflow.noise.learn.lifecycle.review_learner import make_learner
+    from gigflow.noise.learn.lifecycle.queue import ReviewRuntime, request_review, run_worker
+    from gigflow.noise.learn.lifecycle.review import ReviewKind
+    from gigflow.noise.learn.settings import NoiseSettings
     from gigflow.sources.repository import get_source
 
     import_sources(pool, parse_sources([source("n", "http://127.0.0.1:9", "/n")]))

@@ -145,7 +145,7 @@ def test_imap_defaults_and_path_sources_keep_their_hash():
 
 
 def test_imap_host_guard_uses_the_fetch_rules():
-    from gigflow.politeness.safety import FetchGuard, UnsafeURL
+    from gigflow.safety.guard import FetchGuard, UnsafeURL
 
     guard = FetchGuard(allowed_private_hosts=["127.0.0.1"], denied_hosts=["blocked.example"],
                        resolver_overrides={"mail.internal.example": "10.1.2.3", "imap.example.org": "93.184.215.14"})

@@ -12,14 +12,14 @@ from datetime import datetime
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.dates import normalise_job_dates
-from gigflow.adapters.email import EmailAdapter
+from gigflow.adapters.mail import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter, read_page
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.reconcile import reconcile
 from gigflow.adapters.types import ExtractionContext, ExtractionResult, SourceAdapter
 from gigflow.adapters.url_policy import apply_url_policy, without_control_characters
-from gigflow.politeness.safety import FetchGuard
+from gigflow.safety.guard import FetchGuard
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()

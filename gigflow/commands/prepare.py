@@ -66,7 +66,7 @@ class Command(GigflowCommand):
         strategy = noise_filter = None
         if opts.source:
             from gigflow.db import get_pool
-            from gigflow.noise.lifecycle.current import get_current_noise_filter
+            from gigflow.noise.current import get_current_noise_filter
             from gigflow.sources.repository import get_source
 
             record = get_source(get_pool(), opts.source)

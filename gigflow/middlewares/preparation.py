@@ -23,7 +23,7 @@ import logging
 from scrapy import signals
 
 from gigflow.documents import DocumentClient, PreparedDocument
-from gigflow.noise.lifecycle.events import emit
+from gigflow.noise.events import emit
 
 logger = logging.getLogger(__name__)
 

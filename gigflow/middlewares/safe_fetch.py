@@ -16,7 +16,7 @@ from twisted.internet.error import DNSLookupError
 from w3lib.url import safe_url_string
 
 from gigflow.db import get_pool
-from gigflow.politeness.safety import FetchGuard, UnsafeURL, redact_url
+from gigflow.safety.guard import FetchGuard, UnsafeURL, redact_url
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import set_status
 

@@ -15,10 +15,10 @@ from gigflow.documents.types import PreparedDocument
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
-from gigflow.noise.lifecycle.current import get_current_noise_filter
+from gigflow.noise.current import get_current_noise_filter
 from gigflow.patterns import search_any
 from gigflow.pipelines.storage import INCOMPLETE_REASON, LISTING_LINKS
-from gigflow.politeness.safety import FetchGuard
+from gigflow.safety.guard import FetchGuard
 from gigflow.sources.repository import SourceRecord, UnknownSourceError, get_source
 from gigflow.sql import load_sql
 

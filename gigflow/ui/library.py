@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from gigflow.db import get_pool
 from gigflow.documents.client import DocumentClient
-from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.noise.lifecycle.procedures import (
+from gigflow.noise.current import get_current_noise_filter
+from gigflow.noise.learn.lifecycle.procedures import (
     SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
 )
-from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.learn.lifecycle.review import ReviewKind
 from gigflow.noise.model import NoiseFilter, RemovalRule
 from gigflow.noise.selectors import InvalidSelectorError, select
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.training import TrainingPage
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import get_source, set_status
 from gigflow.sql import load_sql
@@ -88,7 +88,7 @@ def flip_decision(configuration_id: int, *, selector: str, signature: str, expec
 
 def request_noise_review(configuration_id: int) -> str:
     """What `scrapy noise request ID --manual` does."""
-    from gigflow.noise.lifecycle.queue import request_review
+    from gigflow.noise.learn.lifecycle.queue import request_review
 
     configuration_state(get_pool(), configuration_id)  # an unknown id fails here, clearly
     job_id = request_review(get_pool(), configuration_id, ReviewKind.manual, reason="requested from the review app")

@@ -1,4 +1,4 @@
-"""The learner (NoiseFilter.create): candidates -> learnable regions -> one review -> rules, reusing approved ones."""
+"""The learner (learn_noise_filter): candidates -> learnable regions -> one review -> rules, reusing approved ones."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.apply import region_excerpt
-from gigflow.noise.candidates import all_candidates, candidate_regions, region_parts
-from gigflow.noise.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
+from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
+from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
-from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import region_signature
-from gigflow.noise.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
+from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
 # Kept regions are split into their parts for another review at most this many times.
@@ -397,3 +397,10 @@ def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tu
         before += sum(1 for s in snippets if s in plain)
         after += sum(1 for s in snippets if s in filtered)
     return (before, total), (after, total)
+
+
+def create_noise_filter(samples, current: NoiseFilter | None, *, classifier, config_hash: str,
+                        manual: bool = False, settings=None) -> NoiseFilter:
+    """A complete filter from 3 to 6 distinct samples: the learner's result without its report."""
+    return learn_noise_filter(samples, current, classifier, config_hash=config_hash, settings=settings,
+                              manual=manual).filter

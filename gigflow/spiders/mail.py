@@ -27,7 +27,7 @@ from twisted.internet.threads import deferToThread
 from gigflow.db import get_pool
 from gigflow.documents import DocumentClient, PreparedDocument
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
-from gigflow.politeness.safety import FetchGuard, UnsafeURL
+from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
 from gigflow.sql import load_sql
 

@@ -11,13 +11,13 @@ from typing import Callable, Protocol
 from psycopg_pool import ConnectionPool
 from pydantic import BaseModel
 
-from gigflow.noise.lifecycle.current import DEFAULT_MAX_BYTES, get_current_noise_filter
-from gigflow.noise.lifecycle.events import emit
-from gigflow.noise.lifecycle.procedures import (
+from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
+from gigflow.noise.events import emit
+from gigflow.noise.learn.lifecycle.procedures import (
     MIN_SAMPLES, SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
 )
 from gigflow.noise.model import NoiseFilter, SampleRef
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.training import TrainingPage
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def read_training_pages(pool: ConnectionPool, refs: list[SampleRef], strategy=No
     pages, failures = [], []
     with pool.connection() as conn:
         for ref in refs:
-            row = conn.execute(load_sql("gigflow.noise.lifecycle", "read_sample.sql"),
+            row = conn.execute(load_sql("gigflow.noise.learn.lifecycle", "read_sample.sql"),
                                {"id": ref.source_version_id}).fetchone()
             body = bytes(row["body"]) if row and row["body"] is not None else None
             if body is None:

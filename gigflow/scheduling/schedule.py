@@ -13,7 +13,7 @@ from gigflow.db import get_pool
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
-_SQL = "gigflow.politeness"
+_SQL = "gigflow.scheduling"
 
 
 def next_interval(unchanged_runs: int, base: float, slowdown_after: int, factor: float, cap: float) -> float:

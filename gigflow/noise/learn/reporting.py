@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gigflow.noise.learner import LearningReport
+from gigflow.noise.learn.learner import LearningReport
 
 
 def _ratio(pair: tuple[int, int]) -> str:

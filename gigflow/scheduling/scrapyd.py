@@ -20,7 +20,7 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.sql import load_sql
 
-_SQL = "gigflow.politeness"
+_SQL = "gigflow.scheduling"
 
 
 class NodeError(RuntimeError):

@@ -9,7 +9,7 @@ from twisted.internet.error import DNSLookupError
 
 from scrapy.resolver import CachingThreadedResolver
 
-from gigflow.politeness.safety import FetchGuard, UnsafeURL
+from gigflow.safety.guard import FetchGuard, UnsafeURL
 
 
 class GuardedResolver(CachingThreadedResolver):

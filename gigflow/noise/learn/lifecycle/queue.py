@@ -13,10 +13,10 @@ import procrastinate
 from procrastinate import exceptions as queue_errors
 from psycopg_pool import ConnectionPool
 
-from gigflow.noise.lifecycle.current import DEFAULT_MAX_BYTES
-from gigflow.noise.lifecycle.events import emit
-from gigflow.noise.lifecycle.procedures import ReconcilePage, reconcile_page
-from gigflow.noise.lifecycle.review import Learner, ReviewKind, run_review
+from gigflow.noise.current import DEFAULT_MAX_BYTES
+from gigflow.noise.events import emit
+from gigflow.noise.learn.lifecycle.procedures import ReconcilePage, reconcile_page
+from gigflow.noise.learn.lifecycle.review import Learner, ReviewKind, run_review
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -77,14 +77,14 @@ def request_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind
 
 def seconds_until_next_cycle(pool: ConnectionPool, configuration_id: int, cycle_seconds: float) -> float:
     with pool.connection() as conn:
-        row = conn.execute(load_sql("gigflow.noise.lifecycle", "seconds_until_next_cycle.sql"),
+        row = conn.execute(load_sql("gigflow.noise.learn.lifecycle", "seconds_until_next_cycle.sql"),
                            {"configuration_id": configuration_id, "cycle_seconds": cycle_seconds}).fetchone()
     return row["wait"] if row else 0.0
 
 
 def mark_automatic_cycle(pool: ConnectionPool, configuration_id: int) -> None:
     with pool.connection() as conn:
-        conn.execute(load_sql("gigflow.noise.lifecycle", "mark_automatic_cycle.sql"),
+        conn.execute(load_sql("gigflow.noise.learn.lifecycle", "mark_automatic_cycle.sql"),
                      {"configuration_id": configuration_id})
 
 

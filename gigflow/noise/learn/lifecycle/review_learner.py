@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gigflow.noise.classifier import make_classifier
-from gigflow.noise.learner import learn_noise_filter
-from gigflow.noise.lifecycle.events import emit
-from gigflow.noise.lifecycle.review import LearnResult, Learner
+from gigflow.noise.learn.classifier import make_classifier
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.events import emit
+from gigflow.noise.learn.lifecycle.review import LearnResult, Learner
 from gigflow.noise.model import NoiseFilter
-from gigflow.noise.settings import NoiseSettings
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
 
 
 def make_learner(settings: NoiseSettings, classifier_kind: str | None = None) -> Learner:

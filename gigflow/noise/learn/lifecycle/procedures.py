@@ -9,11 +9,11 @@ from psycopg_pool import ConnectionPool
 from pydantic import BaseModel, Field
 
 from gigflow.noise.model import NoiseFilter, SampleRef
-from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.sources.config import Strategy
 from gigflow.sql import load_sql
 
-_SQL = "gigflow.noise.lifecycle"
+_SQL = "gigflow.noise.learn.lifecycle"
 MIN_SAMPLES, MAX_SAMPLES = NoiseSettings.min_samples, NoiseSettings.max_samples  # the learner's own bounds
 
 

@@ -10,7 +10,7 @@ import logging
 import procrastinate
 
 from gigflow.db import get_pool
-from gigflow.politeness.scrapyd import ScheduleRequest, schedule_due
+from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
 
 logger = logging.getLogger(__name__)
 

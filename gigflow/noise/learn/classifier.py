@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.learn.settings import NoiseSettings
 
 Decision = Literal["remove", "keep"]
 
@@ -268,7 +268,7 @@ class RulesClassifier(RegionClassifier):
 
 # --- OpenAI-compatible model --------------------------------------------------------------------------------
 def review_prompt() -> str:
-    return (files("gigflow.noise") / "prompts" / "region_review.md").read_text(encoding="utf-8")
+    return (files("gigflow.noise.learn") / "prompts" / "region_review.md").read_text(encoding="utf-8")
 
 
 def response_format() -> dict:
