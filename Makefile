@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory screenshots clean-db
+.PHONY: demo test test-fast install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ screenshots: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# The pure tests: no database, no scrapy process, no browser (seconds).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not db and not e2e" $(PYTEST_ARGS)
 
 # Build the egg in a temporary folder and add it to SCRAPYD_URL (or every node in SCRAPYD_NODES).
 deploy: $(STAMP)
