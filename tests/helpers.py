@@ -101,7 +101,15 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     project.setdict({name: str(value) for name, value in settings.items()}, priority="cmdline")
     process = CrawlerProcess(project)
     crawler = process.create_crawler(spider)
-    process.crawl(crawler, source=source)
+    done = process.crawl(crawler, source=source)
+
+    def report(failure):  # what `scrapy crawl` shows: the bad input's message, else the traceback
+        if failure.check(SystemExit):
+            print(failure.value.code, file=sys.stderr)
+        else:
+            failure.printTraceback(file=sys.stderr)
+
+    done.addErrback(report)
     process.start()
     code = 1 if process.bootstrap_failed else 0
     return getattr(crawler, "gigflow_exitcode", 0) or code

@@ -9,6 +9,7 @@ import logging
 
 from scrapy import signals
 
+from gigflow.context import CrawlContext
 from gigflow.db import get_pool
 from gigflow.sql import load_sql
 
@@ -35,6 +36,7 @@ class AdaptiveScheduleExtension:
         self.factor = settings.getfloat("CRAWL_SLOWDOWN_FACTOR")
         self.cap = settings.getfloat("CRAWL_MAX_INTERVAL")
         self.claim_seconds = settings.getfloat("SCHEDULE_CLAIM_SECONDS")
+        self.context = CrawlContext.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -44,14 +46,14 @@ class AdaptiveScheduleExtension:
         return extension
 
     def spider_opened(self, spider):
-        source_id = getattr(spider, "source_id", None)
+        source_id = self.context.source_id
         if source_id is None:
             return
         with get_pool().connection() as conn:
             conn.execute(load_sql(_SQL, "hold_claim.sql"), {"source_id": source_id, "claim_seconds": self.claim_seconds})
 
     def spider_closed(self, spider, reason):
-        source_id = getattr(spider, "source_id", None)
+        source_id = self.context.source_id
         if source_id is None:
             return
         stats = self.crawler.stats

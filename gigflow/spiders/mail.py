@@ -239,9 +239,7 @@ class MailboxSpider(SourceSpider):
         raise CloseSpider(reason)
 
     def stored_messages(self) -> tuple[set[str], set[str]]:
-        with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.spiders", "stored_messages.sql"),
-                                {"source_id": self.source_id, "content_type": MESSAGE_TYPE}).fetchall()
+        rows = self.context.stored_messages(MESSAGE_TYPE)
         return {row["url"] for row in rows}, {row["sha256"] for row in rows}
 
     def message_item(self, name: str, raw: bytes, message, url: str):

@@ -14,10 +14,8 @@ import scrapy
 from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
-from gigflow.db import get_pool
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
-from gigflow.sql import load_sql
 
 _GZIP_MAGIC = b"\x1f\x8b"
 
@@ -56,9 +54,7 @@ class SitemapSpider(SourceSpider):
             yield self.sitemap_request(url, depth=0)
 
     def _stored_fetch_times(self) -> dict[str, datetime]:
-        with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.spiders", "latest_fetch_times.sql"), {"source_id": self.source_id})
-            return {row["url"]: row["fetched_at"] for row in rows}
+        return self.context.latest_fetch_times()
 
     def sitemap_request(self, url: str, depth: int) -> scrapy.Request:
         return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_fetch_error, cb_kwargs={"depth": depth})
