@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lxml import html as lxml_html
 from markdown_it import MarkdownIt
 
-from gigflow.documents import DocumentClient
+from gigflow.documents import DocumentPreparer
 
 URL = "https://jobs.example.org/vacancy/1"
 ALLOWED = {
@@ -99,7 +99,7 @@ def elements(draw, depth=0):
 
 documents = st.lists(elements(), min_size=1, max_size=6).map(lambda parts: "<html><body>" + "".join(parts) +
                                                                            "</body></html>")
-CLIENTS = {name: DocumentClient(converter=name) for name in ("html-to-markdown", "markdownify")}
+CLIENTS = {name: DocumentPreparer(converter=name) for name in ("html-to-markdown", "markdownify")}
 
 
 @pytest.mark.parametrize("converter", sorted(CLIENTS))

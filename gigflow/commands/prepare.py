@@ -41,10 +41,10 @@ class Command(GigflowCommand):
         except (LookupError, ValueError, OSError) as exc:
             return self.fail(str(exc))
 
-        from gigflow.documents import DocumentClient
+        from gigflow.documents import DocumentPreparer
 
         try:
-            client = DocumentClient.from_settings(self.settings)
+            client = DocumentPreparer.from_settings(self.settings)
         except ValueError as exc:
             return self.fail(str(exc))
         document = client.prepare(page.read_bytes(), opts.url, content_type=opts.content_type,

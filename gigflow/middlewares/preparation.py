@@ -4,7 +4,7 @@ How a spider uses it:
 
 - Mark a request whose response is a job page with ``meta["gigflow_job"] = True`` (``SourceSpider.job_request``
   does). Its response, whatever the format (HTML, text, Markdown, PDF, JSON, XML), is prepared by the
-  DocumentClient and the PreparedDocument lands in ``response.meta["gigflow_prepared"]``. JSON and XML payloads
+  DocumentPreparer and the PreparedDocument lands in ``response.meta["gigflow_prepared"]``. JSON and XML payloads
   keep their body unchanged for the adapters; their PreparedDocument has format ``json``/``xml``.
 - Click captures (the click spider, scrapy-playwright): after clicking an item, put the captured detail HTML
   (the detail region's outer HTML, or the whole page after the click) in ``meta["gigflow_capture_html"]`` as a
@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 
 from gigflow.context import CrawlContext
-from gigflow.documents import DocumentClient, PreparedDocument
+from gigflow.documents import DocumentPreparer, PreparedDocument
 from gigflow.noise.events import emit
 
 logger = logging.getLogger(__name__)
@@ -34,13 +34,13 @@ CAPTURE_HTML = "gigflow_capture_html"
 class PreparationMiddleware:
     """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
 
-    def __init__(self, client: DocumentClient, context: CrawlContext):
+    def __init__(self, client: DocumentPreparer, context: CrawlContext):
         self.client = client
         self.context = context  # the run's strategy and noise filter
 
     @classmethod
     def from_crawler(cls, crawler):
-        return cls(DocumentClient.from_settings(crawler.settings), CrawlContext.from_crawler(crawler))
+        return cls(DocumentPreparer.from_settings(crawler.settings), CrawlContext.from_crawler(crawler))
 
     def process_response(self, request, response, spider=None):
         if not request.meta.get(JOB) or response.status != 200:

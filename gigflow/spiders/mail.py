@@ -25,7 +25,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from gigflow.db import get_pool
-from gigflow.documents import DocumentClient, PreparedDocument
+from gigflow.documents import DocumentPreparer, PreparedDocument
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
@@ -59,7 +59,7 @@ def failure_key(raw: bytes, sha256: str) -> str:
         return f"urn:sha256:{sha256}"
 
 
-def prepare_message(message, url: str, documents: DocumentClient) -> PreparedDocument | None:
+def prepare_message(message, url: str, documents: DocumentPreparer) -> PreparedDocument | None:
     """The message's HTML (else text) body through the one preparation path; the subject titles a text body."""
     body = message.get_body(preferencelist=("html", "plain"))
     if body is None:
@@ -82,8 +82,8 @@ class MailboxSpider(SourceSpider):
     strategy_type = "mailbox"
 
     @cached_property
-    def documents(self) -> DocumentClient:
-        return DocumentClient.from_settings(self.crawler.settings)
+    def documents(self) -> DocumentPreparer:
+        return DocumentPreparer.from_settings(self.crawler.settings)
     marks_gone = False
 
     async def start(self):

@@ -7,7 +7,7 @@ the source status setter), so the app never holds a rule of its own.
 from __future__ import annotations
 
 from gigflow.db import get_pool
-from gigflow.documents.client import DocumentClient
+from gigflow.documents.preparer import DocumentPreparer
 from gigflow.noise.current import get_current_noise_filter
 from gigflow.noise.learn.lifecycle.procedures import (
     SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
@@ -53,7 +53,7 @@ def select_regions(root, selector: str) -> list:
 def prepare_markdown(settings, body: bytes, url: str, content_type: str | None, strategy,
                      noise_filter: NoiseFilter | None) -> str:
     """The Markdown a crawl stores for this body, with or without the noise filter (the crawl's own path)."""
-    return DocumentClient.from_settings(settings).prepare(body, url, content_type, strategy=strategy,
+    return DocumentPreparer.from_settings(settings).prepare(body, url, content_type, strategy=strategy,
                                                            noise_filter=noise_filter).markdown
 
 

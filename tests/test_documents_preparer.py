@@ -1,4 +1,4 @@
-"""DocumentClient: one door, every format, the same result contract; the raw body never changes."""
+"""DocumentPreparer: one door, every format, the same result contract; the raw body never changes."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from gigflow.documents import DocumentClient, PreparedDocument, sniff_format
+from gigflow.documents import DocumentPreparer, PreparedDocument, sniff_format
 from helpers import FIXTURES, SHARED
 
-CLIENT = DocumentClient()
+CLIENT = DocumentPreparer()
 
 
 def tiny_pdf(lines: list[str]) -> bytes:
