@@ -108,3 +108,27 @@ def test_html_fixture_through_the_client_matches_prepare_html():
     body = (FIXTURES / "documents" / "detail_with_cards.html").read_bytes()
     url = "https://logistics.example/jobs/warehouse-lead"
     assert CLIENT.prepare(body, url, "text/html").model_dump() == prepare_html(body, url).model_dump()
+
+
+def test_a_mail_message_takes_the_one_preparation_path_with_the_noise_filter():
+    """message/rfc822 is a format of the preparer: its HTML body is prepared as a page is, noise filter included
+    (the mailbox spider prepared messages itself before, without the source's filter)."""
+    from lxml import html as lxml_html
+
+    from gigflow.noise import NoiseFilter, RemovalRule, region_signature
+
+    page = ("<html><body><footer class='site'>Manage your alerts</footer><main><h1>Nurse</h1></main>"
+            "<footer class='apply'>Apply by 1 May</footer></body></html>")
+    raw = ("From: alerts@example.org\r\nSubject: New jobs\r\nMessage-ID: <1@example.org>\r\nMIME-Version: 1.0\r\n"
+           f"Content-Type: text/html; charset=utf-8\r\n\r\n{page}").encode()
+    region = lxml_html.fromstring(page).find(".//footer")
+    rule = RemovalRule(selector="footer.site", signature=region_signature(region), decision="remove",
+                       classifier="rules")
+    noise_filter = NoiseFilter(config_hash="h", rules=[rule])
+    assert sniff_format(raw, "mid:1@example.org", "message/rfc822") == "email"
+    plain = DocumentPreparer().prepare(raw, "mid:1@example.org", content_type="message/rfc822")
+    filtered = DocumentPreparer().prepare(raw, "mid:1@example.org", content_type="message/rfc822",
+                                          noise_filter=noise_filter)
+    assert plain.format == "html" and "Manage your alerts" in plain.markdown and "Nurse" in plain.markdown
+    assert "Manage your alerts" not in filtered.markdown and "Apply by 1 May" in filtered.markdown
+    assert filtered.report.noise_filter == noise_filter.fingerprint()

@@ -113,7 +113,7 @@ def content_format(content: bytes | str, *, url: str, content_type: str | None =
     if media == "message/rfc822" or url.lower().split("?")[0].endswith(".eml"):
         return "email"
     fmt = sniff_format(content, url, content_type)
-    if fmt in ("json", "xml"):
+    if fmt in ("json", "xml", "email"):
         return fmt
     if fmt == "text" and EmailAdapter().supports(url, content):
         return "email"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gigflow.documents.formats import MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
 from gigflow.documents.html import DEFAULT_MAX_BYTES, HtmlFormat
+from gigflow.documents.mail import MessageFormat
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER
 from gigflow.documents.sniff import sniff_format
 from gigflow.documents.types import PreparedDocument
@@ -26,6 +27,7 @@ class DocumentPreparer:
             "json": PayloadFormat("json"),
             "xml": PayloadFormat("xml"),
         }
+        self.formats["email"] = MessageFormat(self.formats)
 
     @classmethod
     def from_settings(cls, settings) -> DocumentPreparer:

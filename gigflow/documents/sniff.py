@@ -14,11 +14,12 @@ _CONTENT_TYPES: dict[str, DocumentFormat] = {
     "text/markdown": "markdown", "text/x-markdown": "markdown",
     "application/pdf": "pdf", "application/x-pdf": "pdf",
     "application/json": "json", "text/json": "json", "application/ld+json": "json",
+    "message/rfc822": "email",
     "application/xml": "xml", "text/xml": "xml", "application/rss+xml": "xml", "application/atom+xml": "xml",
 }
 _EXTENSIONS: dict[str, DocumentFormat] = {
     ".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".txt": "text",
-    ".pdf": "pdf", ".json": "json", ".xml": "xml", ".rss": "xml", ".atom": "xml",
+    ".pdf": "pdf", ".json": "json", ".xml": "xml", ".rss": "xml", ".atom": "xml", ".eml": "email",
 }
 _HTML_START = re.compile(rb"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S)
 _HTML_TAGS = re.compile(rb"<(?:html|head|body|div|p|a|table|h[1-6]|ul|section|article|main|span)\b[^>]*>", re.I)
@@ -58,7 +59,7 @@ def sniff_format(body: bytes | str, url: str = "", content_type: str | None = No
         declared = "json"
     if declared is None and _media_type(content_type).endswith("+xml"):
         declared = "xml"
-    if declared in ("html", "pdf", "markdown", "json"):
+    if declared in ("html", "pdf", "markdown", "json", "email"):
         return declared  # a declared JSON payload is parsed by its adapter, not twice here
     if stripped[:1] in (b"{", b"[") and _parses_as_json(body):
         return "json"

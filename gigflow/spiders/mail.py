@@ -25,7 +25,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from gigflow.db import get_pool
-from gigflow.documents import DocumentPreparer, PreparedDocument
+from gigflow.documents import DocumentPreparer
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
@@ -57,19 +57,6 @@ def failure_key(raw: bytes, sha256: str) -> str:
         return message_url(headers, sha256)
     except Exception:
         return f"urn:sha256:{sha256}"
-
-
-def prepare_message(message, url: str, documents: DocumentPreparer) -> PreparedDocument | None:
-    """The message's HTML (else text) body through the one preparation path; the subject titles a text body."""
-    body = message.get_body(preferencelist=("html", "plain"))
-    if body is None:
-        return None
-    subtype = "html" if body.get_content_subtype() == "html" else "plain"
-    prepared = documents.prepare(body.get_content().encode("utf-8"), url,
-                                 content_type=f"text/{subtype}; charset=utf-8")
-    if prepared.title is None:
-        prepared.title = " ".join(str(message.get("Subject", "")).split()) or None
-    return prepared
 
 
 async def in_thread(call, *args):
@@ -244,7 +231,10 @@ class MailboxSpider(SourceSpider):
 
     def message_item(self, name: str, raw: bytes, message, url: str):
         try:
-            prepared = prepare_message(message, url, self.documents)
+            # The one preparation path, as for every page: the message format picks its HTML (else text) body;
+            # the strategy and the run's noise filter apply.
+            prepared = self.documents.prepare(raw, url, content_type=MESSAGE_TYPE, strategy=self.strategy,
+                                              noise_filter=self.noise_filter)
         except Exception as exc:  # an odd message loses its Markdown, never the crawl or its bytes
             self.logger.warning("message %s could not be prepared: %s", name, exc)
             prepared = None
