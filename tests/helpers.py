@@ -115,6 +115,36 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     return getattr(crawler, "gigflow_exitcode", 0) or code
 
 
+ALERTS = {  # the adapter cases' alert messages, under the names a mailbox holds them by
+    "2026-11-30-jobboard.eml": FIXTURES / "adapters" / "email" / "platform-alert" / "input.eml",
+    "2026-12-01-employer.eml": FIXTURES / "adapters" / "email" / "employer-alert" / "input.eml",
+}
+MAILDIR_NAMES = {"2026-11-30-jobboard.eml": "cur/1764478800.M1P1.inbox:2,S",
+                 "2026-12-01-employer.eml": "new/1764576000.M2P1.inbox"}
+
+
+def eml_folder(dest: Path) -> Path:
+    """A folder of .eml files: fixtures/mailbox/eml (a copy of one alert, one without a Message-ID) and the
+    adapter cases' two alerts (each fixture file is kept once)."""
+    import shutil
+
+    shutil.copytree(FIXTURES / "mailbox" / "eml", dest, dirs_exist_ok=True)
+    for name, source in ALERTS.items():
+        shutil.copyfile(source, dest / name)
+    return dest
+
+
+def maildir(dest: Path) -> Path:
+    """A Maildir (cur/, new/, tmp/) holding the job-board and employer alerts."""
+    import shutil
+
+    for sub in ("cur", "new", "tmp"):
+        (dest / sub).mkdir(parents=True, exist_ok=True)
+    for name, path in MAILDIR_NAMES.items():
+        shutil.copyfile(ALERTS[name], dest / path)
+    return dest
+
+
 PLACEHOLDER_ORIGIN = "http://127.0.0.1:8765"  # fixture sites and sources name this; copies get the real address
 
 

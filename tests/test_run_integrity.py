@@ -4,7 +4,6 @@ failed on the code before run integrity."""
 
 import os
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -19,7 +18,7 @@ from psycopg_pool import ConnectionPool
 from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import FIXTURES, ROOT, crawl_sequence, import_source, run_scrapy
+from helpers import ROOT, crawl_sequence, eml_folder, import_source, run_scrapy
 
 
 def runs(pool):
@@ -83,8 +82,7 @@ def nested_message(depth: int) -> bytes:
 
 
 def test_one_bad_message_is_recorded_skipped_and_given_up_after_the_attempts(pool, tmp_path):
-    folder = tmp_path / "mail"
-    shutil.copytree(FIXTURES / "mailbox" / "eml", folder)
+    folder = eml_folder(tmp_path / "mail")
     (folder / "0000-nested.eml").write_bytes(nested_message(1000))  # read first
     import_source(pool, {"id": "alerts", "company": "Alerts", "status": "active",
                          "canonical_url": "https://alerts.example/",

@@ -2,7 +2,7 @@
 the .eml fixtures, read into a real PostgreSQL."""
 
 import pytest
-from helpers import FIXTURES, crawl, import_source
+from helpers import crawl, eml_folder, import_source
 from imap_test_server import ImapServer
 
 from gigflow.sources.loader import SourceFileError, parse_sources
@@ -11,8 +11,8 @@ USER, PASSWORD, PASSWORD_ENV = "alerts@example.org", 'correct "horse" battery', 
 
 
 @pytest.fixture
-def imap_server():
-    with ImapServer(FIXTURES / "mailbox" / "eml", user=USER, password=PASSWORD, folder="Job alerts") as server:
+def imap_server(tmp_path):
+    with ImapServer(eml_folder(tmp_path / "eml"), user=USER, password=PASSWORD, folder="Job alerts") as server:
         yield server
 
 
