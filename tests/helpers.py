@@ -96,6 +96,13 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
 
     _INHERITED.extend(connection._pools.values())
     connection._pools.clear()  # the child opens its own connections
+    # A reactor the test process installed (an import of twisted.internet.reactor) was never run: forget it, so
+    # the crawl installs the one TWISTED_REACTOR names, as a fresh `scrapy crawl` does.
+    import twisted.internet
+
+    sys.modules.pop("twisted.internet.reactor", None)
+    if hasattr(twisted.internet, "reactor"):
+        del twisted.internet.reactor
     os.chdir(ROOT)
     project = get_project_settings()
     project.setdict({name: str(value) for name, value in settings.items()}, priority="cmdline")

@@ -158,7 +158,7 @@ def test_concurrent_claims_never_take_one_source_twice(pool):
     from gigflow.sql import load_sql
 
     import_sources(pool, parse_sources({"sources": [source(f"s{i:02d}", "http://127.0.0.1:1", f"/s{i}") for i in range(12)]}))
-    claim = load_sql("gigflow.politeness", "claim_due_sources.sql")
+    claim = load_sql("gigflow.scheduling", "claim_due_sources.sql")
     with pool.connection() as first, pool.connection() as second:
         first.autocommit = second.autocommit = False
         taken_first = [r["id"] for r in first.execute(claim, {"limit": 7, "claim_seconds": 60}).fetchall()]
