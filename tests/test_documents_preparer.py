@@ -132,3 +132,9 @@ def test_a_mail_message_takes_the_one_preparation_path_with_the_noise_filter():
     assert plain.format == "html" and "Manage your alerts" in plain.markdown and "Nurse" in plain.markdown
     assert "Manage your alerts" not in filtered.markdown and "Apply by 1 May" in filtered.markdown
     assert filtered.report.noise_filter == noise_filter.fingerprint()
+
+
+def test_a_malformed_url_never_breaks_sniffing_or_preparation():
+    assert sniff_format(b"hello", "http://[oops/jobs.md") == "text"
+    document = DocumentPreparer().prepare(b"<p>Welder</p>", "http://[oops/")  # a report, never a traceback
+    assert document.format == "html" and "Invalid IPv6 URL" in document.report.errors[0]

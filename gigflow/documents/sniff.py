@@ -76,7 +76,10 @@ def sniff_format(body: bytes | str, url: str = "", content_type: str | None = No
 
 
 def _extension(url: str) -> str:
-    path = urlsplit(url or "").path.lower()
+    try:
+        path = urlsplit(url or "").path.lower()
+    except ValueError:  # a malformed URL (an unclosed IPv6 bracket) has no extension to go by
+        return ""
     dot = path.rfind(".")
     return path[dot:] if dot > path.rfind("/") else ""
 
