@@ -24,8 +24,10 @@ demo: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py
 
+# The whole suite on TEST_WORKERS processes (pytest-xdist); each worker creates and drops its own test database.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The pure tests: no database, no scrapy process, no browser (seconds).
 test-fast: $(STAMP)
