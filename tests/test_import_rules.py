@@ -116,6 +116,16 @@ def test_preparation_extraction_and_noise_apply_are_pure(graph):
     assert wrong == []
 
 
+def test_spiders_hold_no_sql_and_middlewares_read_nothing_off_the_spider(graph):
+    """Queries go through store/ (or the room that owns the table); run state comes from the crawl context."""
+    wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
+             if unit(module) == "spiders" and name == "gigflow.sql"]
+    assert wrong == []
+    offenders = [path.name for path in (PACKAGE / "middlewares").glob("*.py")
+                 if "getattr(spider" in path.read_text(encoding="utf-8")]
+    assert offenders == []
+
+
 def test_noise_learning_is_used_only_by_its_commands_review_app_and_worker(graph):
     wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
              if unit(name) == "noise.learn" and name.startswith("gigflow.") and unit(module) not in LEARNING_USERS]

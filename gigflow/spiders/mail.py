@@ -29,7 +29,7 @@ from gigflow.documents import DocumentPreparer
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
-from gigflow.sql import load_sql
+from gigflow.store import mailbox as mailbox_store
 
 MESSAGE_TYPE = "message/rfc822"
 
@@ -155,9 +155,7 @@ class MailboxSpider(SourceSpider):
     def record_failure(self, name: str, key: str, exc: Exception) -> None:
         error = f"{exc.__class__.__name__}: {exc}"[:500]
         with get_pool().connection() as conn:
-            attempts = conn.execute(load_sql("gigflow.spiders", "record_mailbox_failure.sql"),
-                                    {"source_id": self.source_id, "message_key": key, "error": error}
-                                    ).fetchone()["attempts"]
+            attempts = mailbox_store.record_failure(conn, self.source_id, key, error)
         self.failures[key] = attempts
         self.crawler.stats.inc_value("gigflow/messages_failed")
         self.logger.warning("message %s (%s) could not be read (attempt %d of %d): %s; skipped", name, key,
@@ -165,15 +163,12 @@ class MailboxSpider(SourceSpider):
 
     def clear_failure(self, key: str) -> None:
         with get_pool().connection() as conn:
-            conn.execute(load_sql("gigflow.spiders", "clear_mailbox_failure.sql"),
-                         {"source_id": self.source_id, "keys": [key]})
+            mailbox_store.clear_failures(conn, self.source_id, [key])
         self.failures.pop(key, None)
 
     def failed_messages(self) -> dict[str, int]:
         with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.spiders", "mailbox_failures.sql"),
-                                {"source_id": self.source_id}).fetchall()
-        return {row["message_key"]: row["attempts"] for row in rows}
+            return mailbox_store.failures(conn, self.source_id)
 
     # -- IMAP ---------------------------------------------------------------------------------------------------
 
