@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory bench-dedupe screenshots clean-db
+.PHONY: demo test test-fast install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory bench-dedupe screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,8 +24,14 @@ demo: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py
 
+# The whole suite on TEST_WORKERS processes (pytest-xdist); each worker creates and drops its own test database.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# The pure tests: no database, no scrapy process, no browser (seconds).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not db and not e2e" $(PYTEST_ARGS)
 
 # Build the egg in a temporary folder and add it to SCRAPYD_URL (or every node in SCRAPYD_NODES).
 deploy: $(STAMP)

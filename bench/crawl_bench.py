@@ -52,7 +52,7 @@ def main() -> int:
 
     from gigflow.db import close_pools, get_pool
     from gigflow.db.connection import embedded_server_url
-    from gigflow.politeness.scripted_server import ScriptedServer, site, source
+    from tests.scripted_server import ScriptedServer, site, source  # the test suite's loopback server
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gigflow.documents import DEFAULT_CONVERTER, DocumentClient  # noqa: E402
+from gigflow.documents import DEFAULT_CONVERTER, DocumentPreparer  # noqa: E402
 
-client = DocumentClient(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_CONVERTER)
+client = DocumentPreparer(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_CONVERTER)
 pages = json.load(sys.stdin)
 print(json.dumps({page["page"]: client.prepare(Path(page["html_path"]).read_bytes(),
                                                page["url"] or f"https://corpus.invalid/{page['page']}").markdown

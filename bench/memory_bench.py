@@ -5,7 +5,7 @@ usage: python bench/memory_bench.py [--sizes 1,5,10,20] [--kind html|text] [--be
 
 Each size runs in its own child process (a fresh interpreter, so each peak is its own): it builds a synthetic
 job page of that many MB (sections of headings, paragraphs with links, lists and a table: what real vacancy
-pages are made of), imports gigflow, warms up on a 20 kB page, records the resident set, then runs DocumentClient.prepare and the adapter
+pages are made of), imports gigflow, warms up on a 20 kB page, records the resident set, then runs DocumentPreparer.prepare and the adapter
 chain (gigflow.adapters.extract) on the bytes and records the peak resident set (ru_maxrss). Printed per size:
 peak RSS, the increase over the resident set before the work (what the body cost), both as multiples of the body
 size, the time taken, and the degradation preparation reported (if any). ``--kind text`` measures a text/plain
@@ -62,7 +62,7 @@ def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
 
     from gigflow import settings as project_settings
     from gigflow.adapters import extract
-    from gigflow.documents import DocumentClient
+    from gigflow.documents import DocumentPreparer
 
     body = (job_page if kind == "html" else text_page)(int(size_mb * MB))
     content_type = "text/html; charset=utf-8" if kind == "html" else "text/plain; charset=utf-8"
@@ -70,7 +70,7 @@ def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
     config.setmodule(project_settings)
     for name, value in settings.items():
         config.set(name, value)
-    client = DocumentClient.from_settings(config)
+    client = DocumentPreparer.from_settings(config)
     # Warm up on a small page first, so lazily imported modules count in the baseline, not as the body's cost.
     small = (job_page if kind == "html" else text_page)(20_000)
     client.prepare(small, "https://jobs.example.org/vacancy/0", content_type)

@@ -23,10 +23,10 @@ SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT))
 
 from gigflow.documents import prepare_html  # noqa: E402
-from gigflow.noise.classifier import make_classifier  # noqa: E402
-from gigflow.noise.learner import learn_noise_filter  # noqa: E402
-from gigflow.noise.settings import NoiseSettings  # noqa: E402
-from gigflow.noise.training import TrainingPage  # noqa: E402
+from gigflow.noise.learn.classifier import make_classifier  # noqa: E402
+from gigflow.noise.learn.learner import learn_noise_filter  # noqa: E402
+from gigflow.noise.learn.settings import NoiseSettings  # noqa: E402
+from gigflow.noise.learn.training import TrainingPage  # noqa: E402
 
 PLACEHOLDER_URL = "https://unknown.invalid/page.html"
 

@@ -32,9 +32,9 @@ def load_pages(corpus: Path) -> list[tuple[str, bytes]]:
 def make_runner(system: str):
     if system.startswith("gigflow:"):
         sys.path.insert(0, str(ROOT))
-        from gigflow.documents import DocumentClient
+        from gigflow.documents import DocumentPreparer
 
-        client = DocumentClient(system.split(":", 1)[1])
+        client = DocumentPreparer(system.split(":", 1)[1])
         return lambda name, body: client.prepare(body, f"https://corpus.invalid/{name}").markdown
     if system == "trafilatura":
         import trafilatura

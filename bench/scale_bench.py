@@ -164,8 +164,8 @@ def limiter_overhead_ms(pool, samples: int = 200) -> list[float]:
 
 def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
     from gigflow.db import get_pool
-    from gigflow.politeness.scrapyd import ScheduleRequest, schedule_due
-    from gigflow.politeness.scripted_server import ScriptedServer, site, source
+    from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
+    from tests.scripted_server import ScriptedServer, site, source  # the test suite's loopback server
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
 

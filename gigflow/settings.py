@@ -56,7 +56,7 @@ EXTENSIONS = {
     "scrapy.extensions.remote_control.RemoteControl": None,
     "scrapy.extensions.debug.Debugger": None,
     "gigflow.extensions.log_redaction.RedactCredentials": 0,
-    "gigflow.politeness.schedule.AdaptiveScheduleExtension": 500,
+    "gigflow.scheduling.schedule.AdaptiveScheduleExtension": 500,
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
     "gigflow.health.extension.HealthExtension": 515,
     "gigflow.maintenance.extension.ResolveAfterCrawl": 520,
@@ -199,7 +199,7 @@ DOWNLOAD_HANDLERS = {
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
-TWISTED_DNS_RESOLVER = "gigflow.politeness.resolver.GuardedResolver"  # connects only to addresses the guard admits
+TWISTED_DNS_RESOLVER = "gigflow.safety.resolver.GuardedResolver"  # connects only to addresses the guard admits
 # Content types each strategy accepts on a 200 response (strategies not listed are not checked).
 FETCH_EXPECTED_CONTENT_TYPES = {
     "href": ["text/html", "application/xhtml+xml"],

@@ -65,7 +65,11 @@ def fixture_server():
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark every test that uses the database, so `-m db` selects the database end-to-end slice."""
+    """Mark every test that uses the database (`-m db`) and every test of a module that starts `scrapy`
+    processes (`-m e2e`); `make test-fast` runs the rest: the pure tests."""
     for item in items:
         if {"database_url", "pool"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
+        module = getattr(item, "module", None)
+        if module is not None and any(hasattr(module, name) for name in ("run_scrapy", "crawl_sequence")):
+            item.add_marker(pytest.mark.e2e)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from helpers import FIXTURES
 
-from gigflow.noise.classifier import OpenAIClassifier, RulesClassifier
-from gigflow.noise.settings import NoiseSettings
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.classifier import OpenAIClassifier, RulesClassifier
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
 
 ACME = FIXTURES / "noise" / "acme"
 ACME_URLS = dict(line.split() for line in (ACME / "URLS.txt").read_text().splitlines())

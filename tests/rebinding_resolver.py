@@ -6,7 +6,7 @@ rebind to 10.0.0.7 (never connected to: the guard refuses it first)."""
 
 from twisted.internet import defer
 
-from gigflow.politeness.resolver import GuardedResolver
+from gigflow.safety.resolver import GuardedResolver
 
 REBOUND_ADDRESS = "10.0.0.7"
 

@@ -51,14 +51,14 @@ def test_json_payloads_are_recognised_by_host_and_markers_without_a_parser_key()
                                              "smartrecruiters"),
              "workable-kroo.json": ("https://apply.workable.com/api/v1/widget/accounts/kroo?details=true", "workable")}
     for name, (url, key) in cases.items():
-        assert extract((ATS / name).read_bytes(), url=url).parser_key == key
+        assert extract((ATS / name.removesuffix(".json") / "input.json").read_bytes(), url=url).parser_key == key
         # Markers alone suffice when the payload was fetched from elsewhere (a proxy, a saved file).
         if key != "recruitee":
-            assert extract((ATS / name).read_bytes(), url="https://cache.example/payload").parser_key == key
+            assert extract((ATS / name.removesuffix(".json") / "input.json").read_bytes(), url="https://cache.example/payload").parser_key == key
 
 
 def test_greenhouse_detail_decodes_entity_encoded_html_once_and_reads_pay_ranges():
-    result = extract((ATS / "greenhouse-codepath-job.json").read_bytes(),
+    result = extract((ATS / "greenhouse-codepath-job" / "input.json").read_bytes(),
                      url=greenhouse.detail_url("codepath", 4426096007), content_type="application/json")
     [job] = result.jobs
     assert result.kind == "detail" and job.external_id == "4426096007"
@@ -69,7 +69,7 @@ def test_greenhouse_detail_decodes_entity_encoded_html_once_and_reads_pay_ranges
 
 
 def test_greenhouse_listing_with_content_has_employer_and_description():
-    result = extract((ATS / "greenhouse-smarterdx.json").read_bytes(), url="https://boards-api.greenhouse.io/x")
+    result = extract((ATS / "greenhouse-smarterdx" / "input.json").read_bytes(), url="https://boards-api.greenhouse.io/x")
     assert [job.employer for job in result.jobs] == ["SmarterDx", "SmarterDx"]
     assert all("SmarterDx" in job.description for job in result.jobs) and result.confidence == 0.9
 
@@ -91,7 +91,7 @@ def test_endpoint_builders_take_an_overridable_base():
 
 
 def test_lever_pages_with_skip_and_limit():
-    postings = json.loads((ATS / "lever-gotogroup.json").read_bytes())
+    postings = json.loads((ATS / "lever-gotogroup" / "input.json").read_bytes())
     full_page = lever.listing_url("GoToGroup", limit=3)
     result = extract(json.dumps(postings).encode(), url=full_page, content_type="application/json")
     assert len(result.jobs) == 3 and result.next_page.url.endswith("skip=3&limit=3")
@@ -102,7 +102,7 @@ def test_lever_pages_with_skip_and_limit():
 
 
 def test_smartrecruiters_pages_with_offset_until_total_found():
-    data = json.loads((ATS / "smartrecruiters-gousto.json").read_bytes())
+    data = json.loads((ATS / "smartrecruiters-gousto" / "input.json").read_bytes())
     data.update(offset=0, limit=5, totalFound=15)
     data["content"] = data["content"][:5]
     url = smartrecruiters.listing_url("Gousto1", limit=5)
@@ -115,7 +115,7 @@ def test_smartrecruiters_pages_with_offset_until_total_found():
 
 
 def test_smartrecruiters_posting_fills_one_vacancy():
-    result = extract((ATS / "smartrecruiters-gousto-posting.json").read_bytes(),
+    result = extract((ATS / "smartrecruiters-gousto-posting" / "input.json").read_bytes(),
                      url=smartrecruiters.detail_url("Gousto1", "744000005631445"), content_type="application/json")
     [job] = result.jobs
     assert result.kind == "detail" and job.title == "Product Manager" and job.location == "London, GB"
@@ -139,7 +139,7 @@ def test_workable_v3_pages_with_next_page_token_and_deduplicates_shortcodes_per_
 
 
 def test_workable_widget_payload():
-    result = extract((ATS / "workable-kroo.json").read_bytes(), url=workable.listing_url("kroo"))
+    result = extract((ATS / "workable-kroo" / "input.json").read_bytes(), url=workable.listing_url("kroo"))
     assert len(result.jobs) == 8 and {job.employer for job in result.jobs} == {"Kroo Bank Ltd"}
     assert all(job.apply_url.endswith("/apply") for job in result.jobs)
 

@@ -8,7 +8,7 @@ ADAPTERS = FIXTURES / "adapters"
 
 
 def test_extract_prints_the_extraction_result_as_json():
-    done = run_scrapy("extract", str(ADAPTERS / "ats" / "workable-kroo.json"),
+    done = run_scrapy("extract", str(ADAPTERS / "ats" / "workable-kroo" / "input.json"),
                       "--url", "https://apply.workable.com/api/v1/widget/accounts/kroo?details=true")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -17,10 +17,10 @@ def test_extract_prints_the_extraction_result_as_json():
 
 
 def test_extract_reads_eml_with_a_parser_key_and_html_with_raw():
-    mail = run_scrapy("extract", str(ADAPTERS / "email" / "platform-alert.eml"), "--url", "mailbox://jobs/1",
+    mail = run_scrapy("extract", str(ADAPTERS / "email" / "platform-alert" / "input.eml"), "--url", "mailbox://jobs/1",
                       "--parser", "email:jobboard.example")
     assert json.loads(mail.stdout)["confidence"] == 0.75
-    page = run_scrapy("extract", str(ADAPTERS / "html" / "labelled-vacancy.html"), "--url", "https://w.example/v/1",
+    page = run_scrapy("extract", str(ADAPTERS / "html" / "labelled-vacancy" / "input.html"), "--url", "https://w.example/v/1",
                       "--raw")
     assert json.loads(page.stdout)["jobs"][0]["employer"] == "Voorbeeld Logistiek NV"
 

@@ -5,7 +5,7 @@ import re
 from gigflow.adapters import SourceAdapter, extract
 from gigflow.adapters.ats import ADAPTERS
 from gigflow.adapters.chain import FALLBACKS, JSONLD, SPECIALISED, content_format
-from gigflow.adapters.email import EmailAdapter
+from gigflow.adapters.mail import EmailAdapter
 from gigflow.adapters.routes import route_adapter
 from helpers import FIXTURES
 
@@ -27,11 +27,11 @@ def test_every_adapter_honours_the_protocol_with_a_fixed_key_and_semver():
 
 
 def test_supports_never_claims_foreign_content():
-    greenhouse_json = (ADAPTER_FIXTURES / "ats" / "greenhouse-smarterdx.json").read_bytes()
+    greenhouse_json = (ADAPTER_FIXTURES / "ats" / "greenhouse-smarterdx" / "input.json").read_bytes()
     for key, adapter in ADAPTERS.items():
         claims = adapter.supports("https://boards-api.greenhouse.io/v1/boards/x/jobs", greenhouse_json)
         assert claims == (key == "greenhouse"), key
-    html = (ADAPTER_FIXTURES / "html" / "labelled-vacancy.html").read_bytes()
+    html = (ADAPTER_FIXTURES / "html" / "labelled-vacancy" / "input.html").read_bytes()
     assert not any(adapter.supports("https://werken.example/v/1", html) for adapter in ADAPTERS.values())
     assert not route_adapter("corda-campus").supports("https://werken.example/jobs/", html)
 
@@ -46,11 +46,11 @@ def test_content_format_from_media_type_suffix_and_bytes():
 
 
 def test_entry_point_picks_the_chain_by_format():
-    cases = [(ADAPTER_FIXTURES / "ats" / "workable-kroo.json", "https://apply.workable.com/api/v1/widget/accounts/kroo",
+    cases = [(ADAPTER_FIXTURES / "ats" / "workable-kroo" / "input.json", "https://apply.workable.com/api/v1/widget/accounts/kroo",
               None, "workable"),
-             (ADAPTER_FIXTURES / "feeds" / "pxo-workable-rss.xml", "https://apply.workable.com/pxo/rss", None, "feed"),
-             (ADAPTER_FIXTURES / "email" / "employer-alert.eml", "inbox/1.eml", None, "email"),
-             (ADAPTER_FIXTURES / "html" / "labelled-vacancy.html", "https://werken.example/v/1", "text/html",
+             (ADAPTER_FIXTURES / "feeds" / "pxo-workable-rss" / "input.xml", "https://apply.workable.com/pxo/rss", None, "feed"),
+             (ADAPTER_FIXTURES / "email" / "employer-alert" / "input.eml", "inbox/1.eml", None, "email"),
+             (ADAPTER_FIXTURES / "html" / "labelled-vacancy" / "input.html", "https://werken.example/v/1", "text/html",
               "generic-html"),
              (FIXTURES / "sites" / "demo" / "jobs" / "data-analyst.html", "http://127.0.0.1/demo/jobs/x.html",
               "text/html", "jsonld")]
@@ -94,9 +94,11 @@ def test_json_without_a_known_provider_and_failing_adapters_become_warnings():
 def test_every_field_an_adapter_sets_carries_evidence():
     important = ("title", "employer", "location", "salary", "employment_type", "date_posted", "valid_through",
                  "description", "apply_url", "url", "external_id")
-    cases = [(path, "https://cordacampus.com/jobs/" if path.parent.name == "routes" else f"https://x.example/{path.name}",
-              "route:corda-campus" if path.parent.name == "routes" else None)
-             for path in sorted(ADAPTER_FIXTURES.rglob("*")) if path.is_file() and path.suffix != ".md"]
+    routes = {"routes"}  # a case's group is its folder's parent; the file keeps its case's name in the URL
+    cases = [(path, "https://cordacampus.com/jobs/" if path.parent.parent.name in routes
+              else f"https://x.example/{path.parent.name}{path.suffix}",
+              "route:corda-campus" if path.parent.parent.name in routes else None)
+             for path in sorted(ADAPTER_FIXTURES.glob("*/*/input.*"))]
     seen = set()
     for path, url, key in cases:
         result = extract(path.read_bytes(), url=url, parser_key=key)

@@ -7,7 +7,7 @@ MAIL = FIXTURES / "adapters" / "email"
 
 
 def test_platform_mailbox_accepts_only_labelled_https_links_on_the_board():
-    result = extract((MAIL / "platform-alert.eml").read_bytes(), url="mailbox://jobs/INBOX/1",
+    result = extract((MAIL / "platform-alert" / "input.eml").read_bytes(), url="mailbox://jobs/INBOX/1",
                      content_type="message/rfc822", parser_key="email:jobboard.example")
     assert result.parser_key == "email" and result.confidence == 0.75
     assert [job.url for job in result.jobs] == [f"https://www.jobboard.example/jobs/view/{n}" for n in (1001, 1002, 1003)]
@@ -21,7 +21,7 @@ def test_platform_mailbox_accepts_only_labelled_https_links_on_the_board():
 
 
 def test_open_mailbox_drops_service_and_tracking_links_but_keeps_other_boards():
-    result = extract((MAIL / "platform-alert.eml").read_bytes(), url="mailbox://jobs/INBOX/1.eml")
+    result = extract((MAIL / "platform-alert" / "input.eml").read_bytes(), url="mailbox://jobs/INBOX/1.eml")
     urls = [job.url for job in result.jobs]
     assert result.confidence == 0.65 and "https://other-board.example/jobs/55" in urls
     assert not any(word in url for url in urls for word in ("unsubscribe", "privacy", "account", "help", "track"))
@@ -29,7 +29,7 @@ def test_open_mailbox_drops_service_and_tracking_links_but_keeps_other_boards():
 
 
 def test_plain_text_alert_pairs_a_url_with_the_line_above():
-    result = extract((MAIL / "employer-alert.eml").read_bytes(), url="inbox/employer-alert.eml")
+    result = extract((MAIL / "employer-alert" / "input.eml").read_bytes(), url="inbox/employer-alert.eml")
     [job] = result.jobs
     assert job.title == "Maintenance technician (day shift)"
     assert job.url == "https://careers.employer.example/vacancies/maintenance-technician"

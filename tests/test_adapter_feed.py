@@ -7,7 +7,7 @@ FEEDS = FIXTURES / "adapters" / "feeds"
 
 
 def test_rss_entries_become_jobs_with_feed_evidence():
-    result = extract((FEEDS / "pxo-workable-rss.xml").read_bytes(), url="https://apply.workable.com/pxo/rss",
+    result = extract((FEEDS / "pxo-workable-rss" / "input.xml").read_bytes(), url="https://apply.workable.com/pxo/rss",
                      content_type="application/rss+xml")
     assert result.parser_key == "feed" and result.confidence == 0.82 and len(result.jobs) == 14
     job = result.jobs[1]
@@ -17,7 +17,7 @@ def test_rss_entries_become_jobs_with_feed_evidence():
 
 
 def test_atom_resolves_relative_links_takes_the_feed_author_and_drops_untitled_entries():
-    result = extract((FEEDS / "atom-jobs.xml").read_bytes(), url="https://works.example/feed.atom")
+    result = extract((FEEDS / "atom-jobs" / "input.xml").read_bytes(), url="https://works.example/feed.atom")
     assert [job.title for job in result.jobs] == ["Process operator (m/f/x)", "Lab analyst"]
     first = result.jobs[0]
     assert first.url == "https://works.example/vacancies/process-operator" and first.description == "Shift work in Geel."
@@ -26,11 +26,11 @@ def test_atom_resolves_relative_links_takes_the_feed_author_and_drops_untitled_e
 
 
 def test_xml_job_feed_and_json_feed():
-    xml = extract((FEEDS / "workable-xml.xml").read_bytes(), url="https://www.workable.com/boards/workable.xml")
+    xml = extract((FEEDS / "workable-xml" / "input.xml").read_bytes(), url="https://www.workable.com/boards/workable.xml")
     [job] = xml.jobs
     assert (job.external_id, job.employer, job.location) == ("2CF1C90531", "ProgressSoft", "JO")
     assert job.provenance == {"publisher": "Workable"}
-    feed = extract((FEEDS / "teamtailor-tibber.json").read_bytes(), url="https://tibber.teamtailor.com/jobs.json",
+    feed = extract((FEEDS / "teamtailor-tibber" / "input.json").read_bytes(), url="https://tibber.teamtailor.com/jobs.json",
                    content_type="application/json")
     assert feed.parser_key == "feed" and [j.external_id for j in feed.jobs] == ["7964779", "7775504"]
     assert feed.jobs[0].employer == "Tibber" and feed.jobs[0].location.startswith("Stockholm")

@@ -152,7 +152,7 @@ def test_feed_and_ats_dates_leave_as_iso_8601_with_the_source_text_kept():
     [job] = extract(feed, url="https://board.example/feed.xml", content_type="application/xml").jobs
     assert job.date_posted == "2026-11-30T09:00:00+00:00"
     assert job.raw["date_posted_text"] == "Mon, 30 Nov 2026 09:00:00 GMT"
-    payload = (FIXTURES / "ats" / "recruitee-radishlab.json").read_bytes()
+    payload = (FIXTURES / "adapters" / "ats" / "recruitee-radishlab" / "input.json").read_bytes()
     jobs = extract(payload, url="https://radishlab.recruitee.com/api/offers/", parser_key="recruitee").jobs
     assert jobs and all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", j.date_posted) for j in jobs)
 

@@ -51,7 +51,7 @@ def test_generic_agrees_with_the_labels_on_nine_in_ten_pages_field_by_field():
 
 
 def test_labelled_lists_and_tables_fill_the_fields_with_evidence():
-    body = (FIXTURES / "adapters" / "html" / "labelled-vacancy.html").read_bytes()
+    body = (FIXTURES / "adapters" / "html" / "labelled-vacancy" / "input.html").read_bytes()
     result = extract(body, url="https://werken.voorbeeld-logistiek.example/vacatures?id=42", content_type="text/html")
     assert result.parser_key == "generic-html" and result.confidence == 0.75
     [job] = result.jobs

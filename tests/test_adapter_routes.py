@@ -6,7 +6,7 @@ from gigflow.adapters import extract
 from gigflow.adapters.routes import RouteTableError, load_table, routes, watch_list
 from helpers import FIXTURES
 
-CORDA = (FIXTURES / "adapters" / "routes" / "corda-jobs.html").read_bytes()
+CORDA = (FIXTURES / "adapters" / "routes" / "corda-jobs" / "input.html").read_bytes()
 
 
 def test_shipped_tables_validate_and_name_every_reviewed_source():

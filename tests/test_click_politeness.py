@@ -3,7 +3,7 @@ request does not wait. Checked on the site's own clock (a scripted server on 127
 
 import json
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer
+from scripted_server import Reply, ScriptedServer
 from helpers import crawl, import_source, last_run
 
 INTERVAL = 3.0

@@ -1,6 +1,6 @@
 """Conditional GET: validators from the stored version are sent; a 304 stores nothing and keeps the jobs."""
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl, last_run

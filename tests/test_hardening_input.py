@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gigflow.adapters import extract
-from gigflow.politeness.safety import FetchGuard
+from gigflow.safety.guard import FetchGuard
 from gigflow.sources.loader import SourceFileError, load_source_file, parse_sources
 from gigflow.spiders.base import SourceSpider
 from helpers import run_scrapy
@@ -169,7 +169,7 @@ def test_the_extract_command_on_hostile_files_prints_json_or_a_message(tmp_path)
 
 
 def test_nul_characters_in_a_page_are_stored_without_them(pool):
-    from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+    from scripted_server import Reply, ScriptedServer, site, source
     from gigflow.sources.repository import import_sources
     from helpers import crawl
 

@@ -5,7 +5,7 @@ the first EXTRACTION_MAX_HTML_BYTES."""
 import json
 
 from gigflow.adapters import extract
-from gigflow.documents import DocumentClient
+from gigflow.documents import DocumentPreparer
 from gigflow.documents.markdown import CHUNK_ELEMENTS, h2m_to_markdown, markdownify_to_markdown
 
 URL = "https://jobs.example.org/vacancy/1"
@@ -33,7 +33,7 @@ def test_a_large_tree_is_converted_in_pieces_with_every_block_in_order():
 def test_a_page_over_the_preparation_limit_is_streamed_to_text():
     page = ("<html><head><title>Big</title><script>var x = '<p>not text</p>';</script></head><body>"
             + big_page(20_000) + "</body></html>").encode()
-    client = DocumentClient(max_bytes=len(page) // 2)
+    client = DocumentPreparer(max_bytes=len(page) // 2)
     document = client.prepare(page, URL, "text/html")
     assert "over PREPARATION_MAX_BYTES" in document.report.errors[0]
     assert document.markdown.rstrip().endswith("Apply by 1 May") and "not text" not in document.markdown

@@ -3,7 +3,7 @@ Real HTTP on 127.0.0.1 into PostgreSQL; each test failed on the code before job 
 
 import json
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer
+from scripted_server import Reply, ScriptedServer
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl_sequence, last_run, run_scrapy

@@ -2,7 +2,7 @@
 
 import json
 
-from gigflow.politeness.scripted_server import source
+from scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from gigflow.sql import load_sql

@@ -8,7 +8,7 @@ import csv
 import io
 import json
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer
+from scripted_server import Reply, ScriptedServer
 from helpers import crawl_sequence, import_source, run_scrapy
 
 DESCRIPTION = ("You weld steel frames for our conveyor systems, read drawings, check your seams and keep the "

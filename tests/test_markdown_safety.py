@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lxml import html as lxml_html
 from markdown_it import MarkdownIt
 
-from gigflow.documents import DocumentClient
+from gigflow.documents import DocumentPreparer
 
 URL = "https://jobs.example.org/vacancy/1"
 ALLOWED = {
@@ -99,7 +99,7 @@ def elements(draw, depth=0):
 
 documents = st.lists(elements(), min_size=1, max_size=6).map(lambda parts: "<html><body>" + "".join(parts) +
                                                                            "</body></html>")
-CLIENTS = {name: DocumentClient(converter=name) for name in ("html-to-markdown", "markdownify")}
+CLIENTS = {name: DocumentPreparer(converter=name) for name in ("html-to-markdown", "markdownify")}
 
 
 @pytest.mark.parametrize("converter", sorted(CLIENTS))
@@ -142,11 +142,11 @@ def test_escaped_markup_stays_text_and_script_links_go(converter):
 def test_mail_markdown_is_safe(subtype, body):
     from email import message_from_bytes, policy
 
-    from gigflow.spiders.mailbox import prepare_message
+    from gigflow.documents.mail import prepare_message
 
     raw = (f"From: alerts@example.org\r\nSubject: New jobs\r\nMessage-ID: <1@example.org>\r\nMIME-Version: 1.0\r\n"
            f"Content-Type: text/{subtype}; charset=utf-8\r\n\r\n{body}").encode()
     prepared = prepare_message(message_from_bytes(raw, policy=policy.default), "mid:1@example.org",
-                               CLIENTS["html-to-markdown"])
+                               CLIENTS["html-to-markdown"].formats)
     assert unsafe_parts(prepared.markdown) == [] and "secret" not in prepared.markdown
     assert "onerror=alert(1)" in RENDER.render(prepared.markdown)  # still there, as text

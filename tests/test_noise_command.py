@@ -66,7 +66,7 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
             "configuration_id"]
         for n in (1, 2, 3, 4, 5):
             body = (ACME / f"{n}.html").read_bytes()
-            conn.execute(load_sql("gigflow.pipelines", "insert_version.sql"), {
+            conn.execute(load_sql("gigflow.store", "insert_version.sql"), {
                 "source_id": "acme", "url": ACME_URLS[f"{n}.html"], "http_status": 200,
                 "content_type": "text/html; charset=utf-8", "etag": None, "last_modified": None,
                 "sha256": hashlib.sha256(body).hexdigest(), "size": len(body), "body": body, "markdown": None,

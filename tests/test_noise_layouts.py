@@ -9,10 +9,10 @@ import pytest
 from helpers import FIXTURES
 
 from gigflow.documents import prepare_html
-from gigflow.noise.classifier import RulesClassifier
-from gigflow.noise.learner import learn_noise_filter
-from gigflow.noise.settings import NoiseSettings
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.classifier import RulesClassifier
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
 
 
 def site_pages(site: str, company: str = "") -> list[TrainingPage]:

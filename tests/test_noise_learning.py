@@ -11,7 +11,7 @@ from openai_stub_server import OpenAIStub, decide, decisions_json, http_error, r
 
 from gigflow.documents import prepare_html
 from gigflow.noise import NoiseFilter, RemovalRule
-from gigflow.noise.learner import NoiseLearningError, learn_noise_filter
+from gigflow.noise.learn.learner import NoiseLearningError, learn_noise_filter
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def _rules():
 def test_learning_sees_pages_with_job_cards_removed_as_crawls_do():
     """A 'featured jobs' aside is only cards: crawls remove the cards before the filter, so learning must too,
     or the learned aside never matches again and every crawl asks for a review."""
-    from gigflow.noise.training import TrainingPage
+    from gigflow.noise.learn.training import TrainingPage
     from gigflow.sources.config import HrefStrategy
     from noise_helpers import rules_classifier
 

@@ -6,8 +6,8 @@ import threading
 import pytest
 from psycopg.types.json import Jsonb
 
-from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.noise.lifecycle.procedures import (
+from gigflow.noise.current import get_current_noise_filter
+from gigflow.noise.learn.lifecycle.procedures import (
     ReconcilePage, ResetFilter, SaveFilter, SelectSamples, configuration_state, reconcile_page, reset_filter,
     save_filter, select_samples,
 )

@@ -5,10 +5,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from gigflow.noise.lifecycle.learner import make_learner
-from gigflow.noise.lifecycle.queue import ReviewRuntime, request_review, review_lock, run_worker
-from gigflow.noise.lifecycle.review import ReviewKind
-from gigflow.noise.settings import NoiseSettings
+from gigflow.noise.learn.lifecycle.review_learner import make_learner
+from gigflow.noise.learn.lifecycle.queue import ReviewRuntime, request_review, review_lock, run_worker
+from gigflow.noise.learn.lifecycle.review import ReviewKind
+from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.sources.repository import get_source
 from helpers import crawl, import_demo
 

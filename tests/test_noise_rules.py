@@ -7,9 +7,9 @@ import re
 from noise_helpers import acme_page, acme_pages, rules_classifier
 
 from gigflow.documents import prepare_html
-from gigflow.noise.candidates import candidate_regions
-from gigflow.noise.classifier import ReviewRegion, job_fact_signals
-from gigflow.noise.learner import learn_noise_filter
+from gigflow.noise.learn.candidates import candidate_regions
+from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
+from gigflow.noise.learn.learner import learn_noise_filter
 from gigflow.noise.selectors import select, selector_candidates
 from gigflow.noise.signature import region_signature
 
@@ -105,10 +105,11 @@ def test_regions_over_the_size_limit_stay_and_are_not_sent():
     assert "body > footer" not in {r.selector for r in result.filter.rules}
 
 
-def test_noise_filter_create_is_the_learner():
+def test_create_noise_filter_is_the_learner():
     from gigflow.noise import NoiseFilter
+    from gigflow.noise.learn.learner import create_noise_filter
 
-    created = NoiseFilter.create(acme_pages(1, 2, 3), None, classifier=rules_classifier(), config_hash="h")
+    created = create_noise_filter(acme_pages(1, 2, 3), None, classifier=rules_classifier(), config_hash="h")
     assert isinstance(created, NoiseFilter) and created.config_hash == "h" and len(created.samples) == 3
     assert {r.selector for r in created.removal_rules()} >= {"footer > ul", 'nav[aria-label="Main"]'}
 

@@ -5,8 +5,8 @@ import subprocess
 import sys
 import time
 
-from gigflow.noise.lifecycle.queue import request_review
-from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.learn.lifecycle.queue import request_review
+from gigflow.noise.learn.lifecycle.review import ReviewKind
 from gigflow.sources.repository import get_source
 from helpers import ROOT, crawl, import_demo
 

@@ -12,7 +12,7 @@ import pytest
 from gigflow.politeness.keys import Policy
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
 from gigflow.politeness.retry_after import retry_after_seconds
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import ROOT, crawl

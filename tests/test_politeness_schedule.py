@@ -9,8 +9,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from gigflow.politeness.keys import Policies, PolicyError
-from gigflow.politeness.schedule import next_interval
-from gigflow.politeness.scripted_server import ScriptedServer, site, source
+from gigflow.scheduling.schedule import next_interval
+from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl, run_scrapy
@@ -158,7 +158,7 @@ def test_concurrent_claims_never_take_one_source_twice(pool):
     from gigflow.sql import load_sql
 
     import_sources(pool, parse_sources({"sources": [source(f"s{i:02d}", "http://127.0.0.1:1", f"/s{i}") for i in range(12)]}))
-    claim = load_sql("gigflow.politeness", "claim_due_sources.sql")
+    claim = load_sql("gigflow.scheduling", "claim_due_sources.sql")
     with pool.connection() as first, pool.connection() as second:
         first.autocommit = second.autocommit = False
         taken_first = [r["id"] for r in first.execute(claim, {"limit": 7, "claim_seconds": 60}).fetchall()]
@@ -205,7 +205,7 @@ def test_the_periodic_worker_schedules_due_sources_once_each(pool):
 
 
 def test_node_and_job_settings_are_read_in_every_documented_form():
-    from gigflow.politeness.scrapyd import job_settings_from, parse_nodes
+    from gigflow.scheduling.scrapyd import job_settings_from, parse_nodes
 
     assert parse_nodes([], "http://localhost:6800", 4) == [("http://localhost:6800", 4)]
     assert parse_nodes("http://a:6800/, http://b:6800=8", "http://x", 2) == [("http://a:6800", 2), ("http://b:6800", 8)]

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from gigflow.politeness.scripted_server import ScriptedServer, site, source
+from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import ROOT

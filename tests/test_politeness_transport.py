@@ -1,7 +1,7 @@
 """Every wire request passes the limiter: a request re-sent after a kept-alive connection was reset waits for
 the key's backoff and counts as an error, instead of being re-sent at once by the transport."""
 
-from gigflow.politeness.scripted_server import site, source
+from scripted_server import site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl, last_run

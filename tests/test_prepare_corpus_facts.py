@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from gigflow.documents import CONVERTERS, DocumentClient
+from gigflow.documents import CONVERTERS, DocumentPreparer
 from helpers import SHARED
 
 CORPUS = SHARED / "corpus"
@@ -46,7 +46,7 @@ def labelled_pages():
 
 @pytest.mark.parametrize("converter", sorted(CONVERTERS))
 def test_every_fact_is_kept(converter):
-    client = DocumentClient(converter)
+    client = DocumentPreparer(converter)
     total, lost = 0, []
     for page in labelled_pages():
         body = (CORPUS / page["page"]).read_bytes()

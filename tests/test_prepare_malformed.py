@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gigflow.documents import DocumentClient
+from gigflow.documents import DocumentPreparer
 
-CLIENT = DocumentClient()
+CLIENT = DocumentPreparer()
 URL = "https://jobs.example.com/j/1"
 FACT = "Salary EUR 4,000 a month"
 

@@ -6,13 +6,12 @@ import json
 
 import pytest
 import scrapy
-from scrapy import signals
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 from scrapy.utils.test import get_crawler
 
+from gigflow.context import CrawlContext
 from gigflow.middlewares.preparation import CAPTURE_HTML, JOB, PREPARED, PreparationMiddleware
 from gigflow.noise import NoiseFilter, RemovalRule, region_signature
-from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.sources.config import SourceConfig
 from gigflow.sources.repository import SourceRecord
 from helpers import FIXTURES
@@ -26,21 +25,16 @@ CONFIG = SourceConfig(id="care", company="Example Care", canonical_url="https://
 class StrategySpider(scrapy.Spider):
     name = "strategy-test"
 
-    def __init__(self, record=None, **kwargs):
-        super().__init__(**kwargs)
-        self.record = record
-        self.strategy = record.config.strategies[0] if record else None
-        # as SourceSpider.load_source reads it
-        self.noise_filter = get_current_noise_filter(record.stored_config, record.config_hash) if record else None
-
 
 def opened_middleware(stored_config=None, settings=None):
+    """The middleware of a crawler whose context was opened with this source (as SourceSpider.load_source does,
+    without the database): the stored noise filter is read through getCurrentNoiseFilter."""
     record = SourceRecord(config=CONFIG, configuration_id=1, config_hash=CONFIG.config_hash(),
                           stored_config=stored_config or {}, token=1)
     crawler = get_crawler(StrategySpider, settings_dict=settings or {})
-    crawler.spider = StrategySpider(record=record)
+    crawler.spider = StrategySpider()
+    CrawlContext.from_crawler(crawler).attach(record, strategy_type="click", spider_name=StrategySpider.name)
     middleware = PreparationMiddleware.from_crawler(crawler)
-    crawler.signals.send_catch_log(signals.spider_opened, spider=crawler.spider)
     return middleware, crawler.spider
 
 

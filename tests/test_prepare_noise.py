@@ -7,7 +7,7 @@ from lxml.cssselect import CSSSelector
 from gigflow.documents import prepare_html
 from gigflow.documents.html import HtmlFormat
 from gigflow.documents.types import PreparationReport
-from gigflow.noise.lifecycle.current import get_current_noise_filter as current_noise_filter
+from gigflow.noise.current import get_current_noise_filter as current_noise_filter
 from gigflow.noise import NoiseFilter, RemovalRule, region_signature
 from helpers import FIXTURES
 

@@ -1,7 +1,7 @@
 """robots.txt: disallowed paths are never fetched; the file is cached in PostgreSQL and shared by later runs;
 Crawl-delay raises the key's interval."""
 
-from gigflow.politeness.scripted_server import ScriptedServer, site, source
+from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl

@@ -4,7 +4,6 @@ failed on the code before run integrity."""
 
 import os
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -16,10 +15,10 @@ from psycopg.conninfo import make_conninfo
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import FIXTURES, ROOT, crawl_sequence, import_source, run_scrapy
+from helpers import ROOT, crawl_sequence, eml_folder, import_source, run_scrapy
 
 
 def runs(pool):
@@ -83,8 +82,7 @@ def nested_message(depth: int) -> bytes:
 
 
 def test_one_bad_message_is_recorded_skipped_and_given_up_after_the_attempts(pool, tmp_path):
-    folder = tmp_path / "mail"
-    shutil.copytree(FIXTURES / "mailbox" / "eml", folder)
+    folder = eml_folder(tmp_path / "mail")
     (folder / "0000-nested.eml").write_bytes(nested_message(1000))  # read first
     import_source(pool, {"id": "alerts", "company": "Alerts", "status": "active",
                          "canonical_url": "https://alerts.example/",
@@ -192,10 +190,10 @@ def test_a_crawl_whose_database_vanished_exits_non_zero(admin_database_url):
 
 
 def test_a_review_left_running_by_a_dead_worker_is_retried(pool, database_url):
-    from gigflow.noise.lifecycle.learner import make_learner
-    from gigflow.noise.lifecycle.queue import ReviewRuntime, request_review, run_worker
-    from gigflow.noise.lifecycle.review import ReviewKind
-    from gigflow.noise.settings import NoiseSettings
+    from gigflow.noise.learn.lifecycle.review_learner import make_learner
+    from gigflow.noise.learn.lifecycle.queue import ReviewRuntime, request_review, run_worker
+    from gigflow.noise.learn.lifecycle.review import ReviewKind
+    from gigflow.noise.learn.settings import NoiseSettings
     from gigflow.sources.repository import get_source
 
     import_sources(pool, parse_sources([source("n", "http://127.0.0.1:9", "/n")]))

@@ -2,8 +2,8 @@
 
 import pytest
 
-from gigflow.politeness.safety import FetchGuard, UnsafeURL
-from gigflow.politeness.scripted_server import Reply, ScriptedServer, site, source
+from gigflow.safety.guard import FetchGuard, UnsafeURL
+from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import crawl
@@ -113,7 +113,7 @@ def test_too_many_redirects_stop_at_the_cap(pool):
 def test_the_connecting_resolver_answers_overrides_and_refuses_private_answers():
     from twisted.internet.error import DNSLookupError
 
-    from gigflow.politeness.resolver import GuardedResolver
+    from gigflow.safety.resolver import GuardedResolver
 
     guard = FetchGuard(allowed_private_hosts=["127.0.0.1"],
                        resolver_overrides={"jobs.acme.co.uk": "127.0.0.1", "rebound.acme.co.uk": "10.0.0.9"})

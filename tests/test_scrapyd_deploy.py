@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gigflow.politeness.scripted_server import ScriptedServer, site, source
+from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import ROOT, run_scrapy

@@ -9,7 +9,7 @@ import pytest
 
 from gigflow.health.antibot import challenge_kind
 from gigflow.health.drift import DriftSettings, detect_drift, missing_title_url, tracking_parameters
-from gigflow.politeness.scripted_server import Reply, ScriptedServer
+from scripted_server import Reply, ScriptedServer
 
 from helpers import FIXTURES, crawl_sequence, run_scrapy
 

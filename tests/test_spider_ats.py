@@ -10,11 +10,11 @@ import pytest
 from gigflow.devserver import BackgroundServer
 from helpers import FIXTURES, crawl, import_source, last_run
 
-ATS = FIXTURES / "ats"
+ATS = FIXTURES / "adapters" / "ats"  # the adapter cases' payloads, served by the test server
 
 
 def payload(name):
-    return json.loads((ATS / name).read_text(encoding="utf-8"))
+    return json.loads((ATS / name.removesuffix(".json") / "input.json").read_text(encoding="utf-8"))
 
 
 class AtsServer(BackgroundServer):

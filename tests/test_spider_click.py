@@ -76,7 +76,7 @@ def test_click_crawl_captures_details_in_headless_chromium(pool, fixture_server)
         versions = {v["url"]: v for v in conn.execute("SELECT url, body, markdown FROM source_versions")}
         run = conn.execute("SELECT stats, outcome FROM crawl_runs").fetchone()
     assert sorted(jobs) == ["Firmware Developer", "Office Manager", "Optical Engineer", "Sales Engineer",
-                            "Test Technician"]
+                            "Test Technician"], result.stderr[-3000:]
     base = f"{fixture_server.url}/click"
     assert jobs["Optical Engineer"]["url"] == f"{base}/jobs/optical-engineer"
     # The office manager's detail keeps the listing's URL: its version URL and job identity carry the item key.

@@ -1,8 +1,6 @@
 """The mailbox spider end to end: a folder of .eml files and a Maildir, read from disk into PostgreSQL."""
 
-from helpers import FIXTURES, crawl, import_source, last_run
-
-MAILBOX = FIXTURES / "mailbox"
+from helpers import crawl, eml_folder, import_source, last_run, maildir
 
 
 def mailbox_source(source_id, folder):
@@ -18,8 +16,8 @@ def stored(pool):
     return versions, jobs, run
 
 
-def test_eml_folder_stores_each_message_once(pool):
-    import_source(pool, mailbox_source("alerts", MAILBOX / "eml"), "")
+def test_eml_folder_stores_each_message_once(pool, tmp_path):
+    import_source(pool, mailbox_source("alerts", eml_folder(tmp_path / "eml")), "")
     crawl("mailbox", "alerts")
     versions, jobs, run = stored(pool)
     # Four files, three messages: the second delivery of the employer alert has the same Message-ID.
@@ -43,8 +41,8 @@ def test_eml_folder_stores_each_message_once(pool):
     assert len(jobs_again) == len(jobs) and all(j["gone_at"] is None for j in jobs_again)
 
 
-def test_maildir(pool):
-    import_source(pool, mailbox_source("maildir", MAILBOX / "maildir"), "")
+def test_maildir(pool, tmp_path):
+    import_source(pool, mailbox_source("maildir", maildir(tmp_path / "maildir")), "")
     crawl("mailbox", "maildir")
     versions, jobs, run = stored(pool)
     assert [v["url"] for v in versions] == ["mid:alert-0001@mail.jobboard.example", "mid:vacancy-7@employer.example"]

@@ -2,7 +2,7 @@
 the .eml fixtures, read into a real PostgreSQL."""
 
 import pytest
-from helpers import FIXTURES, crawl, import_source
+from helpers import crawl, eml_folder, import_source
 from imap_test_server import ImapServer
 
 from gigflow.sources.loader import SourceFileError, parse_sources
@@ -11,8 +11,8 @@ USER, PASSWORD, PASSWORD_ENV = "alerts@example.org", 'correct "horse" battery', 
 
 
 @pytest.fixture
-def imap_server():
-    with ImapServer(FIXTURES / "mailbox" / "eml", user=USER, password=PASSWORD, folder="Job alerts") as server:
+def imap_server(tmp_path):
+    with ImapServer(eml_folder(tmp_path / "eml"), user=USER, password=PASSWORD, folder="Job alerts") as server:
         yield server
 
 
@@ -145,7 +145,7 @@ def test_imap_defaults_and_path_sources_keep_their_hash():
 
 
 def test_imap_host_guard_uses_the_fetch_rules():
-    from gigflow.politeness.safety import FetchGuard, UnsafeURL
+    from gigflow.safety.guard import FetchGuard, UnsafeURL
 
     guard = FetchGuard(allowed_private_hosts=["127.0.0.1"], denied_hosts=["blocked.example"],
                        resolver_overrides={"mail.internal.example": "10.1.2.3", "imap.example.org": "93.184.215.14"})

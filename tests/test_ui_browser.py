@@ -81,9 +81,9 @@ def demo(database_url, tmp_path_factory):
     """The demo site crawled (support-engineer.html carries scripts and handlers), its noise filter learned."""
     from gigflow.db import get_pool
     from gigflow.devserver import FixtureServer
-    from gigflow.noise.lifecycle.learner import make_learner
-    from gigflow.noise.lifecycle.review import ReviewKind, run_review
-    from gigflow.noise.settings import NoiseSettings
+    from gigflow.noise.learn.lifecycle.review_learner import make_learner
+    from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
+    from gigflow.noise.learn.settings import NoiseSettings
     from gigflow.sources.repository import get_source
 
     pool = get_pool(database_url)

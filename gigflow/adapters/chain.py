@@ -12,14 +12,15 @@ from datetime import datetime
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.dates import normalise_job_dates
-from gigflow.adapters.email import EmailAdapter
+from gigflow.adapters.mail import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter, read_page
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.reconcile import reconcile
 from gigflow.adapters.types import ExtractionContext, ExtractionResult, SourceAdapter
 from gigflow.adapters.url_policy import apply_url_policy, without_control_characters
-from gigflow.politeness.safety import FetchGuard
+from gigflow.documents.sniff import sniff_format
+from gigflow.safety.guard import FetchGuard
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()
@@ -105,27 +106,19 @@ def _against_visible_page(result: ExtractionResult, content, url: str, context: 
 
 
 def content_format(content: bytes | str, *, url: str, content_type: str | None = None) -> str:
-    """One of html, json, xml, email: from the media type first, then the URL suffix, then the bytes."""
+    """Which chain reads the content: html, json, xml or email. The format is the one sniffer's
+    (gigflow.documents.sniff, as preparation sees it); mail is told by its media type, suffix or headers, and every
+    other document format (HTML, text, Markdown, PDF) goes to the HTML chain."""
     media = (content_type or "").split(";")[0].strip().lower()
-    path = url.lower().split("?")[0]
-    if media == "message/rfc822" or path.endswith(".eml"):
+    if media == "message/rfc822" or url.lower().split("?")[0].endswith(".eml"):
         return "email"
-    if media in ("application/json", "text/json") or media.endswith("+json"):
-        return "json"
-    if media in ("application/rss+xml", "application/atom+xml", "application/xml", "text/xml") or \
-            media.endswith("+xml") and media != "application/xhtml+xml":
-        return "xml"
-    if media in ("text/html", "application/xhtml+xml"):
-        return "html"
-    head = as_bytes(content)[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head[:1] in (b"{", b"["):
-        return "json"
-    if FEED.supports(url, content):
-        return "xml"
-    if head.lower().startswith(b"<?xml") and b"<html" not in head.lower():
-        return "xml"
-    if EmailAdapter().supports(url, content) and not head.startswith(b"<"):
+    fmt = sniff_format(content, url, content_type)
+    if fmt in ("json", "xml", "email"):
+        return fmt
+    if fmt == "text" and EmailAdapter().supports(url, content):
         return "email"
+    if fmt in ("text", "markdown") and as_bytes(content)[:64].lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+        return "json"  # JSON-shaped but unreadable: the JSON adapters say why
     return "html"
 
 

@@ -566,22 +566,13 @@ class _Page:
 
     # -- employer ---------------------------------------------------------------------------------------------
     def employer(self) -> tuple[str, Evidence] | None:
-        for element in self.root.iter():
-            if isinstance(element.tag, str) and element.get("itemprop") == "hiringOrganization":
-                text = clean_text(_own_text(element), MAX_FIELD)
-                if text:
-                    return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} [itemprop]",
-                                          confidence=0.75)
-        if "employer" in self.labelled:
-            return self.labelled["employer"]
-        found = self._by_attribute(EMPLOYER_ATTR)
+        found = self._marked_field("hiringOrganization", "employer", EMPLOYER_ATTR)
         if found:
             return found
-        for key in ("og:title", "<title>"):
-            match = HIRING_TITLE.match(self.meta.get(key, ""))
-            if match:
-                return match.group("employer"), Evidence(method="meta", snippet_or_path=f"{key} 'X hiring'",
-                                                         confidence=0.6)
+        key, match = self._meta_title_match(HIRING_TITLE)
+        if match:
+            return match.group("employer"), Evidence(method="meta", snippet_or_path=f"{key} 'X hiring'",
+                                                     confidence=0.6)
         for key in ("<title>", "og:title"):
             for part in TITLE_SEPARATOR.split(self.meta.get(key, "")):
                 match = CAREERS_AT.match(part.strip())
@@ -714,15 +705,7 @@ class _Page:
 
     # -- location ---------------------------------------------------------------------------------------------
     def location(self) -> tuple[str, Evidence] | None:
-        for element in self.root.iter():
-            if isinstance(element.tag, str) and element.get("itemprop") == "jobLocation":
-                text = clean_text(_own_text(element), MAX_FIELD)
-                if text:
-                    return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} [itemprop]",
-                                          confidence=0.75)
-        if "location" in self.labelled:
-            return self.labelled["location"]
-        found = self._by_attribute(LOCATION_ATTR, joined=True)
+        found = self._marked_field("jobLocation", "location", LOCATION_ATTR, joined=True)
         if found:
             return found
         for element in self.content:
@@ -738,11 +721,10 @@ class _Page:
                 if place:
                     return place, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} 📍",
                                            confidence=0.5)
-        for key in ("og:title", "<title>"):
-            match = HIRING_TITLE.match(self.meta.get(key, "")) or JOB_IN_TITLE.match(self.meta.get(key, ""))
-            if match:
-                return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
-                                                         confidence=0.5)
+        key, match = self._meta_title_match(HIRING_TITLE, JOB_IN_TITLE)
+        if match:
+            return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
+                                                     confidence=0.5)
         lines = self._lines_after_title(3)
         for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
@@ -763,6 +745,30 @@ class _Page:
     def _in_doc_title(self, text: str) -> bool:
         """Whether a whole part of the document title holds the text (a place repeated there)."""
         return len(text) > 2 and any(text in place_parts(part) for parts in self._title_parts for part in parts)
+
+    # -- lookups employer and location share ------------------------------------------------------------------
+    def _marked_field(self, itemprop: str, label: str, attribute: re.Pattern,
+                      joined: bool = False) -> tuple[str, Evidence] | None:
+        """The marked-up ways a page names a field, strongest first: schema.org microdata (``itemprop``), a
+        labelled row, a class/id/data attribute naming it."""
+        for element in self.root.iter():
+            if isinstance(element.tag, str) and element.get("itemprop") == itemprop:
+                text = clean_text(_own_text(element), MAX_FIELD)
+                if text:
+                    return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} [itemprop]",
+                                          confidence=0.75)
+        if label in self.labelled:
+            return self.labelled[label]
+        return self._by_attribute(attribute, joined=joined)
+
+    def _meta_title_match(self, *patterns: re.Pattern) -> tuple[str, re.Match | None]:
+        """The first of og:title and <title> that one of the patterns matches (tried in order), with the match."""
+        for key in ("og:title", "<title>"):
+            for pattern in patterns:
+                match = pattern.match(self.meta.get(key, ""))
+                if match:
+                    return key, match
+        return "", None
 
     def _by_attribute(self, pattern: re.Pattern, joined: bool = False) -> tuple[str, Evidence] | None:
         """The first short, link-free element whose class/id/data attributes name the field (once per page)."""

@@ -6,7 +6,7 @@ page was fetched (same description, same evidence)."""
 from __future__ import annotations
 
 from gigflow.adapters.types import Evidence, ExtractionResult, ExtractedJob
-from gigflow.documents.client import sniff_format
+from gigflow.documents.sniff import sniff_format
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 # As long as the generic adapter's description: a page's whole text is not a field.

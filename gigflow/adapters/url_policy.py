@@ -10,7 +10,7 @@ with any userinfo redacted).
 from __future__ import annotations
 
 from gigflow.adapters.types import ExtractionResult
-from gigflow.politeness.safety import FetchGuard, UnsafeURL, canonical_url
+from gigflow.safety.guard import FetchGuard, UnsafeURL, canonical_url
 
 URL_FIELDS = ("url", "apply_url")
 

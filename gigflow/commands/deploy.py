@@ -4,8 +4,8 @@ import tempfile
 from pathlib import Path
 
 from gigflow.commands import GigflowCommand
-from gigflow.deploy import DeployError, add_version, build_egg, egg_version
-from gigflow.politeness.scrapyd import parse_nodes
+from gigflow.scheduling.deploy import DeployError, add_version, build_egg, egg_version
+from gigflow.scheduling.scrapyd import parse_nodes
 
 
 class Command(GigflowCommand):

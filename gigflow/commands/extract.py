@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from gigflow.adapters import extract
-from gigflow.politeness.safety import FetchGuard
+from gigflow.safety.guard import FetchGuard
 from gigflow.commands import GigflowCommand, UsageError
 
 

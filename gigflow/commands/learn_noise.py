@@ -9,12 +9,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gigflow.commands import GigflowCommand, UsageError
-from gigflow.noise.classifier import make_classifier
-from gigflow.noise.learner import NoiseLearningError, learn_noise_filter
+from gigflow.noise.learn.classifier import make_classifier
+from gigflow.noise.learn.learner import NoiseLearningError, learn_noise_filter
 from gigflow.noise.model import NoiseFilter
-from gigflow.noise.reporting import render_report
-from gigflow.noise.settings import NoiseSettings
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.reporting import render_report
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
 
 
 class Command(GigflowCommand):
@@ -66,8 +66,8 @@ class Command(GigflowCommand):
     def _from_configuration(self, opts, settings, classifier):
         """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
         from gigflow.db import get_pool
-        from gigflow.noise.lifecycle.learner import make_learner
-        from gigflow.noise.lifecycle.review import ReviewKind, run_review
+        from gigflow.noise.learn.lifecycle.review_learner import make_learner
+        from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
 
         kind = ReviewKind.manual if opts.manual else ReviewKind.command
         outcome = run_review(get_pool(), opts.configuration, kind,

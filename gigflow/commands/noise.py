@@ -6,12 +6,12 @@ import json
 
 from gigflow.commands import GigflowCommand, UsageError
 from gigflow.db import database_url, get_pool
-from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.noise.lifecycle.events import emit
-from gigflow.noise.lifecycle.procedures import (
+from gigflow.noise.current import get_current_noise_filter
+from gigflow.noise.events import emit
+from gigflow.noise.learn.lifecycle.procedures import (
     MIN_SAMPLES, ResetFilter, SelectSamples, configuration_state, reset_filter, select_samples,
 )
-from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.learn.lifecycle.review import ReviewKind
 
 ACTIONS = ("worker", "request", "reset", "samples", "reconcile", "show")
 
@@ -47,9 +47,9 @@ class Command(GigflowCommand):
             self.fail(str(exc))
 
     def worker(self, opts):
-        from gigflow.noise.lifecycle.learner import make_learner
-        from gigflow.noise.lifecycle.queue import ReviewRuntime, run_worker
-        from gigflow.noise.settings import NoiseSettings
+        from gigflow.noise.learn.lifecycle.review_learner import make_learner
+        from gigflow.noise.learn.lifecycle.queue import ReviewRuntime, run_worker
+        from gigflow.noise.learn.settings import NoiseSettings
 
         from scrapy.utils.log import configure_logging
 
@@ -64,7 +64,7 @@ class Command(GigflowCommand):
         run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
 
     def request(self, configuration_id, opts):
-        from gigflow.noise.lifecycle.queue import request_review
+        from gigflow.noise.learn.lifecycle.queue import request_review
 
         configuration_state(get_pool(), configuration_id)  # unknown ids fail here, clearly
         kind = ReviewKind.manual if opts.manual else ReviewKind.scheduled
@@ -88,7 +88,7 @@ class Command(GigflowCommand):
               else f"{len(selected.samples)} usable samples")
 
     def reconcile(self, opts):
-        from gigflow.noise.lifecycle.queue import reconcile_all
+        from gigflow.noise.learn.lifecycle.queue import reconcile_all
 
         print(f"requested {reconcile_all(get_pool())} scheduled review(s)")
 

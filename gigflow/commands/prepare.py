@@ -41,10 +41,10 @@ class Command(GigflowCommand):
         except (LookupError, ValueError, OSError) as exc:
             return self.fail(str(exc))
 
-        from gigflow.documents import DocumentClient
+        from gigflow.documents import DocumentPreparer
 
         try:
-            client = DocumentClient.from_settings(self.settings)
+            client = DocumentPreparer.from_settings(self.settings)
         except ValueError as exc:
             return self.fail(str(exc))
         document = client.prepare(page.read_bytes(), opts.url, content_type=opts.content_type,
@@ -66,7 +66,7 @@ class Command(GigflowCommand):
         strategy = noise_filter = None
         if opts.source:
             from gigflow.db import get_pool
-            from gigflow.noise.lifecycle.current import get_current_noise_filter
+            from gigflow.noise.current import get_current_noise_filter
             from gigflow.sources.repository import get_source
 
             record = get_source(get_pool(), opts.source)

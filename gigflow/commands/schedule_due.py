@@ -2,7 +2,7 @@
 
 from gigflow.commands import GigflowCommand, table
 from gigflow.db import database_url, get_pool
-from gigflow.politeness.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
+from gigflow.scheduling.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
 
 
 def schedule_request(settings, spiders, cmdline_settings=None, url: str | None = None,
@@ -40,7 +40,7 @@ class Command(GigflowCommand):
         if opts.worker:
             from scrapy.utils.log import configure_logging
 
-            from gigflow.politeness.schedule_task import run_schedule_worker
+            from gigflow.scheduling.task import run_schedule_worker
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             get_pool()  # migrations before the worker starts

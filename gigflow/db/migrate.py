@@ -12,7 +12,7 @@ from psycopg_pool import ConnectionPool
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _LOCK_KEY = 0x6769_6766  # "gigf": serialises migrations across processes
 # Packages whose sql/proc_*.sql files define stored procedures (CREATE OR REPLACE), re-applied on every upgrade.
-PROCEDURE_PACKAGES = ("gigflow.noise.lifecycle",)
+PROCEDURE_PACKAGES = ("gigflow.noise.learn.lifecycle",)
 
 
 def procedures() -> list[tuple[str, str]]:

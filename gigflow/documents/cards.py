@@ -97,6 +97,19 @@ def _remove_href_cards(root, strategy, page_url: str, report: PreparationReport)
     matches = _select(root, selector, rule, report)
     if not matches:
         return 0
+
+    def why_kept(el, is_root: bool) -> str | None:
+        if is_root:
+            return "root match: the selector matches the document root or an ancestor of the main content"
+        return _structural_reason(el) or _href_card_reason(el, page_url, patterns, exclusions)
+
+    return _remove_matches(root, matches, report, rule, selector, why_kept, "every link leads to another job")
+
+
+def _remove_matches(root, matches, report: PreparationReport, rule: str, selector: str, why_kept,
+                    removal_reason: str) -> int:
+    """The one removal loop: each match still in the tree is removed unless ``why_kept(el, is_root)`` names a
+    reason to keep it; both outcomes go into the report with the match's path (taken before anything moves)."""
     tree = root.getroottree()
     roots = _document_roots(root)
     paths = {el: tree.getpath(el) for el in matches}
@@ -105,16 +118,11 @@ def _remove_href_cards(root, strategy, page_url: str, report: PreparationReport)
         if not _attached(el, root):
             continue
         path, length = paths[el], len(el.text_content())
-        if el in roots:
-            report.retained(rule, selector=selector, path=path, text_length=length,
-                            reason="root match: the selector matches the document root or an ancestor of the main content")
-            continue
-        reason = _structural_reason(el) or _href_card_reason(el, page_url, patterns, exclusions)
+        reason = why_kept(el, el in roots)
         if reason:
             report.retained(rule, selector=selector, path=path, reason=reason, text_length=length)
             continue
-        report.removed(rule, selector=selector, path=path, reason="every link leads to another job",
-                       text_length=length)
+        report.removed(rule, selector=selector, path=path, reason=removal_reason, text_length=length)
         el.drop_tree()
         removed += 1
     return removed
@@ -146,32 +154,20 @@ def _remove_click_items(root, strategy, report: PreparationReport) -> int:
     matches = _select(root, selector, rule, report)
     if not matches:
         return 0
-    tree = root.getroottree()
-    roots = _document_roots(root)
     detail_set = set(details)
-    paths = {el: tree.getpath(el) for el in matches}
-    removed = 0
-    for el in matches:
-        if not _attached(el, root):
-            continue
-        path, length = paths[el], len(el.text_content())
-        if el in roots:
-            reason = "root match: the item selector matches the document root or the captured detail itself"
-        elif el.tag == "h1" or el.find(".//h1") is not None:
-            reason = "kept for h1"
-        elif el in detail_set:
-            reason = "the item is the configured detail region"
-        elif any(d in detail_set for d in el.iterdescendants()):
-            reason = "the item contains the configured detail region"
-        else:
-            reason = None
-        if reason:
-            report.retained(rule, selector=selector, path=path, reason=reason, text_length=length)
-            continue
-        report.removed(rule, selector=selector, path=path, reason="click-listing item", text_length=length)
-        el.drop_tree()
-        removed += 1
-    return removed
+
+    def why_kept(el, is_root: bool) -> str | None:
+        if is_root:
+            return "root match: the item selector matches the document root or the captured detail itself"
+        if el.tag == "h1" or el.find(".//h1") is not None:
+            return "kept for h1"
+        if el in detail_set:
+            return "the item is the configured detail region"
+        if any(d in detail_set for d in el.iterdescendants()):
+            return "the item contains the configured detail region"
+        return None
+
+    return _remove_matches(root, matches, report, rule, selector, why_kept, "click-listing item")
 
 
 __all__ = ["remove_job_cards"]

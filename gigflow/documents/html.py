@@ -17,8 +17,9 @@ from gigflow.documents.cards import remove_job_cards
 from gigflow.documents.links import resolve_links, resolve_url, usable_base
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
 from gigflow.documents.safe_text import escape_text
-from gigflow.politeness.safety import url_problem
+from gigflow.safety.guard import url_problem
 from gigflow.documents.types import PreparationReport, PreparedDocument
+from gigflow.noise.apply import apply_noise_filter
 
 ASSET_TAGS = ("script", "style", "noscript", "template", "iframe", "svg", "canvas", "link", "meta", "object", "embed")
 # Pages larger than this (bytes) get a plain-text preparation streamed without a tree: a full preparation costs
@@ -229,7 +230,6 @@ class HtmlFormat:
 
     def parse(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
               noise_filter=None) -> PreparedDocument:
-        from gigflow.noise.apply import apply_noise_filter
 
         report = PreparationReport(noise_filter=noise_filter.fingerprint() if noise_filter is not None else None)
         size = len(body)

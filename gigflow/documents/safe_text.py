@@ -10,7 +10,7 @@ structure in the page:
 - No raw HTML: a ``<`` the converter itself writes (an element it passes through) is escaped too; only an
   autolink to an allowed URL keeps its ``<``.
 - Links only to http(s) and ``mailto:``, images only http(s), after the fetch guard's canonicalisation
-  (``gigflow.politeness.safety``): a link that fails keeps its text and loses its target. Allowed targets are
+  (``gigflow.safety.guard``): a link that fails keeps its text and loses its target. Allowed targets are
   percent-encoded where Markdown would read a character as syntax (parentheses, brackets, quotes, spaces).
 """
 
@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from gigflow.politeness.safety import canonical_url, url_problem
+from gigflow.safety.guard import canonical_url, url_problem
 
 LINK_SCHEMES = ("http", "https", "mailto")
 # Elements besides links and images whose URL a converter may write into the Markdown.

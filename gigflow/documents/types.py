@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-DocumentFormat = Literal["html", "text", "markdown", "pdf", "json", "xml"]
+DocumentFormat = Literal["html", "text", "markdown", "pdf", "json", "xml", "email"]
 
 
 class PreparationStep(BaseModel):

@@ -10,7 +10,7 @@ import logging
 
 from scrapy import signals
 
-from gigflow.politeness.safety import redact_url
+from gigflow.safety.guard import redact_url
 
 
 class CredentialsFilter(logging.Filter):

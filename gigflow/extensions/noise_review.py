@@ -7,9 +7,9 @@ import logging
 from scrapy.exceptions import NotConfigured
 
 from gigflow.db import get_pool
-from gigflow.noise.lifecycle.events import emit
-from gigflow.noise.lifecycle.queue import request_review
-from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.events import emit
+from gigflow.noise.learn.lifecycle.queue import request_review
+from gigflow.noise.learn.lifecycle.review import ReviewKind
 from gigflow.signals import source_finalized
 
 logger = logging.getLogger(__name__)

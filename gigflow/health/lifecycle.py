@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
-from gigflow.politeness import robots
+from gigflow.middlewares.robots import lookup_robots
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import UnknownSourceError, set_status
 from gigflow.sql import load_sql
@@ -147,7 +147,7 @@ def robots_verdict(pool, urls: list[str], settings: LifecycleSettings) -> tuple[
     figures = {}
     for url in urls:
         parts = urlsplit(url)
-        record = robots.lookup(pool, f"{parts.scheme}://{parts.netloc}", settings.robots_ttl)
+        record = lookup_robots(pool, f"{parts.scheme}://{parts.netloc}", settings.robots_ttl)
         if record is None:
             return None, {"missing_robots": f"{parts.scheme}://{parts.netloc}"}
         parser = record.parser()

@@ -13,7 +13,7 @@ from scrapy.utils.httpobj import urlparse_cached
 
 from gigflow.health.antibot import challenge_kind
 from gigflow.health.metrics import base_content_type
-from gigflow.politeness.safety import redact_url
+from gigflow.safety.guard import redact_url
 
 logger = logging.getLogger(__name__)
 ANTI_BOT_STAT = "gigflow/anti_bot"

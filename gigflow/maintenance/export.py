@@ -12,6 +12,7 @@ from typing import TextIO
 from psycopg_pool import ConnectionPool
 
 from gigflow.sql import load_sql
+from gigflow.text_table import table
 
 _SQL = "gigflow.maintenance"
 FORMATS = ("table", "jsonl", "csv", "json")
@@ -56,8 +57,6 @@ def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
             writer.writerow({k: _formula_safe(json.dumps(v, default=_plain, ensure_ascii=False)
                                               if isinstance(v, (dict, list)) else _cell(v)) for k, v in row.items()})
     elif fmt == "table":
-        from gigflow.commands import table
-
         page: list[dict] = []
         for count, row in enumerate(rows, 1):
             page.append({**row, "sources": ",".join(sorted({s["source_id"] for s in row["sightings"]})),

@@ -8,7 +8,7 @@ import logging
 from scrapy.exceptions import NotConfigured
 
 from gigflow.db import get_pool
-from gigflow.documents.client import DocumentClient
+from gigflow.documents.preparer import DocumentPreparer
 from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.resolve import ResolveSettings, resolve
 from gigflow.signals import source_finalized
@@ -17,14 +17,14 @@ logger = logging.getLogger(__name__)
 
 
 class ResolveAfterCrawl:
-    def __init__(self, settings: ResolveSettings, client: DocumentClient):
+    def __init__(self, settings: ResolveSettings, client: DocumentPreparer):
         self.settings, self.client = settings, client
 
     @classmethod
     def from_crawler(cls, crawler):
         if not crawler.settings.getbool("MAINTENANCE_RESOLVE_AFTER_CRAWL"):
             raise NotConfigured
-        extension = cls(ResolveSettings.from_settings(crawler.settings), DocumentClient.from_settings(crawler.settings))
+        extension = cls(ResolveSettings.from_settings(crawler.settings), DocumentPreparer.from_settings(crawler.settings))
         crawler.signals.connect(extension.source_finalized, signal=source_finalized)
         return extension
 

@@ -1,6 +1,6 @@
 """Per-job Markdown for jobs read from a payload (ATS boards, feeds): the description HTML the adapter read (found
 again by its evidence path in the stored payload) goes through the same preparation as a page
-(documents.DocumentClient). Locating the HTML is pure; `document_jobs` reads and writes the store."""
+(documents.DocumentPreparer). Locating the HTML is pure; `document_jobs` reads and writes the store."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 
 from psycopg_pool import ConnectionPool
 
-from gigflow.documents.client import DocumentClient
+from gigflow.documents.preparer import DocumentPreparer
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"
@@ -70,7 +70,7 @@ def description_html(body: bytes, path: str) -> str | None:
     return text
 
 
-def document_jobs(pool: ConnectionPool, client: DocumentClient, source_id: str | None = None) -> dict:
+def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str | None = None) -> dict:
     """Prepare the Markdown of every payload job whose Markdown is missing or stale; returns counts."""
     counts = {"prepared": 0, "unreadable": 0}
     with pool.connection() as conn:

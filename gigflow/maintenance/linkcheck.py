@@ -17,7 +17,7 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.politeness.keys import Policies, registrable_domain
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
-from gigflow.politeness.safety import FetchGuard, UnsafeURL
+from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"

@@ -9,7 +9,7 @@ import logging
 import procrastinate
 
 from gigflow.db import get_pool
-from gigflow.documents.client import DocumentClient
+from gigflow.documents.preparer import DocumentPreparer
 from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.freshness import FreshnessSettings, sweep as freshness_sweep
 from gigflow.maintenance.linkcheck import LinkCheckSettings, make_fetcher, sweep as link_sweep
@@ -22,7 +22,7 @@ QUEUE = "maintenance"
 
 def maintenance_tick(conninfo: str, settings) -> dict:
     pool = get_pool(conninfo)
-    result = {"markdown": document_jobs(pool, DocumentClient.from_settings(settings)),
+    result = {"markdown": document_jobs(pool, DocumentPreparer.from_settings(settings)),
               "resolve": resolve(pool, ResolveSettings.from_settings(settings)),
               "links": link_sweep(pool, make_fetcher(pool, settings), LinkCheckSettings.from_settings(settings)),
               "freshness": freshness_sweep(pool, FreshnessSettings.from_settings(settings))}

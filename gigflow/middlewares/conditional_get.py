@@ -3,11 +3,8 @@ with the previous version's id in ``meta[NOT_MODIFIED_VERSION]`` and stores no b
 
 from __future__ import annotations
 
-from scrapy import signals
-
-from gigflow.db import get_pool
+from gigflow.context import CrawlContext
 from gigflow.middlewares.preparation import JOB
-from gigflow.sql import load_sql
 
 PREVIOUS_VERSION = "gigflow_previous_version"
 NOT_MODIFIED_VERSION = "gigflow_not_modified_version"
@@ -17,31 +14,21 @@ class ConditionalGetMiddleware:
     def __init__(self, crawler):
         self.crawler = crawler
         self.stats = crawler.stats
-        self.noise_filter: str | None = None  # fingerprint of the source's current filter
+        self.context = CrawlContext.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler):
-        middleware = cls(crawler)
-        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
-        return middleware
-
-    def spider_opened(self, spider):
-        current = getattr(spider, "noise_filter", None)
-        self.noise_filter = current.fingerprint() if current else None
+        return cls(crawler)
 
     def process_request(self, request, spider=None):
-        spider = spider or self.crawler.spider
-        source_id = getattr(spider, "source_id", None)
-        if not request.meta.get(JOB) or request.method != "GET" or source_id is None:
+        if not request.meta.get(JOB) or request.method != "GET" or self.context.source_id is None:
             return None
         if b"If-None-Match" in request.headers or b"If-Modified-Since" in request.headers:
             return None
-        with get_pool().connection() as conn:
-            row = conn.execute(load_sql("gigflow.politeness", "latest_validators.sql"),
-                               {"source_id": source_id, "url": request.url}).fetchone()
+        row = self.context.latest_validators(request.url)
         if row is None or not (row["etag"] or row["last_modified"]):
             return None
-        if row["noise_filter"] != self.noise_filter:
+        if row["noise_filter"] != self.context.noise_fingerprint:
             # Its Markdown was prepared with another noise filter: fetch the body again to re-prepare it.
             self.stats.inc_value("gigflow/refetched_for_new_noise_filter")
             return None

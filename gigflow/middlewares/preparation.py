@@ -4,14 +4,14 @@ How a spider uses it:
 
 - Mark a request whose response is a job page with ``meta["gigflow_job"] = True`` (``SourceSpider.job_request``
   does). Its response, whatever the format (HTML, text, Markdown, PDF, JSON, XML), is prepared by the
-  DocumentClient and the PreparedDocument lands in ``response.meta["gigflow_prepared"]``. JSON and XML payloads
+  DocumentPreparer and the PreparedDocument lands in ``response.meta["gigflow_prepared"]``. JSON and XML payloads
   keep their body unchanged for the adapters; their PreparedDocument has format ``json``/``xml``.
 - Click captures (the click spider, scrapy-playwright): after clicking an item, put the captured detail HTML
   (the detail region's outer HTML, or the whole page after the click) in ``meta["gigflow_capture_html"]`` as a
   ``str``. The middleware then prepares that capture, not the listing page body, with the click strategy's
   item and detail rules, so the stored Markdown is the prepared detail text.
 
-The site's noise filter is read once per run by the spider (``SourceSpider.noise_filter``, through
+The site's noise filter is read once per run by the crawl context (``CrawlContext.noise_filter``, through
 getCurrentNoiseFilter): it is used only while its ``config_hash`` equals the source's current configuration
 hash, since a filter learned for another configuration could remove the wrong regions.
 """
@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import logging
 
-from scrapy import signals
-
-from gigflow.documents import DocumentClient, PreparedDocument
-from gigflow.noise.lifecycle.events import emit
+from gigflow.context import CrawlContext
+from gigflow.documents import DocumentPreparer, PreparedDocument
+from gigflow.noise.events import emit
 
 logger = logging.getLogger(__name__)
 
@@ -35,44 +34,32 @@ CAPTURE_HTML = "gigflow_capture_html"
 class PreparationMiddleware:
     """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
 
-    def __init__(self, client: DocumentClient, crawler=None):
+    def __init__(self, client: DocumentPreparer, context: CrawlContext):
         self.client = client
-        self.crawler = crawler
-        self.noise_filter = None  # one crawler runs one spider: the filter it read at start
-        self.configuration_id = None
+        self.context = context  # the run's strategy and noise filter
 
     @classmethod
     def from_crawler(cls, crawler):
-        middleware = cls(DocumentClient.from_settings(crawler.settings), crawler)
-        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
-        return middleware
-
-    def spider_opened(self, spider):
-        record = getattr(spider, "record", None)
-        if record is None:
-            return
-        self.configuration_id = record.configuration_id
-        self.noise_filter = getattr(spider, "noise_filter", None)
+        return cls(DocumentPreparer.from_settings(crawler.settings), CrawlContext.from_crawler(crawler))
 
     def process_response(self, request, response, spider=None):
         if not request.meta.get(JOB) or response.status != 200:
             return response
-        spider = spider or getattr(self.crawler, "spider", None)
         capture = request.meta.get(CAPTURE_HTML)
         body = capture if isinstance(capture, str) else response.body
         content_type = "text/html; charset=utf-8" if isinstance(capture, str) else \
             response.headers.get("Content-Type", b"").decode("latin-1") or None
         try:
             prepared = self.client.prepare(body, response.url, content_type=content_type,
-                                           strategy=getattr(spider, "strategy", None),
-                                           noise_filter=self.noise_filter)
+                                           strategy=self.context.strategy,
+                                           noise_filter=self.context.noise_filter)
         except Exception as exc:  # a malformed page never crashes a crawl
             logger.warning("preparation failed for %s: %s", response.url, exc)
             prepared = PreparedDocument(markdown="", format="html")
             prepared.report.errors.append(f"preparation failed: {type(exc).__name__}: {exc}")
         for error in prepared.report.errors:
             logger.warning("preparing %s: %s", response.url, error)
-        if self.noise_filter is not None:
+        if self.context.noise_filter is not None:
             self._report_noise_filter(prepared, response.url)
         request.meta[PREPARED] = prepared
         return response
@@ -80,8 +67,9 @@ class PreparationMiddleware:
     def _report_noise_filter(self, prepared: PreparedDocument, url: str) -> None:
         steps = [step for step in prepared.report.steps if step.rule == "noise-filter"]
         removed = sum(step.action == "removed" for step in steps)
-        emit("filter_applied", self.configuration_id, url=url, removed=removed,
+        configuration_id = self.context.configuration_id
+        emit("filter_applied", configuration_id, url=url, removed=removed,
              kept=len(steps) - removed, review_requested=prepared.report.review_requested)
         for step in steps:
             if step.action == "retained":
-                emit("region_changed", self.configuration_id, url=url, selector=step.selector, reason=step.reason)
+                emit("region_changed", configuration_id, url=url, selector=step.selector, reason=step.reason)

@@ -6,17 +6,63 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Request, TextResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.httpobj import urlparse_cached
 
+from protego import Protego
+from psycopg_pool import ConnectionPool
+
 from gigflow.db import get_pool
-from gigflow.politeness import robots
 from gigflow.politeness.keys import Policies
+from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
+
+
+
+@dataclass(frozen=True)
+class RobotsRecord:
+    origin: str
+    http_status: int
+    body: str
+
+    def parser(self) -> Protego | None:
+        """RFC 9309: a 4xx file allows everything (None); a readable 2xx file is parsed."""
+        if 400 <= self.http_status < 500:
+            return None
+        return Protego.parse(self.body)
+
+
+def lookup_robots(pool: ConnectionPool, origin: str, ttl: float) -> RobotsRecord | None:
+    with pool.connection() as conn:
+        row = conn.execute(load_sql("gigflow.middlewares", "get_robots.sql"), {"origin": origin, "ttl": ttl}).fetchone()
+    return RobotsRecord(row["origin"], row["http_status"], row["body"]) if row else None
+
+
+def store_robots(pool: ConnectionPool, record: RobotsRecord, politeness_key: str, crawl_delay: float | None) -> None:
+    with pool.connection() as conn:
+        conn.execute(load_sql("gigflow.middlewares", "put_robots.sql"), {
+            "origin": record.origin, "politeness_key": politeness_key, "http_status": record.http_status,
+            "body": record.body, "crawl_delay": crawl_delay,
+        })
+
+
+def robots_copy_is_old(origin: str, max_age: float) -> bool:
+    """The shared copy of an origin's robots.txt is older than ``max_age`` seconds (or missing)."""
+    return lookup_robots(get_pool(), origin, max_age) is None
+
+
+def refresh_robots_copy(settings, origin: str, hostname: str, http_status: int, text: str) -> None:
+    """A robots.txt read again replaces the shared copy, so other crawls see it too."""
+    record = RobotsRecord(origin, http_status, text if http_status < 300 else "")
+    parser = record.parser()
+    delay = parser.crawl_delay(settings.get("USER_AGENT")) if parser is not None else None
+    store_robots(get_pool(), record, Policies.from_settings(settings).for_host(hostname).key,
+                 min(float(delay), settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")) if delay else None)
 
 
 class RobotsDisallowed(IgnoreRequest):
@@ -38,7 +84,7 @@ class SharedRobotsMiddleware:
         self.policies = Policies.from_settings(settings)
         self.pool = get_pool()
         self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
-        self._records: dict[str, robots.RobotsRecord] = {}  # origin -> the robots.txt behind its parser
+        self._records: dict[str, RobotsRecord] = {}  # origin -> the robots.txt behind its parser
         self._pending: dict[str, asyncio.Future] = {}
 
     @classmethod
@@ -74,7 +120,7 @@ class SharedRobotsMiddleware:
         self._pending[origin] = future
         parser = None
         try:
-            record = robots.lookup(self.pool, origin, self.ttl)
+            record = lookup_robots(self.pool, origin, self.ttl)
             if record is None:
                 record = await self._fetch(origin, host)
             else:
@@ -90,7 +136,7 @@ class SharedRobotsMiddleware:
             del self._pending[origin]
         return parser
 
-    async def _fetch(self, origin: str, host: str) -> robots.RobotsRecord | None:
+    async def _fetch(self, origin: str, host: str) -> RobotsRecord | None:
         request = Request(f"{origin}/robots.txt", priority=self.DOWNLOAD_PRIORITY, callback=NO_CALLBACK,
                           meta={"dont_obey_robotstxt": True})
         try:
@@ -104,13 +150,13 @@ class SharedRobotsMiddleware:
         self.stats.inc_value("robotstxt/request_count")
         if response.status >= 500:
             # RFC 9309: a server error means assume everything is disallowed; not cached, asked again next run.
-            return robots.RobotsRecord(origin, response.status, "User-agent: *\nDisallow: /\n")
+            return RobotsRecord(origin, response.status, "User-agent: *\nDisallow: /\n")
         body = response.body.decode("utf-8", errors="replace") if response.status < 300 else ""
-        record = robots.RobotsRecord(origin, response.status, body)
+        record = RobotsRecord(origin, response.status, body)
         parser = record.parser()
         delay = parser.crawl_delay(self.user_agent) if parser is not None else None
         if delay is not None:
             delay = min(float(delay), self.max_crawl_delay)
             self.stats.set_value(f"gigflow/robots/crawl_delay/{host}", delay)
-        robots.store(self.pool, record, self.policies.for_host(host).key, delay)
+        store_robots(self.pool, record, self.policies.for_host(host).key, delay)
         return record

@@ -15,14 +15,11 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet.error import DNSLookupError
 from w3lib.url import safe_url_string
 
-from gigflow.db import get_pool
-from gigflow.politeness.safety import FetchGuard, UnsafeURL, redact_url
-from gigflow.sources.config import SourceStatus
-from gigflow.sources.repository import set_status
+from gigflow.context import CrawlContext
+from gigflow.safety.guard import FetchGuard, UnsafeURL, redact_url
 
 logger = logging.getLogger(__name__)
 
-QUARANTINED_STAT = "gigflow/quarantined"
 _REDIRECT_STATUSES = {301, 302, 303, 307, 308}
 # Headers that belong to the first URL only.
 _DROPPED_ON_REDIRECT = (b"Cookie", b"Authorization", b"If-None-Match", b"If-Modified-Since")
@@ -41,20 +38,12 @@ def _exempt(request) -> bool:
     return bool(request.meta.get("dont_obey_robotstxt") and request.url.endswith("/robots.txt"))
 
 
-def quarantine(crawler, source_id: str | None, reason: str) -> None:
-    """Mark the source quarantined in the database and refuse its remaining requests in this process."""
-    reason = redact_url(reason)
-    crawler.stats.set_value(QUARANTINED_STAT, reason)
-    if source_id:
-        set_status(get_pool(), source_id, SourceStatus.quarantined, reason)
-    logger.error("source %s quarantined: %s", source_id, reason)
-
-
 class SafeFetchMiddleware:
     def __init__(self, crawler, guard: FetchGuard):
         self.crawler = crawler
         self.stats = crawler.stats
         self.guard = guard
+        self.context = CrawlContext.from_crawler(crawler)
         self.expected_types = {k: [t.lower() for t in v]
                                for k, v in crawler.settings.getdict("FETCH_EXPECTED_CONTENT_TYPES").items()}
 
@@ -63,11 +52,10 @@ class SafeFetchMiddleware:
         return cls(crawler, FetchGuard.from_settings(crawler.settings))
 
     async def process_request(self, request, spider=None):
-        spider = spider or self.crawler.spider
-        reason = self.crawler.stats.get_value(QUARANTINED_STAT) or _stored_quarantine(spider)
+        reason = self.context.quarantined()
         if reason:
             self.stats.inc_value("gigflow/safe_fetch/refused")
-            raise PolicyBlock(f"source {getattr(spider, 'source_id', '?')} is quarantined: {reason}")
+            raise PolicyBlock(f"source {self.context.source_id or '?'} is quarantined: {reason}")
         try:
             # Resolution may block on DNS: keep it off the reactor thread.
             await asyncio.to_thread(self.guard.check, request.url)
@@ -85,8 +73,7 @@ class SafeFetchMiddleware:
         return None
 
     def process_response(self, request, response, spider=None):
-        spider = spider or self.crawler.spider
-        expected = self.expected_types.get(getattr(spider, "strategy_type", ""), [])
+        expected = self.expected_types.get(self.context.strategy_type, [])
         if not expected or response.status != 200 or _exempt(request):
             return response
         content_type = response.headers.get(b"Content-Type", b"").decode("latin-1").split(";")[0].strip().lower()
@@ -97,13 +84,6 @@ class SafeFetchMiddleware:
         return response
 
 
-def _stored_quarantine(spider) -> str | None:
-    record = getattr(spider, "record", None)
-    if record is not None and record.config.status == SourceStatus.quarantined:
-        return "quarantined before this run"
-    return None
-
-
 class ConnectionGuardMiddleware:
     """First to see a download exception. When the connecting resolver (GuardedResolver) refused the host (an
     address the guard does not admit appeared after the URL check: DNS rebinding), the source is quarantined
@@ -112,6 +92,7 @@ class ConnectionGuardMiddleware:
 
     def __init__(self, crawler):
         self.crawler = crawler
+        self.context = CrawlContext.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -131,12 +112,10 @@ class ConnectionGuardMiddleware:
         reason = self.refusal(host)
         if reason is None:
             return None
-        spider = spider or self.crawler.spider
         self.crawler.stats.inc_value("gigflow/safe_fetch/refused_at_connection")
         request.meta[POLICY_BLOCKED] = reason
         request.meta["dont_retry"] = True
-        quarantine(self.crawler, getattr(spider, "source_id", None),
-                   f"connection to {request.url} refused: {reason}")
+        self.context.quarantine(f"connection to {request.url} refused: {reason}")
         return None
 
 
@@ -162,13 +141,13 @@ class SafeRedirectMiddleware:
         self.stats = crawler.stats
         self.guard = guard
         self.max_redirects = max_redirects
+        self.context = CrawlContext.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler):
         return cls(crawler, FetchGuard.from_settings(crawler.settings), crawler.settings.getint("FETCH_MAX_REDIRECTS"))
 
     async def process_response(self, request, response, spider=None):
-        spider = spider or self.crawler.spider
         if (response.status not in _REDIRECT_STATUSES or request.meta.get("dont_redirect")
                 or response.status in request.meta.get("handle_httpstatus_list", ())
                 or b"Location" not in response.headers):
@@ -183,8 +162,7 @@ class SafeRedirectMiddleware:
             await asyncio.to_thread(self.guard.check, target)
         except UnsafeURL as exc:
             self.stats.inc_value("gigflow/safe_fetch/refused")
-            quarantine(self.crawler, getattr(spider, "source_id", None),
-                       f"redirect from {request.url} to {target}: {exc.reason}")
+            self.context.quarantine(f"redirect from {request.url} to {target}: {exc.reason}")
             raise PolicyBlock(f"redirect to {target} refused: {exc.reason}") from None
         meta = {**request.meta, "redirect_times": hops,
                 "redirect_urls": [*request.meta.get("redirect_urls", []), request.url]}

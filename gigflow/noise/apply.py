@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from gigflow.documents.types import PreparationReport
+from typing import TYPE_CHECKING
+
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import region_signature
+
+if TYPE_CHECKING:  # documents calls apply, never the reverse: the report is only annotated here
+    from gigflow.documents.types import PreparationReport
 
 
 EXCERPT_CHARS = 120

@@ -46,13 +46,3 @@ class NoiseFilter(BaseModel):
 
         rules = sorted(f"{rule.selector}\x00{rule.signature}" for rule in self.removal_rules())
         return hashlib.sha256("\x01".join(rules).encode("utf-8")).hexdigest()[:16]
-
-    @classmethod
-    def create(cls, samples, current: "NoiseFilter | None", *, classifier, config_hash: str, manual: bool = False,
-               settings=None) -> "NoiseFilter":
-        """The learner: a complete filter from 3 to 6 distinct samples (see gigflow.noise.learner)."""
-        from gigflow.noise.learner import learn_noise_filter
-
-        return learn_noise_filter(samples, current, classifier, config_hash=config_hash, settings=settings,
-                                  manual=manual).filter
-

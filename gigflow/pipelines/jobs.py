@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from psycopg.types.json import Jsonb
 
 from gigflow.pipelines.identity import id_key, page_keys, posting, same_posting, url_key
-from gigflow.sql import load_sql
+from gigflow.store import jobs as store_jobs
 
-_SQL = "gigflow.pipelines"
 # Compared to name the fields an update changed (fields holds every extracted field but evidence and raw).
 _COLUMNS = ("title", "url", "external_id")
 
@@ -50,15 +49,13 @@ class JobWriter:
             return fallback
         key = id_key(external_id)
         earlier = self.run_ids.setdefault((source_id, external_id), posting(job))
-        rows = conn.execute(load_sql(_SQL, "jobs_with_external_id.sql"),
-                            {"source_id": source_id, "external_id": external_id}).fetchall()
+        rows = store_jobs.jobs_with_external_id(conn, source_id, external_id)
         if not same_posting(earlier, posting(job)) or any(not row["canonical_key"].startswith("id:") for row in rows):
             # Shared by two pages of this run, or shown to be shared before: the job stored under the id moves
             # to its own URL key, and this one takes its URL key.
             for row in rows:
                 if row["canonical_key"] == key and row["url"]:
-                    conn.execute(load_sql(_SQL, "rekey_job.sql"), {"source_id": source_id, "old_key": key,
-                                                                   "new_key": url_key(row["url"])})
+                    store_jobs.rekey_job(conn, source_id, key, url_key(row["url"]))
             return fallback
         return key
 
@@ -71,14 +68,14 @@ class JobWriter:
             "confidence": confidence, "parser_key": parser_key, "parser_version": parser_version,
             "run_id": self.run_id,
         }
-        old = conn.execute(load_sql(_SQL, "find_job.sql"), params).fetchone()
+        old = store_jobs.find_job(conn, params)
         if old is None:
-            row = conn.execute(load_sql(_SQL, "insert_job.sql"), params).fetchone()
+            row = store_jobs.insert_job(conn, params)
             if row is not None:
                 self.event(conn, row["id"], "seen")
                 return ["new"]
-            old = conn.execute(load_sql(_SQL, "find_job.sql"), params).fetchone()  # inserted meanwhile
-        conn.execute(load_sql(_SQL, "update_job.sql"), {**params, "id": old["id"]})
+            old = store_jobs.find_job(conn, params)  # inserted meanwhile
+        store_jobs.update_job(conn, {**params, "id": old["id"]})
         outcome = ["seen"]
         changed = changed_fields(old, job)
         if old["gone_at"] is not None and self.run_id is not None:
@@ -94,8 +91,7 @@ class JobWriter:
         return outcome
 
     def event(self, conn, job_id: int, kind: str, fields: list[str] | None = None) -> None:
-        conn.execute(load_sql(_SQL, "insert_job_event.sql"),
-                     {"job_id": job_id, "run_id": self.run_id, "kind": kind, "fields": fields or []})
+        store_jobs.insert_job_event(conn, job_id, self.run_id, kind, fields or [])
 
 
 def fields_of(job: dict) -> dict:

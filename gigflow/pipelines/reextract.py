@@ -6,9 +6,8 @@ from gigflow.adapters import extract
 from gigflow.adapters.page import page_jobs, stored_document
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.sources.repository import get_source
-from gigflow.sql import load_sql
+from gigflow.store import versions as store_versions
 
-_SQL = "gigflow.pipelines"
 
 
 def reextract(pool, source_id: str | None = None) -> dict:
@@ -20,13 +19,13 @@ def reextract(pool, source_id: str | None = None) -> dict:
     if source_id is not None:
         records[source_id] = get_source(pool, source_id)  # an unknown source is an error, not "nothing to do"
     with pool.connection() as conn:
-        versions = conn.execute(load_sql(_SQL, "version_jobs_parser.sql"), {"source_id": source_id}).fetchall()
+        versions = store_versions.latest_versions_with_parsers(conn, source_id)
     for version in versions:
         counts["versions"] += 1
         record = records.get(version["source_id"]) or records.setdefault(
             version["source_id"], get_source(pool, version["source_id"]))
         with pool.connection() as conn, conn.transaction():
-            stored = conn.execute(load_sql(_SQL, "version_body.sql"), {"id": version["id"]}).fetchone()
+            stored = store_versions.version_body(conn, version["id"])
             # As the crawl extracts: the source's company, dates read against the page's fetch time.
             result = extract(bytes(stored["body"]), url=version["url"], content_type=version["content_type"],
                              parser_key=record.config.parser_key, company=record.config.company,

@@ -9,17 +9,18 @@ from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from twisted.internet import task
 
+from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
 from gigflow.paths import markdown_path
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
 from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sql import load_sql
+from gigflow.store import jobs, versions
 
 logger = logging.getLogger(__name__)
 _SQL = "gigflow.pipelines"
 LISTING_LINKS = "gigflow/listing_links/"  # + listing URL: job links the listing's first page yielded
-INCOMPLETE_REASON = "gigflow/incomplete_reason"
 # Exit codes of `scrapy crawl` (gigflow.commands.crawl) beyond Scrapy's own 1 for a crawl that failed to start.
 EXIT_FINALIZATION_FAILED = 1
 EXIT_ALREADY_RUNNING = 3
@@ -29,6 +30,7 @@ class StoragePipeline:
     def __init__(self, crawler, markdown_dir: str, heartbeat_seconds: float):
         self.crawler = crawler
         self.stats = crawler.stats
+        self.context = CrawlContext.from_crawler(crawler)  # the run's source, opened by its spider
         self.markdown_dir = markdown_dir
         self.heartbeat_seconds = heartbeat_seconds
         self.pool = None
@@ -49,14 +51,14 @@ class StoragePipeline:
         return pipeline
 
     def open_spider(self, spider=None):
-        spider = spider or self.crawler.spider
+        source_id, spider_name = self.context.source_id, self.context.spider_name
         self.pool = get_pool()
-        lock = CrawlLock(spider.source_id, spider.name)
+        lock = CrawlLock(source_id, spider_name)
         if not lock.acquire():
             with self.pool.connection() as conn:
                 holder = conn.execute(load_sql(_SQL, "running_run.sql"),
-                                      {"source_id": spider.source_id, "spider": spider.name}).fetchone()
-            message = (f"source {spider.source_id!r} is already being crawled with the {spider.name} strategy by "
+                                      {"source_id": source_id, "spider": spider_name}).fetchone()
+            message = (f"source {source_id!r} is already being crawled with the {spider_name} strategy by "
                        f"{describe_run(holder)}; not started")
             logger.error(message)
             self.crawler.gigflow_exitcode = EXIT_ALREADY_RUNNING
@@ -64,9 +66,9 @@ class StoragePipeline:
         self.lock = lock
         with self.pool.connection() as conn, conn.transaction():
             self.run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
-                                       {"source_id": spider.source_id, "spider": spider.name, **owner()}
+                                       {"source_id": source_id, "spider": spider_name, **owner()}
                                        ).fetchone()["id"]
-            abandon_dead_runs(conn, spider.source_id, spider.name, self.run_id)
+            abandon_dead_runs(conn, source_id, spider_name, self.run_id)
         self.writer = JobWriter(self.run_id)
         self.stats.set_value("gigflow/run_id", self.run_id)
         self.heartbeat = task.LoopingCall(self._beat)
@@ -81,10 +83,10 @@ class StoragePipeline:
             logger.warning("run %s heartbeat failed: %s", self.run_id, exc)
 
     def spider_error(self, failure, response, spider):
-        spider.mark_incomplete(f"callback for {response.url} raised {failure.value!r}", "callback_error")
+        self.context.mark_incomplete(f"callback for {response.url} raised {failure.value!r}", "callback_error")
 
     def item_error(self, item, response, spider, failure):
-        spider.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
+        self.context.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
 
     def process_item(self, item, spider=None):
         body = item.get("body")
@@ -101,8 +103,7 @@ class StoragePipeline:
                 confidence=item["confidence"])
             if item.get("markdown") is None and item.get("version_status") == "unchanged":
                 # A page answered 304 (or replayed): the export carries the stored version's Markdown.
-                previous = conn.execute(load_sql(_SQL, "get_version_summary.sql"),
-                                        {"source_version_id": version_id}).fetchone()
+                previous = versions.version_summary(conn, version_id)
                 item.update({k: v for k, v in (previous or {}).items() if v is not None and k != "content_type"})
         self.stats.inc_value("gigflow/jobs_new", counts["new"])
         self.stats.inc_value("gigflow/jobs_unchanged" if item.get("not_fetched") else "gigflow/jobs_updated",
@@ -122,7 +123,7 @@ class StoragePipeline:
                                                  "last_modified", "sha256", "size", "markdown")}
         params["body"] = body
         params["preparation"] = Jsonb(item.get("preparation")) if item.get("preparation") is not None else None
-        row = conn.execute(load_sql(_SQL, "insert_version.sql"), params).fetchone()
+        row = versions.insert_version(conn, params)
         if row and row["inserted"]:
             item["version_status"] = "new"
             self.stats.inc_value("gigflow/versions_new")
@@ -132,7 +133,7 @@ class StoragePipeline:
             self.stats.inc_value("gigflow/versions_unchanged")
             if row:
                 self.stats.inc_value("gigflow/versions_reprepared")
-            version_id = row["id"] if row else conn.execute(load_sql(_SQL, "find_version.sql"), params).fetchone()["id"]
+            version_id = row["id"] if row else versions.find_version(conn, params)["id"]
         item["source_version_id"] = version_id
         path = markdown_path(self.markdown_dir, item["source_id"], item["sha256"])
         if path and item.get("markdown") is not None:
@@ -150,15 +151,15 @@ class StoragePipeline:
         code = self.stats.get_value(INCOMPLETE_REASON)
         if code:
             return f"incomplete:{code}"
-        if not getattr(spider, "marks_gone", True):
+        if not self.context.marks_gone:
             return "finished"
-        params = {"source_id": spider.source_id, "spider": spider.name, "run_id": self.run_id}
-        counts = conn.execute(load_sql(_SQL, "run_job_counts.sql"), params).fetchone()
+        params = {"source_id": self.context.source_id, "spider": self.context.spider_name, "run_id": self.run_id}
+        counts = jobs.run_job_counts(conn, self.context.source_id, self.context.spider_name, self.run_id)
         previous = conn.execute(load_sql(_SQL, "last_complete_run.sql"), params).fetchone()
         emptied = [key.removeprefix(LISTING_LINKS) for key, value in ((previous or {}).get("stats") or {}).items()
                    if key.startswith(LISTING_LINKS) and value and not self.stats.get_value(key)]
         if (counts["seen"] == 0 and counts["at_risk"]) or emptied:
-            spider.mark_incomplete(f"listing yielded no job although the last complete run had jobs: "
+            self.context.mark_incomplete(f"listing yielded no job although the last complete run had jobs: "
                                    f"{', '.join(emptied) or 'every listing'}", "empty_listing")
             return "incomplete:empty_listing"
         return "finished"
@@ -177,24 +178,24 @@ class StoragePipeline:
                 if outcome == "finished" and self.stats.get_value(INCOMPLETE_REASON):
                     outcome = f"incomplete:{self.stats.get_value(INCOMPLETE_REASON)}"
                 # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
-                if outcome == "finished" and getattr(spider, "marks_gone", True):
-                    gone = conn.execute(load_sql(_SQL, "mark_gone.sql"), {
-                        "source_id": spider.source_id, "run_id": self.run_id, "spider": spider.name}).rowcount
+                if outcome == "finished" and self.context.marks_gone:
+                    gone = jobs.mark_gone(conn, self.context.source_id, self.context.spider_name, self.run_id)
                     self.stats.set_value("gigflow/jobs_gone", gone)
                 stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
                 conn.execute(load_sql(_SQL, "finish_run.sql"), {"run_id": self.run_id, "stats": Jsonb(stats),
                                                                 "outcome": outcome})
         except Exception as exc:
             # The run could not be recorded: the process must not exit as if it had been.
-            logger.error("run %s of %s could not be finalized: %s", self.run_id, spider.source_id, exc)
+            logger.error("run %s of %s could not be finalized: %s", self.run_id, self.context.source_id, exc)
             self.crawler.gigflow_exitcode = EXIT_FINALIZATION_FAILED
             return
         finally:
             if self.lock is not None:
                 self.lock.close()
         if outcome != "finished":
-            logger.warning("run %s of %s/%s: %s", self.run_id, spider.source_id, spider.name, outcome)
+            logger.warning("run %s of %s/%s: %s", self.run_id, self.context.source_id, self.context.spider_name,
+                           outcome)
         self.crawler.signals.send_catch_log(
-            source_finalized, spider=spider, source_id=spider.source_id,
-            configuration_id=spider.record.configuration_id, outcome=outcome,
+            source_finalized, spider=spider, source_id=self.context.source_id,
+            configuration_id=self.context.configuration_id, outcome=outcome,
             review_requested_by_preparation=bool(self.stats.get_value("gigflow/noise_review_requested")))

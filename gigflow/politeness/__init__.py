@@ -1,5 +1,6 @@
-"""Politeness and safe fetching shared by every crawl process: keys and policies, the PostgreSQL limiter,
-Retry-After and backoff, the robots.txt cache, the URL guard and adaptive crawl frequency.
+"""Politeness shared by every crawl process: keys and policies, the PostgreSQL limiter, Retry-After and backoff,
+and the HTTP transport that never re-sends silently. The fetch guard is ``gigflow.safety``, robots.txt is
+``gigflow.middlewares.robots`` and crawl scheduling is ``gigflow.scheduling``.
 
 The downloader middlewares in ``gigflow.middlewares`` are thin Scrapy adapters over these modules.
 """

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
 from gigflow.patterns import PatternError, compile_pattern
-from gigflow.politeness.safety import redact_url, url_problem
+from gigflow.safety.guard import redact_url, url_problem
 
 CONFIG_SCHEMA_VERSION = 1
 

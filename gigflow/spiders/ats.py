@@ -16,7 +16,6 @@ import scrapy
 from gigflow.adapters.ats import PROVIDERS, lever
 from gigflow.adapters.ats import provider as ats_provider
 from gigflow.middlewares.preparation import JOB
-from gigflow.middlewares.safe_fetch import quarantine
 from gigflow.spiders.base import SourceSpider
 
 # The providers' public hosts, as their adapter modules define them; ATS_BASE_URLS overrides any of them
@@ -96,4 +95,4 @@ class AtsSpider(SourceSpider):
                   f"{response.url}; check the board id")
         self.crawler.stats.inc_value("gigflow/ats_board_missing")
         self.mark_incomplete(reason, "board_missing")
-        quarantine(self.crawler, self.source_id, reason)
+        self.context.quarantine(reason)

@@ -1,4 +1,4 @@
-"""The base every strategy spider shares: load the source, mark job requests, build items."""
+"""The base every strategy spider shares: open the crawl context, mark job requests, build items."""
 
 from __future__ import annotations
 
@@ -10,17 +10,15 @@ import scrapy
 
 from gigflow.adapters import extract as extract_content
 from gigflow.adapters.page import page_jobs, stored_document
-from gigflow.db import get_pool
+from gigflow.context import CrawlContext
 from gigflow.documents.types import PreparedDocument
 from gigflow.items import JobPageItem
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
-from gigflow.noise.lifecycle.current import get_current_noise_filter
 from gigflow.patterns import search_any
-from gigflow.pipelines.storage import INCOMPLETE_REASON, LISTING_LINKS
-from gigflow.politeness.safety import FetchGuard
-from gigflow.sources.repository import SourceRecord, UnknownSourceError, get_source
-from gigflow.sql import load_sql
+from gigflow.pipelines.storage import LISTING_LINKS
+from gigflow.safety.guard import FetchGuard
+from gigflow.sources.repository import SourceRecord, UnknownSourceError
 
 REPLAYED = "gigflow_replayed_not_modified"
 REPLAYED_DOCUMENT = "gigflow_replayed_document"
@@ -38,9 +36,7 @@ class SourceSpider(scrapy.Spider):
         if not source:
             raise ValueError(f"usage: scrapy crawl {self.name} -a source=<id>")
         self.source_id = source
-        self.record: SourceRecord | None = None
-        self.noise_filter = None
-        self.strategy = None
+        self.context: CrawlContext | None = None
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -53,13 +49,22 @@ class SourceSpider(scrapy.Spider):
         return spider
 
     def load_source(self) -> None:
-        self.record = get_source(get_pool(), self.source_id)
-        # Read once per run; preparation applies it and conditional GET compares its fingerprint.
-        self.noise_filter = get_current_noise_filter(self.record.stored_config, self.record.config_hash,
-                                                     self.crawler.settings.getint("NOISE_FILTER_MAX_BYTES"))
-        self.strategy = self.record.config.strategy(self.strategy_type)
-        if self.strategy is None:
-            raise ValueError(f"source {self.source_id!r} has no {self.strategy_type!r} strategy")
+        """Open the run's crawl context: the source, its strategy and noise filter, read once for every part."""
+        self.context = CrawlContext.from_crawler(self.crawler)
+        self.context.open(self.source_id, strategy_type=self.strategy_type, spider_name=self.name,
+                          marks_gone=self.marks_gone)
+
+    @property
+    def record(self) -> SourceRecord | None:
+        return self.context.record if self.context else None
+
+    @property
+    def strategy(self):
+        return self.context.strategy if self.context else None
+
+    @property
+    def noise_filter(self):
+        return self.context.noise_filter if self.context else None
 
     # -- helpers for subclasses -------------------------------------------------------------------------------
 
@@ -82,10 +87,7 @@ class SourceSpider(scrapy.Spider):
     def mark_incomplete(self, reason: str, code: str = "partial_listing") -> None:
         """This run saw only part of the listing (a cap, an unreachable board): no job is marked gone. The
         first ``code`` becomes the run's outcome, ``incomplete:<code>``; ``reason`` goes to the log."""
-        self.crawler.stats.inc_value("gigflow/incomplete")
-        if not self.crawler.stats.get_value(INCOMPLETE_REASON):
-            self.crawler.stats.set_value(INCOMPLETE_REASON, code)
-        self.logger.warning("run incomplete (%s): %s", code, reason)
+        self.context.mark_incomplete(reason, code)
 
     def count_listing(self, url: str, job_links: int) -> None:
         """Job links a listing's first page yielded: a listing that had jobs in the last complete run and now
@@ -129,9 +131,7 @@ class SourceSpider(scrapy.Spider):
         version_id = response.meta.get(NOT_MODIFIED_VERSION)
         if response.status != 304 or not version_id:
             return response
-        with get_pool().connection() as conn:
-            row = conn.execute(load_sql("gigflow.spiders", "version_body.sql"),
-                               {"id": version_id, "source_id": self.source_id}).fetchone()
+        row = self.context.stored_body(version_id)
         if row is None:
             return response
         self.crawler.stats.inc_value("gigflow/listings_not_modified")
@@ -144,9 +144,7 @@ class SourceSpider(scrapy.Spider):
         """A page not fetched because it is known unchanged: its latest stored version, extracted again by
         today's adapters (so its jobs count as seen, a newer parser re-extracts them and exports carry them).
         None when nothing is stored for the URL."""
-        with get_pool().connection() as conn:
-            row = conn.execute(load_sql("gigflow.spiders", "latest_version.sql"),
-                               {"source_id": self.source_id, "url": url}).fetchone()
+        row = self.context.latest_version(url)
         if row is None:
             return None
         body = bytes(row["body"])

@@ -25,171 +25,26 @@ import html
 import os
 import shutil
 from contextlib import aclosing
-from urllib.parse import quote, urldefrag, urlsplit
+from urllib.parse import quote, urldefrag
 
 import scrapy
-from scrapy.http import HtmlResponse
-from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
+from gigflow.middlewares.browser import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
+from gigflow.middlewares.capture import CaptureMiddleware
 from gigflow.middlewares.politeness import PolitenessGate
 from gigflow.middlewares.preparation import CAPTURE_HTML
-from gigflow.politeness.transport import NoSilentRetry
 from gigflow.spiders.base import SourceSpider
+from gigflow.spiders.click_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
 
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
-PLAYWRIGHT_HANDLER = "gigflow.spiders.click.PolitePlaywrightDownloadHandler"
-BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
-
-# The item's own stable identity, in order of preference, and its text (hashed when it has no identity).
-_ITEM_KEY_JS = """el => {
-  for (const name of ['data-job-id', 'data-id', 'data-key', 'id']) {
-    const value = el.getAttribute(name);
-    if (value) return [name + '=' + value, null];
-  }
-  const link = el.matches('a[href]') ? el : el.querySelector('a[href]');
-  return link ? ['href=' + link.getAttribute('href'), null] : [null, el.innerText];
-}"""
+PLAYWRIGHT_HANDLER = "gigflow.middlewares.browser.PolitePlaywrightDownloadHandler"
 
 
 def _text_key(key: str | None, text: str | None) -> str:
     if key:
         return key
     return "text=" + hashlib.sha1(" ".join((text or "").split()).encode("utf-8")).hexdigest()[:16]
-
-_DETAIL_HTML_JS = """sel => {
-  const el = document.querySelector(sel);
-  if (!el) return null;
-  const box = el.getBoundingClientRect();
-  const visible = box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-  return visible && el.innerText.trim() ? el.outerHTML : null;
-}"""
-
-
-def block_heavy_resources(request) -> bool:
-    """PLAYWRIGHT_ABORT_REQUEST: a job text never needs images, fonts or media."""
-    return request.resource_type in BLOCKED_RESOURCE_TYPES
-
-
-class PolitePlaywrightDownloadHandler(NoSilentRetry, ScrapyPlaywrightDownloadHandler):
-    """scrapy-playwright's handler; its plain-HTTP fallback does not silently re-send (gigflow.politeness.transport)."""
-
-
-class BrowserPoliteness:
-    """Routes the page's network requests through the politeness gate: each waits for a lease on its key and
-    settles it when it finishes (its status, or a failure, counts for the key's backoff). Requests for blocked
-    resource types pass on untouched (they are aborted next, never reaching the site)."""
-
-    def __init__(self, gate: PolitenessGate, stats):
-        self.gate = gate
-        self.stats = stats
-        self.leases: dict = {}  # Playwright request -> Lease
-        self._waiting_since: dict = {}  # Playwright request -> loop time it began waiting for its lease
-        self._waited = 0.0  # seconds requests spent waiting for leases, finished waits
-
-    @property
-    def waiting(self) -> int:
-        """Requests waiting for their turn now: the site has not been asked yet."""
-        return len(self._waiting_since)
-
-    def lease_wait_seconds(self) -> float:
-        """Seconds requests of this page have spent waiting for leases, ongoing waits included. A click's
-        timeout runs only while nothing waits: waiting for the site's turn is not the site being slow."""
-        now = asyncio.get_running_loop().time()
-        return self._waited + sum(now - since for since in self._waiting_since.values())
-
-    async def attach(self, page) -> None:
-        page.on("requestfinished", self._finished)
-        page.on("requestfailed", self._failed)
-        await page.route("**", self._route)  # registered last, so it runs before scrapy-playwright's own route
-
-    async def _route(self, route, request) -> None:
-        host = urlparse_host(request.url)
-        if host is None or request.resource_type in BLOCKED_RESOURCE_TYPES:
-            await route.fallback()
-            return
-        loop = asyncio.get_running_loop()
-        self._waiting_since[request] = loop.time()
-        try:
-            lease = await self.gate.acquire(host, request.url)
-        finally:
-            self._waited += loop.time() - self._waiting_since.pop(request)
-        self.leases[request] = lease
-        self.stats.inc_value("gigflow/politeness/browser_requests")
-        try:
-            await route.fallback()
-        except Exception:
-            self.gate.release(self.leases.pop(request, None))
-            raise
-
-    async def _finished(self, request) -> None:
-        lease = self.leases.pop(request, None)
-        if lease is None:
-            return
-        response = await request.response()
-        if response is None:
-            self.gate.release(lease)
-            return
-        self.gate.settle_response(lease, response.status, await response.header_value("retry-after"), request.url)
-
-    def _failed(self, request) -> None:
-        lease = self.leases.pop(request, None)
-        if lease is None:
-            return
-        failure = request.failure or "request failed"
-        if "ERR_ABORTED" in failure:  # the page gave up on it (navigation, closing): not the site's error
-            self.gate.release(lease)
-        else:
-            self.gate.settle_error(lease, failure, request.url)
-
-    def release_all(self) -> None:
-        """The page is closing: requests still in flight will not report back."""
-        for lease in self.leases.values():
-            self.gate.release(lease)
-        self.leases.clear()
-
-
-class PoliteDeadline:
-    """A timeout that does not run while the page's requests wait for their politeness lease."""
-
-    def __init__(self, politeness: BrowserPoliteness, seconds: float):
-        self.politeness = politeness
-        self.start = asyncio.get_running_loop().time()
-        self.seconds = seconds
-        self.waited_before = politeness.lease_wait_seconds()
-
-    def expired(self) -> bool:
-        waited = self.politeness.lease_wait_seconds() - self.waited_before
-        return asyncio.get_running_loop().time() >= self.start + self.seconds + waited
-
-
-def urlparse_host(url: str) -> str | None:
-    parts = urlsplit(url)
-    return parts.hostname if parts.scheme in ("http", "https") else None
-
-
-class CaptureMiddleware:
-    """Answers capture requests from their meta: the detail HTML the click spider captured, no fetch.
-
-    Its process_request runs first (priority 1, click spider only), so the response skips the network, the
-    download slot and its delay, yet passes back through every middleware's process_response, preparation included.
-    """
-
-    @classmethod
-    def from_crawler(cls, crawler):
-        return cls(crawler)
-
-    def __init__(self, crawler):
-        self.stats = crawler.stats
-
-    def process_request(self, request, spider=None):
-        captured = request.meta.get(CAPTURE_HTML)
-        if captured is None:
-            return None
-        self.stats.inc_value("gigflow/click_captures")
-        return HtmlResponse(url=request.url, status=200, body=captured.encode("utf-8"), encoding="utf-8",
-                            headers={"Content-Type": "text/html; charset=utf-8"}, request=request)
-
 
 class ClickSpider(SourceSpider):
     name = "click"
@@ -206,7 +61,7 @@ class ClickSpider(SourceSpider):
     def update_settings(cls, settings):
         super().update_settings(settings)
         middlewares = settings.getdict("DOWNLOADER_MIDDLEWARES")
-        middlewares[f"{__name__}.CaptureMiddleware"] = 1
+        middlewares[f"{CaptureMiddleware.__module__}.CaptureMiddleware"] = 1
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="spider")
         launch = {"headless": settings.getbool("CLICK_HEADLESS"), "args": ["--disable-dev-shm-usage"]}
         path = settings.get("CLICK_CHROMIUM_PATH")
@@ -247,7 +102,7 @@ class ClickSpider(SourceSpider):
         more = False
         politeness = BrowserPoliteness(self.gate, self.crawler.stats)
         try:
-            page.gigflow_inflight = _InflightRequests(page)
+            page.gigflow_inflight = InflightRequests(page)
             page.gigflow_politeness = politeness
             await politeness.attach(page)
             async with aclosing(self.click_items(page, response.url)) as outcomes:
@@ -305,10 +160,10 @@ class ClickSpider(SourceSpider):
             reveals += 1
 
     async def item_key(self, item) -> str:
-        return _text_key(*await item.evaluate(_ITEM_KEY_JS))
+        return _text_key(*await item.evaluate(ITEM_KEY_JS))
 
     async def item_keys(self, page) -> list[str]:
-        pairs = await page.eval_on_selector_all(self.strategy.item_selector, f"els => els.map({_ITEM_KEY_JS})")
+        pairs = await page.eval_on_selector_all(self.strategy.item_selector, f"els => els.map({ITEM_KEY_JS})")
         return [_text_key(*pair) for pair in pairs]
 
     async def reveal_more(self, page) -> bool:
@@ -328,7 +183,7 @@ class ClickSpider(SourceSpider):
 
     async def capture(self, page, item, key: str, listing_url: str):
         """Click one item, wait for its detail region to appear and settle, and build its capture request."""
-        before = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
+        before = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
         url_before = page.url
         try:
             await item.scroll_into_view_if_needed(timeout=self.timeout_ms)
@@ -357,12 +212,12 @@ class ClickSpider(SourceSpider):
         """The detail region's HTML once it differs from ``before`` and stays the same for two reads."""
         politeness = page.gigflow_politeness
         appeared = PoliteDeadline(politeness, self.timeout_ms / 1000)
-        current = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
+        current = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
         while current is None or current == before:
             if appeared.expired():
                 raise TimeoutError(f"no new detail in {self.strategy.detail_selector!r} after the click")
             await page.wait_for_timeout(100)
-            current = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
+            current = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
         # Content rendered in steps (a spinner, then the text) has settled once it stayed the same for
         # CLICK_SETTLE seconds with no request of the page in flight; a request that never ends (long polling)
         # stops counting after four times that. A request still waiting for its politeness turn always counts.
@@ -372,7 +227,7 @@ class ClickSpider(SourceSpider):
         calm_since = loop.time()
         while not deadline.expired():
             await page.wait_for_timeout(100)
-            latest = await page.evaluate(_DETAIL_HTML_JS, self.strategy.detail_selector)
+            latest = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
             if latest != current or politeness.waiting:
                 current, calm_since = latest, loop.time()
                 continue
@@ -394,22 +249,6 @@ class ClickSpider(SourceSpider):
                         job.setdefault("evidence", {})["external_id"] = {
                             "method": "meta", "snippet_or_path": f"click item key {key}"[:500], "confidence": 0.9}
             yield item
-
-
-class _InflightRequests:
-    """Counts the page's requests still in flight (fetches a click started)."""
-
-    def __init__(self, page):
-        self.count = 0
-        page.on("request", self._started)
-        page.on("requestfinished", self._ended)
-        page.on("requestfailed", self._ended)
-
-    def _started(self, request):
-        self.count += 1
-
-    def _ended(self, request):
-        self.count = max(0, self.count - 1)
 
 
 async def _close(page) -> None:

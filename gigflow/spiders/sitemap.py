@@ -15,11 +15,9 @@ import scrapy
 from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
-from gigflow.db import get_pool
-from gigflow.politeness import robots
-from gigflow.politeness.keys import Policies, registrable_domain
+from gigflow.middlewares.robots import refresh_robots_copy, robots_copy_is_old
+from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
-from gigflow.sql import load_sql
 
 _GZIP_MAGIC = b"\x1f\x8b"
 ROBOTS_REFRESHED = "gigflow_robots_refreshed"
@@ -59,9 +57,7 @@ class SitemapSpider(SourceSpider):
             yield self.sitemap_request(url, depth=0)
 
     def _stored_fetch_times(self) -> dict[str, datetime]:
-        with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.spiders", "latest_fetch_times.sql"), {"source_id": self.source_id})
-            return {row["url"]: row["fetched_at"] for row in rows}
+        return self.context.latest_fetch_times()
 
     def sitemap_request(self, url: str, depth: int) -> scrapy.Request:
         return scrapy.Request(url, callback=self.parse_sitemap, errback=self.on_fetch_error, cb_kwargs={"depth": depth})
@@ -88,18 +84,13 @@ class SitemapSpider(SourceSpider):
     def robots_copy_is_old(self, url: str) -> bool:
         """The shared robots.txt copy is older than SITEMAP_ROBOTS_REFRESH_SECONDS (or missing)."""
         parts = urlsplit(url)
-        return robots.lookup(get_pool(), f"{parts.scheme}://{parts.netloc}",
-                             self.crawler.settings.getfloat("SITEMAP_ROBOTS_REFRESH_SECONDS")) is None
+        return robots_copy_is_old(f"{parts.scheme}://{parts.netloc}",
+                                  self.crawler.settings.getfloat("SITEMAP_ROBOTS_REFRESH_SECONDS"))
 
     def store_robots_copy(self, response) -> None:
-        """The re-read robots.txt replaces the shared copy, so other crawls see it too."""
         parts = urlsplit(response.url)
-        body = response.text if response.status < 300 else ""
-        record = robots.RobotsRecord(f"{parts.scheme}://{parts.netloc}", response.status, body)
-        parser = record.parser()
-        delay = parser.crawl_delay(self.crawler.settings.get("USER_AGENT")) if parser is not None else None
-        robots.store(get_pool(), record, Policies.from_settings(self.crawler.settings).for_host(parts.hostname).key,
-                     min(float(delay), self.crawler.settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")) if delay else None)
+        refresh_robots_copy(self.crawler.settings, f"{parts.scheme}://{parts.netloc}", parts.hostname,
+                            response.status, response.text)
 
     def sitemap_body(self, response) -> bytes:
         body = response.body

@@ -8,19 +8,19 @@ library functions `scrapy sources show` and `scrapy jobs --format` use, so the a
 from __future__ import annotations
 
 from gigflow.db import get_pool
-from gigflow.documents.client import DocumentClient
+from gigflow.documents.preparer import DocumentPreparer
 from gigflow.health import lifecycle
 from gigflow.health.report import health_label, overview, with_health
 from gigflow.maintenance.export import canonical_jobs
-from gigflow.noise.learner import SETTLED_CLASSIFIER
-from gigflow.noise.lifecycle.current import get_current_noise_filter
-from gigflow.noise.lifecycle.procedures import (
+from gigflow.noise.current import get_current_noise_filter
+from gigflow.noise.learn.learner import SETTLED_CLASSIFIER
+from gigflow.noise.learn.lifecycle.procedures import (
     SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
 )
-from gigflow.noise.lifecycle.review import ReviewKind
+from gigflow.noise.learn.lifecycle.review import ReviewKind
 from gigflow.noise.model import NoiseFilter, RemovalRule
 from gigflow.noise.selectors import InvalidSelectorError, select
-from gigflow.noise.training import TrainingPage
+from gigflow.noise.learn.training import TrainingPage
 from gigflow.sources.repository import UnknownSourceError
 from gigflow.sql import load_sql
 
@@ -57,7 +57,7 @@ def select_regions(root, selector: str) -> list:
 def prepare_markdown(settings, body: bytes, url: str, content_type: str | None, strategy,
                      noise_filter: NoiseFilter | None) -> str:
     """The Markdown a crawl stores for this body, with or without the noise filter (the crawl's own path)."""
-    return DocumentClient.from_settings(settings).prepare(body, url, content_type, strategy=strategy,
+    return DocumentPreparer.from_settings(settings).prepare(body, url, content_type, strategy=strategy,
                                                            noise_filter=noise_filter).markdown
 
 
@@ -92,7 +92,7 @@ def flip_decision(configuration_id: int, *, selector: str, signature: str, expec
 
 def request_noise_review(configuration_id: int) -> str:
     """What `scrapy noise request ID --manual` does."""
-    from gigflow.noise.lifecycle.queue import request_review
+    from gigflow.noise.learn.lifecycle.queue import request_review
 
     configuration_state(get_pool(), configuration_id)  # an unknown id fails here, clearly
     job_id = request_review(get_pool(), configuration_id, ReviewKind.manual, reason="requested from the review app")

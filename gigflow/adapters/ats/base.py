@@ -1,10 +1,13 @@
-"""What the five public ATS adapters share: a job built from (value, JSON path) pairs, each with evidence."""
+"""What the five public ATS adapters share: the supports/extract skeleton (AtsAdapter and its hooks) and a job
+built from (value, JSON path) pairs, each with evidence."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from gigflow.adapters.common import PayloadError, bounded_raw
+from gigflow.adapters.ats.board import board_candidates
+from gigflow.adapters.common import PayloadError, bounded_raw, host_matches, load_json
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, NextPage, Salary
 
 BASELINE = 0.90
@@ -53,9 +56,43 @@ def failed(adapter, error: Exception) -> ExtractionResult:
                             warnings=[f"{adapter.parser_key}: {error}"])
 
 
+class AtsAdapter:
+    """One provider: its hosts, its board's job-link pattern and two hooks. ``is_payload(head)``: the first bytes
+    of a JSON body are this provider's although served from another host; ``read(data, url)``: the parsed
+    JSON's ExtractionResult. An HTML body is the provider's hosted board: its job links are the jobs."""
+
+    parser_key: str = ""
+    parser_version = "1.0.0"
+    hosts: tuple[str, ...] = ()
+    job_url: re.Pattern
+
+    def is_payload(self, head: bytes) -> bool:
+        raise NotImplementedError
+
+    def read(self, data: Any, url: str) -> ExtractionResult:
+        raise NotImplementedError
+
+    def supports(self, url: str, content: bytes | str) -> bool:
+        if host_matches(url, *self.hosts):
+            return True
+        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
+        return looks_like_json(content) and self.is_payload(head)
+
+    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
+        if not looks_like_json(content):
+            jobs = board_candidates(content, url=url, job_url=self.job_url, hosts=self.hosts)
+            return result(self, jobs, kind="listing",
+                          warnings=[] if jobs else [f"{self.parser_key} board: no job links"])
+        try:
+            data = load_json(content)
+        except PayloadError as exc:
+            return failed(self, exc)
+        return self.read(data, url)
+
+
 def looks_like_json(content: bytes | str) -> bool:
     head = (content[:64] if isinstance(content, bytes) else content[:64].encode()).lstrip(b"\xef\xbb\xbf \t\r\n")
     return head[:1] in (b"{", b"[")
 
 
-__all__ = ["BASELINE", "PayloadError", "ats_job", "failed", "looks_like_json", "result"]
+__all__ = ["BASELINE", "AtsAdapter", "PayloadError", "ats_job", "failed", "looks_like_json", "result"]

@@ -6,9 +6,8 @@ import re
 from datetime import datetime, timezone
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
-from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, load_json
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.common import clean_text, first, html_to_text
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
 HOSTS = ("jobs.lever.co", "api.lever.co", "jobs.eu.lever.co", "api.eu.lever.co")
@@ -43,24 +42,16 @@ def next_page(data, url: str) -> NextPage | None:
     return NextPage(url=urlunsplit(parts._replace(query=urlencode(query))))
 
 
-class LeverAdapter:
+class LeverAdapter(AtsAdapter):
     parser_key = "lever"
     parser_version = "1.0.0"
+    hosts = HOSTS
+    job_url = JOB_URL
 
-    def supports(self, url: str, content: bytes | str) -> bool:
-        if host_matches(url, *HOSTS):
-            return True
-        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
-        return looks_like_json(content) and b'"hostedUrl"' in head and b"lever.co" in head
+    def is_payload(self, head: bytes) -> bool:
+        return b'"hostedUrl"' in head and b"lever.co" in head
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
-        if not looks_like_json(content):
-            jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
-            return result(self, jobs, kind="listing", warnings=[] if jobs else ["lever board: no job links"])
-        try:
-            data = load_json(content)
-        except PayloadError as exc:
-            return failed(self, exc)
+    def read(self, data, url: str) -> ExtractionResult:
         if isinstance(data, list):
             jobs = [_job(item, f"$[{i}]") for i, item in enumerate(data) if isinstance(item, dict)]
             return result(self, jobs, kind="listing", warnings=[], next_page=next_page(data, url))

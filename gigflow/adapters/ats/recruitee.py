@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
-from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place, load_json
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
 HOSTS = ("recruitee.com",)
@@ -32,24 +31,16 @@ def next_page(data, url: str) -> NextPage | None:
     return None
 
 
-class RecruiteeAdapter:
+class RecruiteeAdapter(AtsAdapter):
     parser_key = "recruitee"
     parser_version = "1.0.0"
+    hosts = HOSTS
+    job_url = JOB_URL
 
-    def supports(self, url: str, content: bytes | str) -> bool:
-        if host_matches(url, *HOSTS):
-            return True
-        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
-        return looks_like_json(content) and (b'"offers"' in head or b'"offer"' in head) and b"recruitee" in head
+    def is_payload(self, head: bytes) -> bool:
+        return (b'"offers"' in head or b'"offer"' in head) and b"recruitee" in head
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
-        if not looks_like_json(content):
-            jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
-            return result(self, jobs, kind="listing", warnings=[] if jobs else ["recruitee board: no job links"])
-        try:
-            data = load_json(content)
-        except PayloadError as exc:
-            return failed(self, exc)
+    def read(self, data, url: str) -> ExtractionResult:
         if isinstance(data, dict) and isinstance(data.get("offers"), list):
             jobs = [_job(item, f"$.offers[{i}]") for i, item in enumerate(data["offers"]) if isinstance(item, dict)]
             return result(self, jobs, kind="listing", warnings=[])

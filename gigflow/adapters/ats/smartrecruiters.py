@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
-from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, host_matches, html_to_text, join_place, load_json
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.common import clean_text, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
 HOSTS = ("smartrecruiters.com",)
@@ -39,24 +38,16 @@ def next_page(data, url: str) -> NextPage | None:
     return NextPage(url=urlunsplit(parts._replace(query=urlencode(query))))
 
 
-class SmartRecruitersAdapter:
+class SmartRecruitersAdapter(AtsAdapter):
     parser_key = "smartrecruiters"
     parser_version = "1.0.0"
+    hosts = HOSTS
+    job_url = JOB_URL
 
-    def supports(self, url: str, content: bytes | str) -> bool:
-        if host_matches(url, *HOSTS):
-            return True
-        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
-        return looks_like_json(content) and b"smartrecruiters.com" in head and b'"releasedDate"' in head
+    def is_payload(self, head: bytes) -> bool:
+        return b"smartrecruiters.com" in head and b'"releasedDate"' in head
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
-        if not looks_like_json(content):
-            jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
-            return result(self, jobs, kind="listing", warnings=[] if jobs else ["smartrecruiters board: no job links"])
-        try:
-            data = load_json(content)
-        except PayloadError as exc:
-            return failed(self, exc)
+    def read(self, data, url: str) -> ExtractionResult:
         if isinstance(data, dict) and isinstance(data.get("content"), list):
             jobs = [_job(item, f"$.content[{i}]") for i, item in enumerate(data["content"]) if isinstance(item, dict)]
             return result(self, jobs, kind="listing", warnings=[], next_page=next_page(data, url))

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
-from gigflow.adapters.ats.base import PayloadError, ats_job, failed, looks_like_json, result
-from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import clean_text, first, host_matches, html_to_text, join_place, load_json
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
 HOSTS = ("apply.workable.com", "jobs.workable.com")
@@ -38,24 +37,16 @@ def next_page(data, url: str) -> NextPage | None:
     return NextPage(url=url, method="POST", json_body={"token": token})
 
 
-class WorkableAdapter:
+class WorkableAdapter(AtsAdapter):
     parser_key = "workable"
     parser_version = "1.0.0"
+    hosts = HOSTS
+    job_url = JOB_URL
 
-    def supports(self, url: str, content: bytes | str) -> bool:
-        if host_matches(url, *HOSTS):
-            return True
-        head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
-        return looks_like_json(content) and b"workable.com" in head and b'"shortcode"' in head
+    def is_payload(self, head: bytes) -> bool:
+        return b"workable.com" in head and b'"shortcode"' in head
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
-        if not looks_like_json(content):
-            jobs = board_candidates(content, url=url, job_url=JOB_URL, hosts=HOSTS)
-            return result(self, jobs, kind="listing", warnings=[] if jobs else ["workable board: no job links"])
-        try:
-            data = load_json(content)
-        except PayloadError as exc:
-            return failed(self, exc)
+    def read(self, data, url: str) -> ExtractionResult:
         if not isinstance(data, dict):
             return failed(self, PayloadError("expected a JSON object"))
         employer = clean_text(data.get("name")) if isinstance(data.get("name"), str) else None

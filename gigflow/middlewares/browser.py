@@ -1,0 +1,132 @@
+"""Politeness inside headless Chromium (the click spider): every network request the page makes waits for a
+lease on its politeness key like any Scrapy request; the Playwright download handler never re-sends silently."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
+
+from gigflow.middlewares.politeness import PolitenessGate
+from gigflow.politeness.transport import NoSilentRetry
+
+BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
+
+
+def block_heavy_resources(request) -> bool:
+    """PLAYWRIGHT_ABORT_REQUEST: a job text never needs images, fonts or media."""
+    return request.resource_type in BLOCKED_RESOURCE_TYPES
+
+
+class PolitePlaywrightDownloadHandler(NoSilentRetry, ScrapyPlaywrightDownloadHandler):
+    """scrapy-playwright's handler; its plain-HTTP fallback does not silently re-send (gigflow.politeness.transport)."""
+
+
+class BrowserPoliteness:
+    """Routes the page's network requests through the politeness gate: each waits for a lease on its key and
+    settles it when it finishes (its status, or a failure, counts for the key's backoff). Requests for blocked
+    resource types pass on untouched (they are aborted next, never reaching the site)."""
+
+    def __init__(self, gate: PolitenessGate, stats):
+        self.gate = gate
+        self.stats = stats
+        self.leases: dict = {}  # Playwright request -> Lease
+        self._waiting_since: dict = {}  # Playwright request -> loop time it began waiting for its lease
+        self._waited = 0.0  # seconds requests spent waiting for leases, finished waits
+
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for their turn now: the site has not been asked yet."""
+        return len(self._waiting_since)
+
+    def lease_wait_seconds(self) -> float:
+        """Seconds requests of this page have spent waiting for leases, ongoing waits included. A click's
+        timeout runs only while nothing waits: waiting for the site's turn is not the site being slow."""
+        now = asyncio.get_running_loop().time()
+        return self._waited + sum(now - since for since in self._waiting_since.values())
+
+    async def attach(self, page) -> None:
+        page.on("requestfinished", self._finished)
+        page.on("requestfailed", self._failed)
+        await page.route("**", self._route)  # registered last, so it runs before scrapy-playwright's own route
+
+    async def _route(self, route, request) -> None:
+        host = urlparse_host(request.url)
+        if host is None or request.resource_type in BLOCKED_RESOURCE_TYPES:
+            await route.fallback()
+            return
+        loop = asyncio.get_running_loop()
+        self._waiting_since[request] = loop.time()
+        try:
+            lease = await self.gate.acquire(host, request.url)
+        finally:
+            self._waited += loop.time() - self._waiting_since.pop(request)
+        self.leases[request] = lease
+        self.stats.inc_value("gigflow/politeness/browser_requests")
+        try:
+            await route.fallback()
+        except Exception:
+            self.gate.release(self.leases.pop(request, None))
+            raise
+
+    async def _finished(self, request) -> None:
+        lease = self.leases.pop(request, None)
+        if lease is None:
+            return
+        response = await request.response()
+        if response is None:
+            self.gate.release(lease)
+            return
+        self.gate.settle_response(lease, response.status, await response.header_value("retry-after"), request.url)
+
+    def _failed(self, request) -> None:
+        lease = self.leases.pop(request, None)
+        if lease is None:
+            return
+        failure = request.failure or "request failed"
+        if "ERR_ABORTED" in failure:  # the page gave up on it (navigation, closing): not the site's error
+            self.gate.release(lease)
+        else:
+            self.gate.settle_error(lease, failure, request.url)
+
+    def release_all(self) -> None:
+        """The page is closing: requests still in flight will not report back."""
+        for lease in self.leases.values():
+            self.gate.release(lease)
+        self.leases.clear()
+
+
+class PoliteDeadline:
+    """A timeout that does not run while the page's requests wait for their politeness lease."""
+
+    def __init__(self, politeness: BrowserPoliteness, seconds: float):
+        self.politeness = politeness
+        self.start = asyncio.get_running_loop().time()
+        self.seconds = seconds
+        self.waited_before = politeness.lease_wait_seconds()
+
+    def expired(self) -> bool:
+        waited = self.politeness.lease_wait_seconds() - self.waited_before
+        return asyncio.get_running_loop().time() >= self.start + self.seconds + waited
+
+
+def urlparse_host(url: str) -> str | None:
+    parts = urlsplit(url)
+    return parts.hostname if parts.scheme in ("http", "https") else None
+
+
+class InflightRequests:
+    """Counts the page's requests still in flight (fetches a click started)."""
+
+    def __init__(self, page):
+        self.count = 0
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+
+    def _started(self, request):
+        self.count += 1
+
+    def _ended(self, request):
+        self.count = max(0, self.count - 1)

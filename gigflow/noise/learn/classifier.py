@@ -1,0 +1,331 @@
+"""RegionClassifier: decides remove | keep for learnable regions, on an OpenAI-compatible model or offline rules."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from gigflow.noise.learn.settings import NoiseSettings
+
+Decision = Literal["remove", "keep"]
+
+
+@dataclass(frozen=True)
+class ReviewRegion:
+    """One distinct learnable region as it is sent for review (identical regions across pages are one)."""
+
+    id: str
+    selector: str
+    signature: str
+    tag: str
+    text: str
+    links: tuple[tuple[str, str], ...]
+    html: str
+    label: str = ""
+    # The text that can state this job's facts: the region's text without lists of links to other pages (menus,
+    # cards of other jobs). None: all of ``text``.
+    fact_text: str | None = None
+
+    def as_prompt(self) -> dict:
+        return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
+                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links], "html": self.html}
+
+
+@dataclass(frozen=True)
+class RegionVerdict:
+    decision: Decision
+    reason: str
+    classifier: str
+
+
+class RegionDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    decision: Decision
+    reason: str
+
+
+class RegionDecisions(BaseModel):
+    """The model's structured response: one decision per region id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decisions: list[RegionDecision]
+
+
+class BatchError(RuntimeError):
+    """A batch got no usable answer: transport error, timeout, malformed JSON or invalid decisions."""
+
+
+@dataclass
+class ClassifierUsage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    failed_batches: list[str] = field(default_factory=list)
+
+
+def batches(regions: list[ReviewRegion], size: int) -> list[list[ReviewRegion]]:
+    size = max(1, size)
+    return [regions[i:i + size] for i in range(0, len(regions), size)]
+
+
+def check_decisions(batch: list[ReviewRegion], decisions: RegionDecisions) -> dict[str, RegionDecision]:
+    """Every region sent gets exactly one decision: a missing, duplicate or unknown id fails the batch."""
+    sent = [r.id for r in batch]
+    seen: dict[str, RegionDecision] = {}
+    duplicate = sorted({d.id for d in decisions.decisions if [x.id for x in decisions.decisions].count(d.id) > 1})
+    unknown = sorted({d.id for d in decisions.decisions} - set(sent))
+    for d in decisions.decisions:
+        seen.setdefault(d.id, d)
+    missing = [i for i in sent if i not in seen]
+    problems = []
+    if missing:
+        problems.append(f"missing ids {missing}")
+    if duplicate:
+        problems.append(f"duplicate ids {duplicate}")
+    if unknown:
+        problems.append(f"unknown ids {unknown}")
+    if problems:
+        raise BatchError("invalid decisions: " + "; ".join(problems))
+    return seen
+
+
+class RegionClassifier:
+    """Reviews regions in bounded batches; subclasses decide one batch."""
+
+    name = "classifier"
+    # Whether a kept region's parts are reviewed again on their own: a rules verdict names the one signal it
+    # saw; a model's "keep" judges the region in its context, which its parts alone would not show.
+    splits_kept_regions = False
+
+    def __init__(self, settings: NoiseSettings, employers: tuple[str, ...] = ()):
+        self.settings = settings
+        self.usage = ClassifierUsage()
+        self.employers = tuple(employers)  # the source's company names: a job fact wherever they appear
+
+    def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
+        verdicts: dict[str, RegionVerdict] = {}
+        for batch in batches(regions, self.settings.batch_size):
+            verdicts.update(self.review_batch(batch))
+        return verdicts
+
+    def review_batch(self, batch: list[ReviewRegion]) -> dict[str, RegionVerdict]:
+        raise NotImplementedError
+
+
+# --- offline rules ------------------------------------------------------------------------------------------
+_MONTHS = (r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
+           r"nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|"
+           r"avril|juin|juillet|août|septembre|octobre|novembre|décembre")
+JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
+    "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
+                         r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
+                         r"compensation)\b", re.I),
+    "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
+                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
+                       re.I),
+    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|address|headquarters|office in|"
+                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
+                          # a postcode and a place name, but not a copyright year and a company name
+                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
+    # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
+    # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
+    "contact": re.compile(r"\b(?!(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)"
+                          r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
+                          re.I),
+    "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
+                        r"응모|지원|応募)", re.I),
+    "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
+                          r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
+                          r"medical|dental)\b", re.I),
+    "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
+                              r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
+}
+# Employer and legal-entity names: a company's legal form after its name (a footer's "Acme Robotics B.V." names
+# the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word.
+JOB_FACT_SIGNALS["employer"] = re.compile(
+    r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|Inc\.?|"
+    r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
+    r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
+    r"(?<=[\w&.)]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+# Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
+JOB_FACT_SIGNALS["employment"] = re.compile(
+    r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
+    r"apprenticeship|traineeship|working hours|hours (per|a|/) ?week|shifts?|schedule|employment type|job type|"
+    r"vollzeit|teilzeit|festanstellung|unbefristet|befristet|praktikum|werkstudent\w*|anstellungsart|pensum|"
+    r"arbeitszeit\w*|voltijd|deeltijd|vast contract|tijdelijk|dienstverband|uur per week|werktijden|"
+    r"temps (plein|partiel)|CDI|CDD|int[ée]rim|alternance|horaires?|type de contrat|"
+    r"kokoaikai\w*|osa-aikai\w*|vakituinen|määräaikai\w*|työaika|vuorotyö|työsuhde|"
+    r"heltid|deltid|tillsvidare\w*|visstid\w*|anställningsform|omfattning|"
+    r"plný úväzok|skrátený úväzok|pracovný pomer|úväzok|"
+    r"jornada completa|tiempo completo|media jornada|tempo pieno|part time)\b|"
+    r"정규직|계약직|비정규직|인턴|근무형태|고용형태|근무시간|주5일|正社員|契約社員|派遣社員|アルバイト|パート|雇用形態|勤務時間",
+    re.I)
+# Postal addresses: a street word with a number, or a postcode in a common national form.
+JOB_FACT_SIGNALS["address"] = re.compile(
+    r"\b\d{1,5}\w?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*)?\s(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|"
+    r"drive|way|square|place)\b|"
+    r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
+    r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
+    r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+    r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
+    r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
+# Label/value rows: "Employment type: Full-time", "Standort: Zürich".
+JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
+                                       re.I)
+_LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
+_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)|"
+                           r"apply|application|bewerb|candidat|postul", re.I)
+RULES_NAME = "rules"
+
+
+MENU_MIN_LINKS = 4
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+EMPLOYMENT_LINE_MAX_WORDS = 10
+
+
+def is_link_menu(region: ReviewRegion) -> bool:
+    """Four or more links that make up most of the region's text."""
+    linked = sum(len(t) for t, _ in region.links)
+    return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
+
+
+def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> list[str]:
+    """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
+    markup, and the names of the source's company (``employers``)."""
+    found = []
+    text = region.text if region.fact_text is None else region.fact_text
+    # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
+    squashed = _squash(text)
+    link_texts = [t for t, _ in region.links if _squash(t) and _squash(t) in squashed]
+    if is_link_menu(region):
+        # A menu of links ("Part-time jobs", "Jobs in Helsinki") names categories, not this job's facts; its
+        # links' targets are still checked below (apply, mailto, tel).
+        for link_text in link_texts:  # what is left is the menu's own words, glued (enough for the patterns)
+            squashed = squashed.replace(_squash(link_text), "\n", 1)
+        text, link_texts = squashed, []
+    haystack = "\n".join([text] + link_texts + [region.label])
+    # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
+    # counts there (its target may say nothing).
+    only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
+    for kind, pattern in JOB_FACT_SIGNALS.items():
+        if only_links and kind != "apply":
+            continue
+        if kind == "employment":
+            # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
+            lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+            match = pattern.search("\n".join(lines))
+            if match:
+                found.append(f"{kind} {match.group(0).strip()!r}")
+            continue
+        match = pattern.search(haystack)
+        if match:
+            found.append(f"{kind} {match.group(0).strip()!r}")
+    for _text, href in region.links:
+        if _LINK_SIGNALS.search(href):
+            found.append(f"link {href!r}")
+            break
+    if _LABEL_VALUE_MARKUP.search(region.html):
+        found.append("label/value markup (dt/dd, th)")
+    lowered = " ".join([text, region.label]).lower()
+    for name in employers:
+        if len(name) >= 3 and name.lower() in lowered:
+            found.append(f"employer {name!r}")
+            break
+    return found
+
+
+class RulesClassifier(RegionClassifier):
+    """Conservative offline classifier: removes only regions with no job-fact signal, and says so."""
+
+    name = RULES_NAME
+    splits_kept_regions = True
+
+    def review_batch(self, batch):
+        verdicts = {}
+        for region in batch:
+            signals = job_fact_signals(region, self.employers)
+            if signals:
+                verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
+                                                    self.name)
+            else:
+                verdicts[region.id] = RegionVerdict(
+                    "remove", "rules: no job-fact signal (amounts, dates, locations, addresses, contact or apply "
+                              "links, benefit, requirement or employment words, employer names, label/value rows)",
+                    self.name)
+        return verdicts
+
+
+# --- OpenAI-compatible model --------------------------------------------------------------------------------
+def review_prompt() -> str:
+    return (files("gigflow.noise.learn") / "prompts" / "region_review.md").read_text(encoding="utf-8")
+
+
+def response_format() -> dict:
+    """Strict structured output: the pydantic schema with every property required and no extra keys."""
+    return {"type": "json_schema",
+            "json_schema": {"name": "region_decisions", "strict": True, "schema": RegionDecisions.model_json_schema()}}
+
+
+class OpenAIClassifier(RegionClassifier):
+    """Calls an OpenAI-compatible chat completions endpoint with a strict JSON schema."""
+
+    def __init__(self, settings: NoiseSettings, client=None):
+        super().__init__(settings)
+        if not settings.model:
+            raise ValueError("no model configured: set GIGFLOW_NOISE_MODEL (or NOISE_MODEL) or use --classifier rules")
+        self.name = f"openai:{settings.model}"
+        if client is None:
+            from openai import OpenAI
+
+            client = OpenAI(base_url=settings.base_url or None, api_key=settings.api_key or "unused",
+                            timeout=settings.timeout, max_retries=0)
+        self.client = client
+
+    def review_batch(self, batch):
+        from openai import OpenAIError
+
+        self.usage.calls += 1
+        payload = {"regions": [r.as_prompt() for r in batch]}
+        if self.employers:  # the source's company: its name in a region is a job fact (the employer)
+            payload["employer"] = list(self.employers)
+        try:
+            response = self.client.chat.completions.create(
+                model=self.settings.model,
+                messages=[{"role": "system", "content": review_prompt()},
+                          {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}],
+                response_format=response_format(), temperature=0, timeout=self.settings.timeout)
+        except OpenAIError as exc:
+            raise BatchError(f"model call failed: {type(exc).__name__}: {exc}") from exc
+        usage = getattr(response, "usage", None)
+        if usage is not None:
+            self.usage.prompt_tokens += usage.prompt_tokens or 0
+            self.usage.completion_tokens += usage.completion_tokens or 0
+        try:
+            content = response.choices[0].message.content or ""
+            decisions = RegionDecisions.model_validate_json(content)
+        except (IndexError, AttributeError, ValidationError) as exc:
+            raise BatchError(f"malformed model response: {str(exc).splitlines()[0]}") from exc
+        checked = check_decisions(batch, decisions)
+        return {rid: RegionVerdict(d.decision, d.reason, self.name) for rid, d in checked.items()}
+
+
+def make_classifier(kind: str, settings: NoiseSettings) -> RegionClassifier:
+    """``openai``, ``rules``, or ``auto`` (the model when one is configured, else rules)."""
+    if kind == "auto":
+        kind = "openai" if settings.model else "rules"
+    if kind == "rules":
+        return RulesClassifier(settings)
+    if kind == "openai":
+        return OpenAIClassifier(settings)
+    raise ValueError(f"unknown classifier {kind!r}: use openai, rules or auto")

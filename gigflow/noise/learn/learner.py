@@ -1,0 +1,414 @@
+"""The learner (learn_noise_filter): candidates -> learnable regions -> one review -> rules, reusing approved ones."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from gigflow.noise.apply import region_excerpt
+from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
+from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
+from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
+from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.signature import region_signature
+from gigflow.noise.learn.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
+from gigflow.noise.learn.training import TrainingPage
+
+CONTROL_TAGS = ("input", "select", "textarea", "button")
+# Kept regions are split into their parts for another review at most this many times.
+MAX_REVIEW_ROUNDS = 6
+
+
+class NoiseLearningError(RuntimeError):
+    """Learning could not complete; nothing partial is returned."""
+
+
+@dataclass
+class SkippedRegion:
+    selector: str
+    reason: str
+
+
+@dataclass
+class LearningReport:
+    samples: list[SampleRef] = field(default_factory=list)
+    candidates: int = 0  # outer candidate regions across all samples
+    learnable: int = 0  # distinct learnable regions (by selector and signature)
+    examined: int = 0  # regions looked at (candidates and parts), at most NOISE_MAX_REGIONS
+    skipped: list[SkippedRegion] = field(default_factory=list)
+    regions_sent: int = 0
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    attempts: int = 0
+    failures: list[str] = field(default_factory=list)
+    decisions: list[RemovalRule] = field(default_factory=list)  # every decision made in this review
+    reused: list[RemovalRule] = field(default_factory=list)
+    not_reused: list[SkippedRegion] = field(default_factory=list)
+    classifier: str = ""
+    facts_before: tuple[int, int] = (0, 0)  # (kept, total) job-fact snippets on the samples, without the filter
+    facts_after: tuple[int, int] = (0, 0)
+
+    @property
+    def learned(self) -> list[RemovalRule]:
+        return [r for r in self.decisions if r.decision == "remove"]
+
+
+SETTLED_CLASSIFIER = "manual"  # a decision flipped by a person (review app): settled, never reviewed again
+
+
+@dataclass
+class LearningResult:
+    filter: NoiseFilter
+    report: LearningReport
+
+
+def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None, classifier: RegionClassifier, *,
+                       config_hash: str, settings: NoiseSettings | None = None, manual: bool = False) -> LearningResult:
+    """Learn a filter from 3 to 6 distinct samples. Rules decided by a person (classifier ``manual``) are kept
+    as they are wherever selector and signature still match; a manual review ignores the rest of ``current``,
+    otherwise its approved removal rules are reused likewise. Every other region is reviewed."""
+    settings = settings or classifier.settings
+    samples = _distinct(samples)
+    if not settings.min_samples <= len(samples) <= settings.max_samples:
+        raise NoiseLearningError(f"learning needs {settings.min_samples} to {settings.max_samples} distinct sample "
+                                 f"pages; got {len(samples)}")
+    report = LearningReport(classifier=classifier.name)
+    companies = tuple(dict.fromkeys(s.company for s in samples if s.company))
+    classifier.employers = tuple(dict.fromkeys(classifier.employers + companies))
+    report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
+                                url=s.url) for s in samples]
+    roots = [s.prepared() for s in samples]
+    candidates = [candidate_regions(root) for root in roots]
+    report.candidates = sum(len(c) for c in candidates)
+    # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
+    template = analyse_template(roots)
+    candidate_sets = [all_candidates(root) | structural
+                      for root, structural in zip(roots, template.candidate_sets(len(roots)))]
+    indexes = [PageIndex(root) for root in roots]
+
+    reused: list[RemovalRule] = []
+    covered: set = set()  # page-0 regions a reused rule already covers
+    # A person's decision (classifier "manual", remove or keep) is settled: carried over while its region
+    # still matches, never put to the classifier again. Other approved removals only in an automatic review.
+    carried = [] if current is None else [r for r in current.rules if r.classifier == SETTLED_CLASSIFIER] + (
+        [] if manual else [r for r in current.removal_rules() if r.classifier != SETTLED_CLASSIFIER])
+    if carried:
+        for rule in carried:
+            regions, why = _match_everywhere(rule.selector, roots, candidate_sets)
+            if regions is None:
+                report.not_reused.append(SkippedRegion(rule.selector, why))
+            elif any(region_signature(r) != rule.signature for r in regions):
+                report.not_reused.append(SkippedRegion(rule.selector, "region changed since the last review"))
+            else:
+                reused.append(rule)
+                covered.add(regions[0])
+    report.reused = reused
+
+    learnable: dict[tuple[str, str], etree._Element] = {}
+    by_signature: dict[str, ReviewRegion] = {}
+    verdicts: dict[str, RegionVerdict] = {}
+    # Outer regions first (tagged candidates and constant subtrees found across the samples); an outer region
+    # that cannot be learned (controls, size, changes, ambiguity, job content inside) stays, and its parts are
+    # tried on their own, so one search box or one per-page link does not keep a whole header.
+    pending = _outermost(roots[0], candidates[0] + template.candidates)
+    for review_round in range(MAX_REVIEW_ROUNDS):
+        fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
+                                   split=review_round > 0)
+        fresh = {key: region for key, region in fresh.items() if key not in learnable}
+        learnable.update(fresh)
+        regions = []
+        for (selector, signature), region in fresh.items():
+            if signature not in by_signature:
+                by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
+                                                         settings)
+                regions.append(by_signature[signature])
+        verdicts.update(_review(classifier, regions, settings, report))
+        # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
+        # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
+        pending = [part for (_selector, signature), region in fresh.items()
+                   if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
+                   for part in _split(region)]
+        if not pending:
+            break
+    report.learnable = len(learnable)
+
+    decided = []
+    for selector, signature in learnable:
+        verdict = verdicts[by_signature[signature].id]
+        decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
+                                   reason=verdict.reason, classifier=verdict.classifier,
+                                   text=region_excerpt(learnable[(selector, signature)])))
+    report.decisions = decided
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
+                               completed_at=datetime.now(timezone.utc))
+    report.facts_before, report.facts_after = fact_retention(samples, noise_filter)
+    return LearningResult(filter=noise_filter, report=report)
+
+
+def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
+                       settings: NoiseSettings, report: LearningReport, *, split: bool) -> dict:
+    """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
+
+    ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
+    after one stay with the fact they name.
+    """
+    learnable: dict[tuple[str, str], etree._Element] = {}
+    pending = deque(pending)
+    while pending:
+        if report.examined >= settings.max_regions:
+            report.skipped.append(SkippedRegion(f"{len(pending)} more region(s)",
+                                                f"over NOISE_MAX_REGIONS ({settings.max_regions}): left in the page"))
+            break
+        report.examined += 1
+        region = pending.popleft()
+        if region in covered:
+            continue
+        why = template.holds_content(region)
+        if not why:
+            content = template.is_content(region) or (split and _names_or_follows_a_label(region))
+            if content:
+                report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
+                                                    f"job content: {content}"))
+                continue
+            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
+            if selector is not None:
+                learnable.setdefault((selector, region_signature(region)), region)
+                continue
+        inner = region_parts(region)
+        report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
+                                            why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
+        pending.extendleft(reversed(inner))
+    return learnable
+
+
+def _split(region) -> list:
+    """The parts of a kept region, through single-part wrappers; none when it has only one part."""
+    parts = region_parts(region)
+    while len(parts) == 1:
+        parts = region_parts(parts[0])
+    return parts
+
+
+def _names_or_follows_a_label(region) -> str:
+    if is_explicit_label(region) or is_label_value_row(region):
+        return "a heading or field label beside a job fact"
+    previous = region.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    if previous is not None and is_explicit_label(previous):
+        return "the value of a heading or field label beside a job fact"
+    return ""
+
+
+def _outermost(root, regions: list) -> list:
+    """The regions not inside another one, in document order."""
+    chosen = set(regions)
+    order = {el: i for i, el in enumerate(root.iter()) if el in chosen}
+    return [el for el in sorted(chosen, key=order.__getitem__)
+            if not any(ancestor in chosen for ancestor in el.iterancestors())]
+
+
+def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
+    seen, out = set(), []
+    for s in samples:
+        if s.sha256 not in seen:
+            seen.add(s.sha256)
+            out.append(s)
+    return out
+
+
+def _match_everywhere(selector: str, roots, candidate_sets):
+    """The one complete candidate region ``selector`` matches on each page, or None and why not."""
+    regions = []
+    for root, candidates in zip(roots, candidate_sets):
+        try:
+            matches = select(root, selector)
+        except InvalidSelectorError as exc:
+            return None, str(exc)
+        if len(matches) != 1:
+            return None, "region missing on a sample" if not matches else f"ambiguous: {len(matches)} regions match"
+        if not _in_candidate(matches[0], candidates):
+            return None, "matches ordinary page content, not a candidate region"
+        regions.append(matches[0])
+    return regions, ""
+
+
+def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings):
+    """The shortest selector matching exactly one complete region on every page, all with one signature."""
+    if any(True for _ in region.iter(*CONTROL_TAGS)):
+        return None, "holds form controls Markdown cannot represent"
+    if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
+        return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
+    signature = region_signature(region)
+    steps = indexes[0].structured_steps(region)
+    selectors = indexes[0].selector_candidates(region)
+    changed = False
+    for n, selector in enumerate(selectors, start=1):
+        regions = []
+        for index, candidates in zip(indexes, candidate_sets):
+            matches = index.select(steps[-n:])
+            if len(matches) != 1 or not _in_candidate(matches[0], candidates):
+                break
+            regions.append(matches[0])
+        if len(regions) != len(indexes) or regions[0] is not region:
+            continue
+        if all(region_signature(r) == signature for r in regions):
+            # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
+            confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
+            if confirmed == regions:
+                return selector, ""
+            continue
+        changed = True
+    if changed:
+        return None, "differs between samples (text, structure, attributes or links)"
+    return None, "ambiguous selector: no selector matches exactly one complete region on every sample"
+
+
+def _in_candidate(el, candidates) -> bool:
+    return any(node in candidates for node in (el, *el.iterancestors()))
+
+
+def _label(region) -> str:
+    label = region.get("aria-label") or ""
+    ids = (region.get("aria-labelledby") or "").split()
+    if ids:
+        root = region.getroottree()
+        texts = [el.text_content() for i in ids for el in root.xpath("//*[@id=$i]", i=i)]
+        label = " ".join([label] + texts)
+    return " ".join(label.split())
+
+
+def _review_region(region_id, selector, signature, region, settings: NoiseSettings) -> ReviewRegion:
+    links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
+                  for a in region.iter("a") if a.get("href"))
+    markup = lxml_html.tostring(region, encoding="unicode")
+    return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
+                        text=" ".join(region.text_content().split()), links=links,
+                        html=markup[: settings.max_region_sent_chars], label=_label(region),
+                        fact_text=_fact_text(region))
+
+
+LINK_LIST_MIN_ITEMS = 3
+INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
+                         "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join(text.split()) + " " if text and text.strip() else ""
+
+
+def _fact_text(region) -> str:
+    """The region's text that can state this job's facts, one line per block: without link lists (three or more
+    sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
+    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return ""
+    skipped = set()
+    for el in region.iter(etree.Element):
+        if (el.get("role") or "").strip().lower() == "feed":
+            skipped.add(el)
+        groups: dict = {}
+        for child in el:
+            if isinstance(child.tag, str):
+                groups.setdefault(child.tag, []).append(child)
+        for items in groups.values():
+            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+                    item.tag == "a" or item.find(".//a") is not None for item in items):
+                skipped.update(items)
+    parts = []
+    walker = etree.iterwalk(region, events=("start", "end"))
+    for event, el in walker:
+        if not isinstance(el.tag, str):
+            continue
+        block = el.tag not in INLINE_TAGS
+        if event == "start":
+            if block:
+                parts.append("\n")
+            if el in skipped:
+                walker.skip_subtree()  # its end event still comes, with its tail
+                continue
+            parts.append(_one_line(el.text))
+        else:
+            if block:
+                parts.append("\n")
+            if el is not region:
+                parts.append(_one_line(el.tail))
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _review(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
+            report: LearningReport) -> dict[str, RegionVerdict]:
+    """The whole review, retried when any batch fails; nothing partial survives a failure."""
+    report.regions_sent += len(regions)
+    try:
+        if not regions:
+            return {}
+        for attempt in range(1, settings.retries + 2):
+            report.attempts = attempt
+            try:
+                return classifier.review(regions)
+            except BatchError as exc:
+                report.failures.append(f"attempt {attempt}: {exc}")
+        raise NoiseLearningError(f"noise review failed after {settings.retries + 1} attempts: {report.failures[-1]}")
+    finally:
+        report.model_calls = classifier.usage.calls
+        report.prompt_tokens = classifier.usage.prompt_tokens
+        report.completion_tokens = classifier.usage.completion_tokens
+
+
+# --- fact retention on the samples ------------------------------------------------------------------------
+_WS = re.compile(r"\s+")
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"[*_`#|>\\\[\]()]+", " ", text)
+    return _WS.sub(" ", text).strip().lower()
+
+
+def fact_snippets(root) -> set[str]:
+    """Job-fact signals on a page (amounts, dates, locations, contacts, apply words...) plus its apply/contact links."""
+    body = root.find("body")
+    body = body if body is not None else root
+    snippets = set()
+    for el in body.iter(etree.Element):
+        for text in (el.text, el.tail):
+            if not text or not text.strip():
+                continue
+            for pattern in JOB_FACT_SIGNALS.values():
+                for match in pattern.finditer(text):
+                    snippet = _normalise(match.group(0))
+                    if len(snippet) >= 3:
+                        snippets.add(snippet)
+    return snippets
+
+
+def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(kept, total) of the samples' job-fact snippets in the Markdown without and with the filter."""
+    from gigflow.documents import prepare_html
+
+    before = after = total = 0
+    for sample in samples:
+        snippets = fact_snippets(sample.tree())
+        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                        strategy=sample.strategy).markdown)
+        filtered = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                           strategy=sample.strategy, noise_filter=noise_filter).markdown)
+        total += len(snippets)
+        before += sum(1 for s in snippets if s in plain)
+        after += sum(1 for s in snippets if s in filtered)
+    return (before, total), (after, total)
+
+
+def create_noise_filter(samples, current: NoiseFilter | None, *, classifier, config_hash: str,
+                        manual: bool = False, settings=None) -> NoiseFilter:
+    """A complete filter from 3 to 6 distinct samples: the learner's result without its report."""
+    return learn_noise_filter(samples, current, classifier, config_hash=config_hash, settings=settings,
+                              manual=manual).filter

@@ -1,0 +1,211 @@
+"""Ask scrapyd nodes to run every active source whose next_crawl_at has passed (``scrapy schedule-due``).
+
+Sources are spread over the nodes by free slots (the node's slots minus the running and pending jobs its
+``daemonstatus.json`` reports). A source is claimed in PostgreSQL before any node hears of it (``crawl_claims``,
+migration 0004): two ``schedule-due`` running at once claim disjoint sources, and a source whose crawl is running
+anywhere (its claim is live) is not scheduled again. The crawl releases the claim when it closes
+(``AdaptiveScheduleExtension``); a claim whose crawl died ends after ``SCHEDULE_CLAIM_SECONDS``."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from gigflow.sql import load_sql
+
+_SQL = "gigflow.scheduling"
+
+
+class NodeError(RuntimeError):
+    """A scrapyd node could not be reached or refused a request; the message names the node."""
+
+
+@dataclass
+class Node:
+    url: str
+    slots: int
+    free: int = 0
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    source_id: str
+    spider: str
+    job_id: str | None
+    error: str | None = None
+    node: str | None = None
+
+
+@dataclass(frozen=True)
+class ScheduleRequest:
+    """Everything one ``schedule-due`` pass needs; built from settings by the command and the periodic task."""
+
+    nodes: list[tuple[str, int]]
+    project: str
+    spiders: frozenset[str]
+    claim_seconds: float
+    job_settings: dict[str, str] = field(default_factory=dict)
+    timeout: float = 10.0
+
+
+def _json(setting: str, text: str):
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{setting} is not valid JSON: {exc}") from None
+
+
+def parse_nodes(value, default_url: str, default_slots: int) -> list[tuple[str, int]]:
+    """``SCRAPYD_NODES``: a list (or comma-separated string) of URLs, each optionally ``URL=SLOTS``, or a dict
+    URL -> slots; empty means ``SCRAPYD_URL`` alone. Raises ValueError naming a bad entry."""
+    if isinstance(value, str):
+        text = value.strip()
+        value = _json("SCRAPYD_NODES", text) if text[:1] in "[{" else [p for p in text.split(",") if p.strip()]
+    if isinstance(value, dict):
+        entries = [(str(url), slots) for url, slots in value.items()]
+    else:
+        entries = []
+        for item in value or []:
+            url, _, slots = str(item).strip().rpartition("=") if "=" in str(item) else (str(item).strip(), "", None)
+            entries.append((url, default_slots if slots is None else slots))
+    nodes = []
+    for url, slots in entries or [(default_url, default_slots)]:
+        parts = urllib.parse.urlsplit(url.strip())
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError(f"SCRAPYD_NODES: {url!r} is not an http(s) URL")
+        try:
+            count = int(slots)
+        except (TypeError, ValueError):
+            raise ValueError(f"SCRAPYD_NODES: slots for {url!r} must be a whole number, not {slots!r}") from None
+        if count < 1:
+            raise ValueError(f"SCRAPYD_NODES: slots for {url!r} must be at least 1")
+        nodes.append((url.strip().rstrip("/"), count))
+    return nodes
+
+
+def job_settings_from(cmdline: list[str] | None, configured) -> dict[str, str]:
+    """Settings each job gets: ``SCRAPYD_JOB_SETTINGS`` (a dict, or its JSON), then the ``-s NAME=VALUE`` given
+    to schedule-due (they win). Scheduling's own settings (``SCRAPYD_*``) stay here."""
+    if isinstance(configured, str):
+        configured = _json("SCRAPYD_JOB_SETTINGS", configured) if configured.strip() else {}
+    if not isinstance(configured, dict):
+        raise ValueError("SCRAPYD_JOB_SETTINGS must be a dict of setting name -> value")
+    merged = {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in configured.items()}
+    for item in cmdline or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"-s {item!r}: expected NAME=VALUE")
+        merged[name] = value
+    return {k: v for k, v in merged.items() if not k.startswith("SCRAPYD_")}
+
+
+def _call(url: str, data: dict | list | None, timeout: float) -> dict:
+    body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
+    request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as resp:
+            answer = json.loads(resp.read().decode("utf-8"))
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise NodeError(f"scrapyd at {url}: {exc}") from None
+    if not isinstance(answer, dict) or answer.get("status") != "ok":
+        message = answer.get("message") if isinstance(answer, dict) else None
+        raise NodeError(f"scrapyd at {url}: {message or answer}")
+    return answer
+
+
+def free_slots(node: Node, timeout: float) -> int:
+    """The node's slots minus its running and pending jobs (``daemonstatus.json``)."""
+    answer = _call(node.url + "/daemonstatus.json", None, timeout)
+    busy = int(answer.get("running", 0)) + int(answer.get("pending", 0))
+    return max(0, node.slots - busy)
+
+
+def schedule_job(node_url: str, project: str, spider: str, source_id: str, job_id: str,
+                 settings: dict[str, str], timeout: float = 10.0) -> str:
+    """POST schedule.json with the source, our job id and ``setting=NAME=VALUE`` pairs; returns the job id."""
+    data = [("project", project), ("spider", spider), ("source", source_id), ("jobid", job_id)]
+    data += [("setting", f"{name}={value}") for name, value in settings.items()]
+    answer = _call(node_url.rstrip("/") + "/schedule.json", data, timeout)
+    return str(answer.get("jobid") or job_id)
+
+
+def _spiders_for(row: dict, spiders: frozenset[str]) -> list[str]:
+    return list(dict.fromkeys(s["type"] for s in row["strategies"] if s.get("type") in spiders))
+
+
+def _pick(nodes: list[Node], allow_full: bool = False) -> Node | None:
+    """The reachable node with the most free slots (the first listed on a tie); with ``allow_full``, also a node
+    with none left (a claimed source's further strategies then wait in its queue)."""
+    best = max((n for n in nodes if n.error is None), key=lambda n: n.free, default=None)
+    return best if best is not None and (best.free > 0 or allow_full) else None
+
+
+def poll_nodes(request: ScheduleRequest) -> list[Node]:
+    nodes = [Node(url, slots) for url, slots in request.nodes]
+    for node in nodes:
+        try:
+            node.free = free_slots(node, request.timeout)
+        except NodeError as exc:
+            node.error = str(exc)
+    return nodes
+
+
+def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool = False) -> tuple[list[Scheduled], list[Node]]:
+    """Claim as many due sources as the nodes have free slots and schedule one job per strategy with a spider.
+
+    A source none of whose jobs could be scheduled is released, so the next pass tries it again."""
+    nodes = poll_nodes(request)
+    capacity = sum(n.free for n in nodes if n.error is None)
+    if dry_run:
+        with pool.connection() as conn:
+            # What a pass would claim; every due source when no node has a free slot (or none answered).
+            rows = conn.execute(load_sql(_SQL, "due_sources.sql"), {"limit": capacity or None}).fetchall()
+        results = []
+        for row in rows:
+            node = _pick(nodes)
+            if node is not None:
+                node.free -= 1
+            types = _spiders_for(row, request.spiders)
+            results += [Scheduled(row["id"], t, None, None, node.url if node else None) for t in types] or [
+                Scheduled(row["id"], "", None, "no spider for its strategies")]
+        return results, nodes
+    if capacity <= 0:
+        return [], nodes
+    with pool.connection() as conn:
+        claimed = conn.execute(load_sql(_SQL, "claim_due_sources.sql"), {
+            "limit": capacity, "claim_seconds": request.claim_seconds}).fetchall()
+    results: list[Scheduled] = []
+    for row in claimed:
+        jobs = []
+        for spider in _spiders_for(row, request.spiders):
+            job_id = uuid.uuid4().hex
+            while (node := _pick(nodes, allow_full=bool(jobs))) is not None:
+                try:
+                    schedule_job(node.url, request.project, spider, row["id"], job_id, request.job_settings,
+                                 request.timeout)
+                except NodeError as exc:
+                    node.error = str(exc)  # this node is out for the rest of the pass
+                    continue
+                node.free -= 1
+                jobs.append({"spider": spider, "node": node.url, "job_id": job_id})
+                results.append(Scheduled(row["id"], spider, job_id, None, node.url))
+                break
+            else:
+                errors = "; ".join(n.error for n in nodes if n.error) or "no free slot left"
+                results.append(Scheduled(row["id"], spider, None, errors))
+        with pool.connection() as conn:
+            if jobs:
+                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"), {"source_id": row["id"], "jobs": Jsonb(jobs)})
+            else:
+                if not _spiders_for(row, request.spiders):
+                    results.append(Scheduled(row["id"], "", None, "no spider for its strategies"))
+                conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": row["id"]})
+    return results, nodes

@@ -1,0 +1,5 @@
+"""The store owns the SQL of the crawl's tables: ``versions`` (source_versions) and ``jobs`` (jobs, job_events).
+
+One function per query, its SQL in ``sql/<name>.sql`` beside it. Callers pass a connection, so they keep their
+own transactions.
+"""

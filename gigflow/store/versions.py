@@ -1,0 +1,58 @@
+"""source_versions: one distinct fetched body per source and URL (content-addressed by sha256)."""
+
+from __future__ import annotations
+
+from gigflow.sql import load_sql
+
+
+def _sql(name: str) -> str:
+    return load_sql("gigflow.store", name)
+
+
+def latest_validators(conn, source_id: str, url: str) -> dict | None:
+    """The URL's newest version: its id, ETag, Last-Modified and the noise filter its Markdown was prepared with."""
+    return conn.execute(_sql("latest_validators.sql"), {"source_id": source_id, "url": url}).fetchone()
+
+
+def stored_body(conn, source_id: str, version_id: int) -> dict | None:
+    """One version of this source: body, content type, Markdown and preparation report."""
+    return conn.execute(_sql("stored_body.sql"), {"id": version_id, "source_id": source_id}).fetchone()
+
+
+def version_body(conn, version_id: int) -> dict | None:
+    """One version, whatever its source (re-extraction walks every source)."""
+    return conn.execute(_sql("version_body.sql"), {"id": version_id}).fetchone()
+
+
+def latest_version(conn, source_id: str, url: str) -> dict | None:
+    """The URL's newest version with its body: read again when the page is known unchanged."""
+    return conn.execute(_sql("latest_version.sql"), {"source_id": source_id, "url": url}).fetchone()
+
+
+def latest_fetch_times(conn, source_id: str) -> list[dict]:
+    """When each URL of the source was last stored."""
+    return conn.execute(_sql("latest_fetch_times.sql"), {"source_id": source_id}).fetchall()
+
+
+def stored_messages(conn, source_id: str, content_type: str) -> list[dict]:
+    """URL and sha256 of the versions of this content type (a mailbox's e-mails)."""
+    return conn.execute(_sql("stored_messages.sql"), {"source_id": source_id, "content_type": content_type}).fetchall()
+
+
+def insert_version(conn, params: dict) -> dict | None:
+    """Insert a version (or refresh its Markdown); the row's id and whether it was new, None when unchanged."""
+    return conn.execute(_sql("insert_version.sql"), params).fetchone()
+
+
+def find_version(conn, params: dict) -> dict | None:
+    return conn.execute(_sql("find_version.sql"), params).fetchone()
+
+
+def version_summary(conn, version_id: int) -> dict | None:
+    """sha256, size, content type and Markdown of one version: what an export of a 304 carries."""
+    return conn.execute(_sql("get_version_summary.sql"), {"source_version_id": version_id}).fetchone()
+
+
+def latest_versions_with_parsers(conn, source_id: str | None) -> list[dict]:
+    """Each URL's newest version (of one source, or all) with the parser versions its jobs were read with."""
+    return conn.execute(_sql("version_jobs_parser.sql"), {"source_id": source_id}).fetchall()

@@ -1,0 +1,145 @@
+"""The house's import rules, read from the source (every import, function-level ones included; imports only for
+type annotations, under ``if TYPE_CHECKING:``, are not dependencies). See docs/architecture.md."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gigflow"
+
+# Data flows spiders -> middlewares -> documents -> adapters -> pipelines. A stage never imports the stages that
+# drive it: what comes before it in this list and is named in its row.
+AGAINST_THE_FLOW = {
+    "middlewares": {"spiders"},
+    "documents": {"spiders", "middlewares", "adapters", "pipelines", "noise.learn"},
+    "adapters": {"spiders", "middlewares", "pipelines", "noise", "noise.learn"},
+    "pipelines": {"spiders", "middlewares", "documents"},
+    "noise": {"spiders", "middlewares", "documents", "adapters", "pipelines", "noise.learn"},
+}
+# Preparation, extraction and noise apply are pure: no database, no network client.
+PURE = {"documents", "adapters", "noise"}
+IMPURE_MODULES = ("gigflow.db", "gigflow.sql", "psycopg", "psycopg_pool", "scrapy", "twisted", "openai")
+# Noise learning runs from its commands, the review app and the worker (its queue); nothing on the crawl path.
+LEARNING_USERS = {"commands", "ui", "noise.learn", "extensions"}
+
+
+def unit(module: str) -> str:
+    """The room a module belongs to: gigflow.<package>, with noise's learning half a room of its own."""
+    parts = module.split(".")
+    if parts[:3] == ["gigflow", "noise", "learn"]:
+        return "noise.learn"
+    return parts[1] if len(parts) > 1 else "gigflow"
+
+
+def module_name(path: Path) -> str:
+    name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return name.removesuffix(".__init__")
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.level:
+                raise AssertionError(f"{path}:{node.lineno}: relative import; the house uses absolute imports")
+            found.append((node.module, node.lineno))
+    return found
+
+
+@pytest.fixture(scope="module")
+def graph():
+    """{module: [(imported module, line)]} for every module of the package."""
+    return {module_name(path): imports_of(path) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def room_edges(graph) -> dict[str, set[str]]:
+    edges = defaultdict(set)
+    for module, imported in graph.items():
+        for name, _ in imported:
+            if name.startswith("gigflow.") and unit(name) != unit(module):
+                edges[unit(module)].add(unit(name))
+    return edges
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node):
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (cycle := visit(node)):
+            return cycle
+    return None
+
+
+def test_no_import_cycle_between_rooms(graph):
+    assert find_cycle(room_edges(graph)) is None
+
+
+def test_no_import_cycle_between_modules(graph):
+    edges = {module: {name for name, _ in imported if name in graph} - {module} for module, imported in graph.items()}
+    # a package's __init__ re-exporting its own modules is not a cycle of behaviour
+    edges = {m: {n for n in targets if not m.startswith(n + ".")} for m, targets in edges.items()}
+    assert find_cycle(edges) is None
+
+
+def test_no_import_against_the_flow(graph):
+    wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
+             if name.startswith("gigflow.") and unit(name) in AGAINST_THE_FLOW.get(unit(module), ())]
+    assert wrong == []
+
+
+def test_preparation_extraction_and_noise_apply_are_pure(graph):
+    wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
+             if unit(module) in PURE and any(name == m or name.startswith(m + ".") for m in IMPURE_MODULES)]
+    assert wrong == []
+
+
+def test_spiders_hold_no_sql_and_middlewares_read_nothing_off_the_spider(graph):
+    """Queries go through store/ (or the room that owns the table); run state comes from the crawl context."""
+    wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
+             if unit(module) == "spiders" and name == "gigflow.sql"]
+    assert wrong == []
+    offenders = [path.name for path in (PACKAGE / "middlewares").glob("*.py")
+                 if "getattr(spider" in path.read_text(encoding="utf-8")]
+    assert offenders == []
+
+
+def test_noise_learning_is_used_only_by_its_commands_review_app_and_worker(graph):
+    wrong = [f"{module}:{line} imports {name}" for module, imported in graph.items() for name, line in imported
+             if unit(name) == "noise.learn" and name.startswith("gigflow.") and unit(module) not in LEARNING_USERS]
+    assert wrong == []
+
+
+def test_documents_import_noise_apply(graph):
+    """The flow's one link into noise: preparation applies the learned filter."""
+    assert any(name == "gigflow.noise.apply" for name, _ in graph["gigflow.documents.html"])
+
+
+def test_the_rules_see_a_violation(tmp_path):
+    """The reader finds imports inside functions too (a lazy import is still a dependency)."""
+    path = tmp_path / "x.py"
+    path.write_text("def f():\n    from gigflow.spiders.base import SourceSpider\n")
+    assert imports_of(path) == [("gigflow.spiders.base", 2)]
+    assert find_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
