@@ -80,7 +80,7 @@ def add_sources(pool, *ids):
          "strategies": [{"type": "href", "listing_urls": [f"https://{i}.example/jobs/"]}]} for i in ids]}))
 
 
-def test_identical_bodies_across_sources_are_stored_once_and_compressed(pool):
+def test_identical_bodies_and_markdown_across_sources_are_stored_once_and_compressed(pool):
     add_sources(pool, "a", "b")
     body = b"<html><body>" + b"<p>the same board page</p>" * 2000 + b"</body></html>"
     with pool.connection() as conn:
@@ -88,10 +88,11 @@ def test_identical_bodies_across_sources_are_stored_once_and_compressed(pool):
         second = versions.store_fetch(conn, fetch("b", "https://board.example/1", body))
         again = versions.store_fetch(conn, fetch("b", "https://board.example/1", body))
         stored = conn.execute("SELECT count(*) AS n, sum(pg_column_size(body)) AS on_disk FROM bodies").fetchone()
+        markdowns = conn.execute("SELECT count(*) AS n FROM markdowns").fetchone()["n"]
         read_back = versions.version_body(conn, second["id"])
     assert [first["status"], second["status"], again["status"]] == ["new", "new", "unchanged"]
-    assert stored["n"] == 1 and stored["on_disk"] < len(body) / 10
-    assert bytes(read_back["body"]) == body
+    assert stored["n"] == 1 and stored["on_disk"] < len(body) / 10 and markdowns == 1
+    assert bytes(read_back["body"]) == body and read_back["markdown"] == "# Job"
 
 
 def test_same_markdown_with_other_jobs_is_a_new_version(pool):
@@ -124,6 +125,7 @@ def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
     dry = run_scrapy("db", "prune", "--dry-run", "--days", "30")
     assert dry.returncode == 0, dry.stderr[-2000:]
     assert "would delete 4 version(s)" in dry.stdout and "4 unreferenced bod(ies)" in dry.stdout
+    assert "and 4 Markdown document(s)" in dry.stdout
     assert rows(pool, "SELECT count(*) AS n FROM source_versions")[0]["n"] == 10
     done = run_scrapy("db", "prune", "--days", "30")
     assert done.returncode == 0 and "deleted 4 version(s)" in done.stdout, done.stderr[-2000:]
@@ -131,6 +133,7 @@ def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
     # job, noise sample, listing snapshot, fetched lately, each URL's newest
     assert kept == [ids[0], ids[1], ids[4], ids[5], ids[6], ids[9]]
     assert rows(pool, "SELECT count(*) AS n FROM bodies")[0]["n"] == 6
+    assert rows(pool, "SELECT count(*) AS n FROM markdowns")[0]["n"] == 6
     bad = run_scrapy("db", "prune", "--days", "-3")
     assert bad.returncode != 0 and "--days must be a number of days >= 0" in bad.stderr and "Traceback" not in bad.stderr
 
@@ -156,14 +159,17 @@ def test_the_migration_moves_existing_bodies(admin_database_url):
                              (source_id, url, hashlib.sha256(body).hexdigest(), len(body), body))
             [latest] = [sql for version, _, sql in migrations() if version == 13]
             conn.execute(latest)
-            moved = conn.execute("SELECT v.source_id, v.url, b.body, v.fetched_at = v.last_fetched_at AS same"
-                                 " FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 ORDER BY v.id").fetchall()
-            count = conn.execute("SELECT count(*) AS n FROM bodies").fetchone()["n"]
+            moved = conn.execute("SELECT v.source_id, v.url, b.body, m.markdown, v.fetched_at = v.last_fetched_at AS same"
+                                 " FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256"
+                                 " JOIN markdowns m ON m.sha256 = v.markdown_sha256 ORDER BY v.id").fetchall()
+            count = conn.execute("SELECT (SELECT count(*) FROM bodies) AS bodies,"
+                                 " (SELECT count(*) FROM markdowns) AS markdowns").fetchone()
             columns = {r["column_name"] for r in conn.execute(
                 "SELECT column_name FROM information_schema.columns WHERE table_name = 'source_versions'")}
-        assert [(m["source_id"], m["url"], bytes(m["body"])) for m in moved] == [
-            ("a", "u1", shared), ("b", "u1", shared), ("a", "u2", own)]
-        assert count == 2 and all(m["same"] for m in moved) and "body" not in columns
+        assert [(m["source_id"], m["url"], bytes(m["body"]), m["markdown"]) for m in moved] == [
+            ("a", "u1", shared, "md"), ("b", "u1", shared, "md"), ("a", "u2", own, "md")]
+        assert count == {"bodies": 2, "markdowns": 1} and all(m["same"] for m in moved)
+        assert not {"body", "markdown"} & columns
     finally:
         with psycopg.connect(admin_database_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

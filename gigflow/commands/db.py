@@ -51,4 +51,5 @@ class Command(GigflowCommand):
         counts = retention.prune(get_pool(), days, dry_run=opts.dry_run)
         verb = "would delete" if opts.dry_run else "deleted"
         print(f"{verb} {counts['versions']} version(s) not fetched for {days:g} day(s) and "
-              f"{counts['bodies']} unreferenced bod(ies), {counts['bytes']} bytes")
+              f"{counts['bodies']} unreferenced bod(ies), {counts['bytes']} bytes, and {counts['markdowns']} Markdown "
+              "document(s)")

@@ -10,17 +10,20 @@ class _DryRun(Exception):
 
 
 def prune(pool, days: float, dry_run: bool = False) -> dict:
-    """Delete versions not fetched for ``days`` days that nothing keeps, then unreferenced bodies, in one
-    transaction. A dry run counts the same rows and rolls back. Returns versions, bodies and body bytes removed."""
+    """Delete versions not fetched for ``days`` days that nothing keeps, then unreferenced bodies and Markdown, in
+    one transaction. A dry run counts the same rows and rolls back. Returns versions, bodies, body bytes and
+    Markdown documents removed."""
     if days <= 0:
-        return {"versions": 0, "bodies": 0, "bytes": 0}
+        return {"versions": 0, "bodies": 0, "bytes": 0, "markdowns": 0}
     counts = {}
     with pool.connection() as conn:
         try:
             with conn.transaction():
                 removed = conn.execute(load_sql("gigflow.store", "prune_versions.sql"), {"days": days}).fetchall()
                 bodies = conn.execute(load_sql("gigflow.store", "prune_bodies.sql")).fetchall()
-                counts = {"versions": len(removed), "bodies": len(bodies), "bytes": sum(b["size"] for b in bodies)}
+                markdowns = conn.execute(load_sql("gigflow.store", "prune_markdowns.sql")).fetchall()
+                counts = {"versions": len(removed), "bodies": len(bodies), "bytes": sum(b["size"] for b in bodies),
+                          "markdowns": len(markdowns)}
                 if dry_run:
                     raise _DryRun
         except _DryRun:

@@ -55,12 +55,18 @@ def store_fetch(conn, params: dict) -> dict:
 
     ``params``: source_id, url, http_status, content_type, etag, last_modified, sha256, size, body, markdown,
     preparation, jobs_digest."""
+    markdown = params["markdown"]
+    params = {**params, "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()
+              if markdown is not None else None}
     current = conn.execute(_sql("current_version.sql"), params).fetchone()
-    if (current is not None and current["sha256"] != params["sha256"] and params["markdown"] is not None
-            and current["markdown"] == params["markdown"] and current["jobs_digest"] == params["jobs_digest"]):
+    if (current is not None and current["sha256"] != params["sha256"] and markdown is not None
+            and current["markdown_sha256"] == params["markdown_sha256"]
+            and current["jobs_digest"] == params["jobs_digest"]):
         conn.execute(_sql("refresh_version.sql"), {**params, "id": current["id"]})
         return {"id": current["id"], "sha256": current["sha256"], "status": "refreshed"}
     conn.execute(_sql("insert_body.sql"), params)
+    if markdown is not None:
+        conn.execute(_sql("insert_markdown.sql"), params)
     row = conn.execute(_sql("insert_version.sql"), params).fetchone()
     status = "new" if row["inserted"] else "reprepared" if row["reprepared"] else "unchanged"
     return {"id": row["id"], "sha256": params["sha256"], "status": status}
