@@ -136,6 +136,8 @@ def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
     assert rows(pool, "SELECT count(*) AS n FROM markdowns")[0]["n"] == 6
     bad = run_scrapy("db", "prune", "--days", "-3")
     assert bad.returncode != 0 and "--days must be a number of days >= 0" in bad.stderr and "Traceback" not in bad.stderr
+    huge = run_scrapy("db", "prune", "--days", "1e300")
+    assert huge.returncode != 0 and "at most 100000" in huge.stderr and "Traceback" not in huge.stderr
 
 
 def test_the_migration_moves_existing_bodies(admin_database_url):

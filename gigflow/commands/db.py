@@ -6,6 +6,7 @@ from gigflow.db.migrate import migrations, upgrade
 from gigflow.store import retention
 
 ACTIONS = ("upgrade", "url", "status", "prune")
+MAX_DAYS = 100_000  # beyond this an interval overflows; nothing is that old
 
 
 class Command(GigflowCommand):
@@ -42,9 +43,12 @@ class Command(GigflowCommand):
             print(f"{version:04d} {name}: {'applied' if version in done else 'pending'}")
 
     def _prune(self, opts):
-        days = opts.days if opts.days is not None else self.settings.getfloat("VERSION_RETENTION_DAYS")
-        if days != days or days < 0:  # NaN or negative
-            raise UsageError(f"--days must be a number of days >= 0, got {days}")
+        try:
+            days = opts.days if opts.days is not None else self.settings.getfloat("VERSION_RETENTION_DAYS")
+        except ValueError as exc:
+            raise UsageError(f"VERSION_RETENTION_DAYS must be a number of days: {exc}") from None
+        if not 0 <= days <= MAX_DAYS:  # also NaN
+            raise UsageError(f"--days must be a number of days >= 0 (and at most {MAX_DAYS}), got {days}")
         if days == 0:
             print("VERSION_RETENTION_DAYS is 0: every version is kept")
             return

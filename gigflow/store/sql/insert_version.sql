@@ -1,6 +1,6 @@
 -- A body already stored for this source and URL (same sha256) stores no new version; it is marked fetched now and
 -- only its prepared Markdown is refreshed when preparation changed (a new noise filter); an item without Markdown
--- (a replayed 304) never erases it. `inserted` tells a new version from an existing one.
+-- (a replayed 304) never erases it nor the jobs digest. `inserted` tells a new version from an existing one.
 WITH previous AS (SELECT markdown_sha256 FROM source_versions
                   WHERE source_id = %(source_id)s AND url = %(url)s AND sha256 = %(sha256)s)
 INSERT INTO source_versions (source_id, url, http_status, content_type, etag, last_modified, sha256, size,
@@ -11,7 +11,8 @@ ON CONFLICT (source_id, url, sha256) DO UPDATE
     SET markdown_sha256 = coalesce(EXCLUDED.markdown_sha256, source_versions.markdown_sha256),
         preparation = CASE WHEN EXCLUDED.markdown_sha256 IS NULL THEN source_versions.preparation
                            ELSE EXCLUDED.preparation END,
-        jobs_digest = EXCLUDED.jobs_digest,
+        jobs_digest = CASE WHEN EXCLUDED.markdown_sha256 IS NULL THEN source_versions.jobs_digest
+                           ELSE EXCLUDED.jobs_digest END,
         etag = coalesce(EXCLUDED.etag, source_versions.etag),
         last_modified = coalesce(EXCLUDED.last_modified, source_versions.last_modified), last_fetched_at = now()
 RETURNING id, (xmax = 0) AS inserted,
