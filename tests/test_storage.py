@@ -135,7 +135,8 @@ def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
     assert rows(pool, "SELECT count(*) AS n FROM bodies")[0]["n"] == 6
     assert rows(pool, "SELECT count(*) AS n FROM markdowns")[0]["n"] == 6
     bad = run_scrapy("db", "prune", "--days", "-3")
-    assert bad.returncode != 0 and "--days must be a number of days >= 0" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+    assert "--days must be a number of days >= 0" in bad.stderr
     huge = run_scrapy("db", "prune", "--days", "1e300")
     assert huge.returncode != 0 and "at most 100000" in huge.stderr and "Traceback" not in huge.stderr
 
@@ -161,9 +162,9 @@ def test_the_migration_moves_existing_bodies(admin_database_url):
                              (source_id, url, hashlib.sha256(body).hexdigest(), len(body), body))
             [latest] = [sql for version, _, sql in migrations() if version == 13]
             conn.execute(latest)
-            moved = conn.execute("SELECT v.source_id, v.url, b.body, m.markdown, v.fetched_at = v.last_fetched_at AS same"
-                                 " FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256"
-                                 " JOIN markdowns m ON m.sha256 = v.markdown_sha256 ORDER BY v.id").fetchall()
+            moved = conn.execute("SELECT v.source_id, v.url, b.body, m.markdown,"
+                                 " v.fetched_at = v.last_fetched_at AS same FROM source_versions v"
+                                 " JOIN bodies b ON b.sha256 = v.sha256 JOIN markdowns m ON m.sha256 = v.markdown_sha256 ORDER BY v.id").fetchall()
             count = conn.execute("SELECT (SELECT count(*) FROM bodies) AS bodies,"
                                  " (SELECT count(*) FROM markdowns) AS markdowns").fetchone()
             columns = {r["column_name"] for r in conn.execute(
