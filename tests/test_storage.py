@@ -164,7 +164,8 @@ def test_the_migration_moves_existing_bodies(admin_database_url):
             conn.execute(latest)
             moved = conn.execute("SELECT v.source_id, v.url, b.body, m.markdown,"
                                  " v.fetched_at = v.last_fetched_at AS same FROM source_versions v"
-                                 " JOIN bodies b ON b.sha256 = v.sha256 JOIN markdowns m ON m.sha256 = v.markdown_sha256 ORDER BY v.id").fetchall()
+                                 " JOIN bodies b ON b.sha256 = v.sha256"
+                                 " JOIN markdowns m ON m.sha256 = v.markdown_sha256 ORDER BY v.id").fetchall()
             count = conn.execute("SELECT (SELECT count(*) FROM bodies) AS bodies,"
                                  " (SELECT count(*) FROM markdowns) AS markdowns").fetchone()
             columns = {r["column_name"] for r in conn.execute(

@@ -50,8 +50,8 @@ def jobs_digest(jobs: list[dict]) -> str:
 
 def store_fetch(conn, params: dict) -> dict:
     """Store one fetched page; returns the version's ``id``, its body's ``sha256`` and ``status``: ``new`` (a new
-    version), ``refreshed`` (other bytes, same Markdown and jobs: the newest version marked fetched now with this fetch's
-    validators), ``reprepared`` (same bytes, new Markdown) or ``unchanged`` (same bytes).
+    version), ``refreshed`` (other bytes, same Markdown and jobs: the newest version marked fetched now with this
+    fetch's validators), ``reprepared`` (same bytes, new Markdown) or ``unchanged`` (same bytes).
 
     ``params``: source_id, url, http_status, content_type, etag, last_modified, sha256, size, body, markdown,
     preparation, jobs_digest."""
