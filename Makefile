@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-fields bench-memory bench-dedupe screenshots clean-db
+.PHONY: demo test test-fast install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,10 @@ bench-adapters: $(STAMP)
 # Listing queries on 1,000 sources x 100 runs and 100,000 jobs; a small crawl on two local scrapyd nodes.
 bench-scale: $(STAMP)
 	$(BIN)/python bench/scale_bench.py $(BENCH_ARGS)
+
+# Storage growth: sources x job pages x daily crawls with 2% changing and a token on every page, before/after.
+bench-storage: $(STAMP)
+	$(BIN)/python bench/storage_bench.py $(BENCH_ARGS)
 
 # Fields (title, employer, location, date posted) on the corpus stripped of JSON-LD and on the SWDE dev pages,
 # beside trafilatura's metadata.

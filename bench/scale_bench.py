@@ -7,6 +7,8 @@ crawl: two scrapyd processes on 127.0.0.1 x 2 slots, CRAWL_SOURCES sources over 
   site server), scheduled by `scrapy schedule-due`: pages/s, crawl span over the politeness bound, limiter
   overhead per request (lease acquire + release, p50), CPU per page (scrapyd jobs), and the closest two starts
   on one host as the server saw them.
+import: `scrapy sources import FILE` of IMPORT_SOURCES sources (a JSON source file) into an empty database, beside
+  a tenth of them: wall time and peak RSS of each command, and the ratios.
 
 Run: `make bench-scale` (BENCH_ARGS="--part listing" for one part; sizes are options)."""
 
@@ -129,6 +131,28 @@ def bench_listing(sources: int, runs: int, jobs: int) -> None:
         drop_database(admin, name)
 
 
+def bench_import(count: int, tmp: Path) -> None:
+    results = {}
+    for n in (max(1, count // 10), count):
+        path = tmp / f"sources-{n}.json"
+        path.write_text(json.dumps({"sources": [
+            {"id": f"imp{i:06d}", "company": f"Company {i}", "canonical_url": f"https://imp{i}.example/jobs/",
+             "status": "active", "strategies": [{"type": "href", "listing_urls": [f"https://imp{i}.example/jobs/"],
+                                                 "job_url_patterns": ["/jobs/[0-9]+$"]}]}
+            for i in range(n)]}), encoding="utf-8")
+        admin, name, url = throwaway_database("import")
+        try:
+            env = {**os.environ, "GIGFLOW_DATABASE_URL": url}
+            command_peak_rss(["db", "upgrade"], env)  # migrations are not the import's cost
+            results[n] = command_peak_rss(["sources", "import", str(path)], env)
+        finally:
+            drop_database(admin, name)
+    (small, (small_wall, small_rss)), (large, (large_wall, large_rss)) = sorted(results.items())
+    print(f"import: sources import of {small} sources {small_wall:.1f} s, peak RSS {small_rss:.0f} MiB; of {large} "
+          f"sources {large_wall:.1f} s, peak RSS {large_rss:.0f} MiB (time x{large_wall / small_wall:.1f}, "
+          f"RSS x{large_rss / small_rss:.2f} for x{large / small:.0f} sources)")
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -242,7 +266,8 @@ def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=["listing", "crawl", "all"], default="all")
+    parser.add_argument("--part", choices=["listing", "crawl", "import", "all"], default="all")
+    parser.add_argument("--import-sources", type=int, default=10_000, help="sources in the imported file (import)")
     parser.add_argument("--sources", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=100, help="crawl runs per source (listing)")
     parser.add_argument("--jobs", type=int, default=100_000)
@@ -258,6 +283,11 @@ def main() -> int:
 
         with tempfile.TemporaryDirectory(prefix="gigflow-scale-") as tmp:
             bench_crawl(args.crawl_sources, args.hosts, args.interval, Path(tmp))
+    if args.part in ("import", "all"):
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="gigflow-import-") as tmp:
+            bench_import(args.import_sources, Path(tmp))
     return 0
 
 

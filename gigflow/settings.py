@@ -234,3 +234,8 @@ SOURCE_RETRY_MAX = 21600.0  # ... at most this (always sooner than CRAWL_BASE_IN
 REPAIR_MIN_REPRODUCED = 0.9  # a repair is applied only if it reproduces this share of the last complete links
 ANTIBOT_STOP_RUN = True  # a bot challenge ends the run as incomplete:anti_bot (never solved or evaded)
 ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only with at most this much visible text
+
+# Storage (gigflow.store.retention, `scrapy db prune`): versions not fetched for this many days are deleted unless
+# they are their URL's newest or referenced (jobs, job documents, noise filter samples, listing snapshots); bodies
+# no version references go with them. 0 keeps every version.
+VERSION_RETENTION_DAYS = 90

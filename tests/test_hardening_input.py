@@ -188,7 +188,8 @@ def test_nul_characters_in_a_page_are_stored_without_them(pool):
         crawl("href", "nul")
     with pool.connection() as conn:
         job = conn.execute("SELECT title, fields->>'employer' AS employer FROM jobs").fetchone()
-        markdown = conn.execute("SELECT markdown FROM source_versions WHERE url LIKE '%/n/jobs/0.html'").fetchone()
+        markdown = conn.execute("SELECT m.markdown FROM source_versions v LEFT JOIN markdowns m"
+                                " ON m.sha256 = v.markdown_sha256 WHERE v.url LIKE '%/n/jobs/0.html'").fetchone()
     assert (job["title"], job["employer"]) == ("Nurse", "Care Co")
     assert "Night shifts" in markdown["markdown"]
 

@@ -13,6 +13,7 @@ from gigflow.noise import NoiseFilter
 from gigflow.sources import SourceConfig
 from gigflow.sources.repository import import_sources
 from gigflow.sql import load_sql
+from gigflow.store import versions
 
 HREF = {"type": "href", "listing_urls": ["https://acme-robotics.example/jobs/"], "card_selector": "li.job",
         "job_url_patterns": ["/jobs/[a-z-]+$"]}
@@ -66,11 +67,11 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
             "configuration_id"]
         for n in (1, 2, 3, 4, 5):
             body = (ACME / f"{n}.html").read_bytes()
-            conn.execute(load_sql("gigflow.store", "insert_version.sql"), {
+            versions.store_fetch(conn, {
                 "source_id": "acme", "url": ACME_URLS[f"{n}.html"], "http_status": 200,
                 "content_type": "text/html; charset=utf-8", "etag": None, "last_modified": None,
                 "sha256": hashlib.sha256(body).hexdigest(), "size": len(body), "body": body, "markdown": None,
-                "preparation": Jsonb({})})
+                "preparation": Jsonb({}), "jobs_digest": versions.jobs_digest([])})
 
     dry = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--dry-run")
     assert dry.returncode == 0, dry.stderr

@@ -5,6 +5,9 @@ from gigflow.sources.repository import get_source
 from helpers import crawl, import_demo, run_scrapy
 from openai_stub_server import OpenAIStub, decide
 
+VERSION_MARKDOWN = ("SELECT v.url, m.markdown FROM source_versions v"
+                    " LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256")
+
 
 def model_policy(region: dict) -> tuple[str, str]:
     if any(word in region["text"] for word in ("€", "Apply", "Salary")):
@@ -17,7 +20,7 @@ def test_crawl_review_learn_save_then_the_next_crawl_drops_the_learned_noise(poo
     configuration_id = get_source(pool, "demo").configuration_id
     crawl("href", "demo")
     with pool.connection() as conn:
-        before = {r["url"]: r["markdown"] for r in conn.execute("SELECT url, markdown FROM source_versions")}
+        before = {r["url"]: r["markdown"] for r in conn.execute(VERSION_MARKDOWN)}
     assert all("Dok Noord 7" in md and "About us" in md for md in before.values())
 
     with OpenAIStub(default=decide(model_policy)) as model:
@@ -38,7 +41,7 @@ def test_crawl_review_learn_save_then_the_next_crawl_drops_the_learned_noise(poo
     # learning saw the pages as crawls prepare them (job cards already out), so every learned region still matches
     assert '"event": "region_changed"' not in second.stderr
     with pool.connection() as conn:
-        after = {r["url"]: r["markdown"] for r in conn.execute("SELECT url, markdown FROM source_versions")}
+        after = {r["url"]: r["markdown"] for r in conn.execute(VERSION_MARKDOWN)}
         stats = conn.execute("SELECT stats FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()["stats"]
     assert len(after) == 5 and stats["gigflow/versions_reprepared"] == 5  # same bytes, new Markdown
     for url, markdown in after.items():

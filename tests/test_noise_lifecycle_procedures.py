@@ -25,11 +25,14 @@ def make_source(pool, source_id="acme", company="Acme", url="https://jobs.acme.e
 
 
 def add_version(pool, source_id, url, body: bytes, content_type="text/html; charset=utf-8"):
+    sha256 = hashlib.sha256(body).hexdigest()
     with pool.connection() as conn:
+        conn.execute("INSERT INTO bodies (sha256, size, body) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                     (sha256, len(body), body))
         return conn.execute(
-            "INSERT INTO source_versions (source_id, url, http_status, content_type, sha256, size, body)"
-            " VALUES (%s, %s, 200, %s, %s, %s, %s) RETURNING id",
-            (source_id, url, content_type, hashlib.sha256(body).hexdigest(), len(body), body)).fetchone()["id"]
+            "INSERT INTO source_versions (source_id, url, http_status, content_type, sha256, size)"
+            " VALUES (%s, %s, 200, %s, %s, %s) RETURNING id",
+            (source_id, url, content_type, sha256, len(body))).fetchone()["id"]
 
 
 def page(n, extra=""):

@@ -150,8 +150,8 @@ def test_a_manual_review_bypasses_the_hourly_limit(pool, fixture_server, databas
 def test_samples_whose_bytes_no_longer_match_their_hash_do_not_count(pool, fixture_server, database_url, caplog):
     configuration_id = crawled_demo(pool, fixture_server)
     with pool.connection() as conn:  # three stored bodies damaged: two readable samples are too few
-        conn.execute("UPDATE source_versions SET body = 'damaged'::bytea WHERE id IN "
-                     "(SELECT id FROM source_versions ORDER BY id LIMIT 3)")
+        conn.execute("UPDATE bodies SET body = 'damaged'::bytea WHERE sha256 IN "
+                     "(SELECT sha256 FROM source_versions ORDER BY id LIMIT 3)")
     caplog.set_level("INFO", logger="gigflow.events")
     run_worker(database_url, rules_runtime(pool), once=True)
     [skipped] = [e for e in events(caplog.text) if e["event"] == "review_skipped"]  # no periodic scan in --once

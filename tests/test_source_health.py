@@ -252,7 +252,8 @@ def test_a_bot_challenge_stops_the_run_is_never_stored_and_repeated_ones_quarant
     assert [r["outcome"] for r in runs] == ["incomplete:anti_bot"] * 2
     assert runs[0]["stats"]["gigflow/anti_bot_kind"] == "cloudflare" and runs[0]["stats"]["gigflow/anti_bot_backoff_s"] > 0
     assert len(job_hits) <= 4  # each run stopped at its first challenge (one more may have been in flight)
-    stored = one(pool, "SELECT count(*) AS n FROM source_versions WHERE source_id = 'walled' AND body = %s", body)
+    stored = one(pool, "SELECT count(*) AS n FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 "
+                 "WHERE v.source_id = 'walled' AND b.body = %s", body)
     assert stored["n"] == 0
     state = one(pool, "SELECT status, status_reason FROM sources WHERE id = 'walled'")
     assert state["status"] == "quarantined" and "bot challenge (cloudflare)" in state["status_reason"]

@@ -206,5 +206,6 @@ def test_not_modified_listing_is_read_again_from_the_store(pool, ats_server):
     assert len(jobs) == len(first) and all(j["gone_at"] is None for j in jobs)
     assert run["outcome"] == "finished" and run["stats"]["gigflow/jobs_updated"] == len(first)
     with pool.connection() as conn:  # the replayed listing keeps its stored Markdown and preparation report
-        [version] = conn.execute("SELECT markdown, preparation FROM source_versions").fetchall()
+        [version] = conn.execute("SELECT m.markdown, v.preparation FROM source_versions v "
+                                 "LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256").fetchall()
     assert version["markdown"] and version["preparation"] is not None

@@ -73,7 +73,9 @@ def test_click_crawl_captures_details_in_headless_chromium(pool, fixture_server)
 
     with pool.connection() as conn:
         jobs = {j["title"]: j for j in conn.execute("SELECT title, url, external_id, fields FROM jobs")}
-        versions = {v["url"]: v for v in conn.execute("SELECT url, body, markdown FROM source_versions")}
+        versions = {v["url"]: v for v in conn.execute("SELECT v.url, b.body, m.markdown FROM source_versions v "
+                                                          "JOIN bodies b ON b.sha256 = v.sha256 "
+                                                          "LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256")}
         run = conn.execute("SELECT stats, outcome FROM crawl_runs").fetchone()
     assert sorted(jobs) == ["Firmware Developer", "Office Manager", "Optical Engineer", "Sales Engineer",
                             "Test Technician"], result.stderr[-3000:]

@@ -10,7 +10,8 @@ def mailbox_source(source_id, folder):
 
 def stored(pool):
     with pool.connection() as conn:
-        versions = conn.execute("SELECT url, content_type, markdown FROM source_versions ORDER BY url").fetchall()
+        versions = conn.execute("SELECT v.url, v.content_type, m.markdown FROM source_versions v LEFT JOIN markdowns m"
+                                " ON m.sha256 = v.markdown_sha256 ORDER BY v.url").fetchall()
         jobs = conn.execute("SELECT title, url, gone_at FROM jobs ORDER BY url").fetchall()
         run = last_run(pool)
     return versions, jobs, run

@@ -268,7 +268,7 @@ def test_a_stored_page_with_scripts_never_runs_them(demo, page):
     version = _version(pool, "support-engineer.html")
     with pool.connection() as conn:
         assert b"<script>document.title" in bytes(conn.execute(
-            "SELECT body FROM source_versions WHERE id = %s", (version,)).fetchone()["body"])
+            "SELECT b.body FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 WHERE v.id = %s", (version,)).fetchone()["body"])
         job_id = conn.execute("SELECT id FROM jobs WHERE source_version_id = %s", (version,)).fetchone()["id"]
     sample = f"{base}/configurations/{demo['configuration_id']}/noise/sample/{version}"
     page.goto(f"{base}/configurations/{demo['configuration_id']}/noise?version={version}")

@@ -9,6 +9,7 @@ from gigflow.db import get_pool
 from gigflow.devserver import FixtureServer
 from gigflow.sources.loader import load_source_file
 from gigflow.sources.repository import get_source, import_sources
+from gigflow.store import versions
 
 DEMO_PORT = 8765
 CRAWL = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo", "-s", "POLITENESS_MIN_INTERVAL=0.2",
@@ -61,6 +62,5 @@ class Command(GigflowCommand):
     @staticmethod
     def _markdown(pool) -> str:
         with pool.connection() as conn:
-            row = conn.execute("SELECT markdown FROM source_versions WHERE source_id = 'demo' AND url = %s"
-                               " ORDER BY fetched_at DESC, id DESC LIMIT 1", (SHOWCASE,)).fetchone()
+            row = versions.latest_version(conn, "demo", SHOWCASE)
         return (row or {}).get("markdown") or ""

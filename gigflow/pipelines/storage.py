@@ -123,21 +123,21 @@ class StoragePipeline:
                                                  "last_modified", "sha256", "size", "markdown")}
         params["body"] = body
         params["preparation"] = Jsonb(item.get("preparation")) if item.get("preparation") is not None else None
-        row = versions.insert_version(conn, params)
-        if row and row["inserted"]:
+        params["jobs_digest"] = versions.jobs_digest(item.get("jobs") or [])
+        stored = versions.store_fetch(conn, params)
+        version_id = stored["id"]
+        if stored["status"] == "new":
             item["version_status"] = "new"
             self.stats.inc_value("gigflow/versions_new")
-            version_id = row["id"]
-        else:  # same bytes as a stored version (its Markdown refreshed when preparation changed)
+        else:  # same bytes, or bytes whose Markdown and jobs are the stored version's (volatile parts only)
             item["version_status"] = "unchanged"
             self.stats.inc_value("gigflow/versions_unchanged")
-            if row:
-                self.stats.inc_value("gigflow/versions_reprepared")
-            version_id = row["id"] if row else versions.find_version(conn, params)["id"]
+            if stored["status"] != "unchanged":
+                self.stats.inc_value(f"gigflow/versions_{stored['status']}")
         item["source_version_id"] = version_id
-        path = markdown_path(self.markdown_dir, item["source_id"], item["sha256"])
+        path = markdown_path(self.markdown_dir, item["source_id"], stored["sha256"])
         if path and item.get("markdown") is not None:
-            if row or not path.exists():  # new bytes or re-prepared Markdown; otherwise the file is current
+            if stored["status"] in ("new", "reprepared") or not path.exists():  # else the file is current
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(item["markdown"], encoding="utf-8")
             item["markdown_path"] = str(path)

@@ -1,6 +1,9 @@
-"""source_versions: one distinct fetched body per source and URL (content-addressed by sha256)."""
+"""source_versions: one version per change of a URL's prepared content or jobs; raw bodies stored once by sha256."""
 
 from __future__ import annotations
+
+import hashlib
+import json
 
 from gigflow.sql import load_sql
 
@@ -39,13 +42,34 @@ def stored_messages(conn, source_id: str, content_type: str) -> list[dict]:
     return conn.execute(_sql("stored_messages.sql"), {"source_id": source_id, "content_type": content_type}).fetchall()
 
 
-def insert_version(conn, params: dict) -> dict | None:
-    """Insert a version (or refresh its Markdown); the row's id and whether it was new, None when unchanged."""
-    return conn.execute(_sql("insert_version.sql"), params).fetchone()
+def jobs_digest(jobs: list[dict]) -> str:
+    """sha256 of the extracted jobs (order and key order aside): equal digests, equal jobs."""
+    canonical = sorted(json.dumps(job, sort_keys=True, default=str) for job in jobs)
+    return hashlib.sha256("\n".join(canonical).encode("utf-8")).hexdigest()
 
 
-def find_version(conn, params: dict) -> dict | None:
-    return conn.execute(_sql("find_version.sql"), params).fetchone()
+def store_fetch(conn, params: dict) -> dict:
+    """Store one fetched page; returns the version's ``id``, its body's ``sha256`` and ``status``: ``new`` (a new
+    version), ``refreshed`` (other bytes, same Markdown and jobs: the newest version marked fetched now with this
+    fetch's validators), ``reprepared`` (same bytes, new Markdown) or ``unchanged`` (same bytes).
+
+    ``params``: source_id, url, http_status, content_type, etag, last_modified, sha256, size, body, markdown,
+    preparation, jobs_digest."""
+    markdown = params["markdown"]
+    params = {**params, "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()
+              if markdown is not None else None}
+    current = conn.execute(_sql("current_version.sql"), params).fetchone()
+    if (current is not None and current["sha256"] != params["sha256"] and markdown is not None
+            and current["markdown_sha256"] == params["markdown_sha256"]
+            and current["jobs_digest"] == params["jobs_digest"]):
+        conn.execute(_sql("refresh_version.sql"), {**params, "id": current["id"]})
+        return {"id": current["id"], "sha256": current["sha256"], "status": "refreshed"}
+    conn.execute(_sql("insert_body.sql"), params)
+    if markdown is not None:
+        conn.execute(_sql("insert_markdown.sql"), params)
+    row = conn.execute(_sql("insert_version.sql"), params).fetchone()
+    status = "new" if row["inserted"] else "reprepared" if row["reprepared"] else "unchanged"
+    return {"id": row["id"], "sha256": params["sha256"], "status": status}
 
 
 def version_summary(conn, version_id: int) -> dict | None:

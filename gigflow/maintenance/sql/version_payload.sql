@@ -1,1 +1,1 @@
-SELECT body, content_type FROM source_versions WHERE id = %(id)s
+SELECT b.body, v.content_type FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 WHERE v.id = %(id)s

@@ -1,1 +1,2 @@
-SELECT sha256, size, content_type, markdown FROM source_versions WHERE id = %(source_version_id)s
+SELECT v.sha256, v.size, v.content_type, m.markdown
+FROM source_versions v LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256 WHERE v.id = %(source_version_id)s

@@ -1,9 +1,10 @@
 -- The job page: the job, its source, and the stored Markdown of the version it was read from.
 SELECT j.id, j.title, j.url, j.external_id, j.fields, j.evidence, j.confidence, j.parser_key, j.parser_version,
        j.first_seen, j.last_seen, j.gone_at, j.source_id, c.name AS company,
-       v.id AS version_id, v.url AS version_url, v.fetched_at, v.markdown
+       v.id AS version_id, v.url AS version_url, v.fetched_at, m.markdown
 FROM jobs j
 JOIN sources s ON s.id = j.source_id
 JOIN companies c ON c.id = s.company_id
 LEFT JOIN source_versions v ON v.id = j.source_version_id
+LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256
 WHERE j.id = %(id)s

@@ -1,1 +1,2 @@
-SELECT v.id, v.source_id, v.url, v.sha256, v.body, v.content_type FROM source_versions v WHERE v.id = %(id)s
+SELECT v.id, v.source_id, v.url, v.sha256, b.body, v.content_type
+FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 WHERE v.id = %(id)s
