@@ -6,7 +6,7 @@ import json
 from scripted_server import Reply, ScriptedServer
 from helpers import crawl, import_source, last_run
 
-INTERVAL = 3.0
+INTERVAL = 2.0  # > CLICK_TIMEOUT below; the timing assertions are relative to it
 # Items in click order: F fetches its detail from the site, I reveals a detail already in the page.
 ITEMS = ["F1", "I1", "I2", "I3", "F2", "F3"]
 

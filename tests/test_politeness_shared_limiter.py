@@ -10,7 +10,7 @@ from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from helpers import ROOT
 
-INTERVAL = 1.0
+INTERVAL = 0.5  # short: every timing assertion below is relative to it
 HOSTS = ["jobs.northwind.co.uk", "careers.northwind.co.uk", "www.northwind.co.uk", "northwind.co.uk"]
 # Overlap check only: the server stamps the end after writing, the next start after reading a request.
 CLOCK_SLACK = 0.01
@@ -30,7 +30,7 @@ def crawl_processes(source_ids, *settings):
 
 def test_four_processes_on_one_domain_never_overlap_and_keep_the_interval(pool):
     prefixes = ["/a", "/b", "/c", "/d"]
-    routes = {p: site(p, jobs=2, job_delay=1.3 if p == "/a" else 0.0) for p in prefixes}
+    routes = {p: site(p, jobs=2, job_delay=INTERVAL + 0.3 if p == "/a" else 0.0) for p in prefixes}
 
     def route(path, headers):
         prefix = "/" + path.split("/")[1]

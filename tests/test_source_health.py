@@ -212,7 +212,7 @@ def test_a_failed_run_retries_sooner_with_backoff(pool):
         import_boards(pool, server, board)
         delays = []
         for _ in range(2):
-            assert crawl_sequence(("href", "flaky", {"RETRY_TIMES": 0})) == [0]
+            assert crawl_sequence(("href", "flaky", {"RETRY_TIMES": 0, "POLITENESS_BACKOFF_BASE": 1})) == [0]
             delays.append(next_crawl_in(pool, "flaky"))
     runs = all_rows(pool, "SELECT outcome FROM crawl_runs WHERE source_id = 'flaky' ORDER BY id")
     assert [r["outcome"] for r in runs] == ["incomplete:fetch_failed"] * 2
@@ -243,7 +243,8 @@ def test_a_bot_challenge_stops_the_run_is_never_stored_and_repeated_ones_quarant
     status, headers, body = _saved(CHALLENGES / "cloudflare-interstitial.html")
     board.job_status = {slug: (status, {"Content-Type": headers["content-type"], "cf-mitigated": "challenge"}, body)
                         for slug in board.jobs}
-    settings = {"SOURCE_QUARANTINE_AFTER": 2, "CONCURRENT_REQUESTS": 1}
+    # A short politeness back-off: the second run need not wait the default 10 s after the first one's challenge.
+    settings = {"SOURCE_QUARANTINE_AFTER": 2, "CONCURRENT_REQUESTS": 1, "POLITENESS_BACKOFF_BASE": 1}
     with serve(board) as server:
         import_boards(pool, server, board)
         assert crawl_sequence(("href", "walled", settings), ("href", "walled", settings)) == [0, 0]
