@@ -48,7 +48,7 @@ SECTION_HEADINGS = frozenset((
     "about the role", "about the job", "benefits", "apply", "apply now", "how to apply", "similar jobs",
     "related jobs", "more jobs", "share", "share this job", "contact", "contact us", "vacancies", "jobs", "careers",
     "job search", "search", "search jobs", "login", "log in", "sign in", "home", "menu", "navigation",
-    "job seeker login", "new users", "welcome", "job alerts", "our websites", "job view", "vacancy", "job",
+    "welcome", "job alerts", "vacancy", "job",
     "functieomschrijving", "omschrijving", "profiel", "aanbod", "wij bieden", "over ons", "vacatures",
     "solliciteren", "stellenbeschreibung", "aufgaben", "ihr profil", "profil", "wir bieten", "über uns",
     "stellenangebote", "bewerben", "description du poste", "profil recherché", "nous offrons", "à propos",
