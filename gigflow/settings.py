@@ -111,7 +111,7 @@ CLICK_SETTLE = 0.5                 # seconds a detail region must stay unchanged
 CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
 # ATS endpoint hosts to override per provider ("{board}" is replaced by the board id), e.g. in tests:
 # -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Providers not named keep their public host
-# (gigflow.spiders.ats.PUBLIC_BASE_URLS).
+# (gigflow.adapters.ats.PUBLIC_BASE_URLS).
 ATS_BASE_URLS: dict = {}
 ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever limit, SmartRecruiters limit)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
@@ -123,6 +123,9 @@ MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by 
 # CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
 CRAWL_HEARTBEAT_SECONDS = 30.0
 CRAWL_STALE_SECONDS = 300.0
+# `scrapy crawl SPIDER -a sources=ID,ID,...` (what schedule-due hands a node): sources one process crawls at once,
+# each its own crawler; the next to start is one whose politeness key is least busy in the process.
+CRAWL_CONCURRENT_SOURCES = 16
 
 # Noise learning (scrapy learn-noise). The model comes from GIGFLOW_NOISE_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY.
 NOISE_CLASSIFIER = "auto"  # openai | rules | auto (the model when one is configured, else rules)
@@ -173,6 +176,10 @@ SCRAPYD_NODES: list = []
 SCRAPYD_NODE_SLOTS = 4
 SCRAPYD_JOB_SETTINGS: dict = {}  # settings every scheduled job gets (schedule-due's own -s NAME=VALUE win)
 SCRAPYD_TIMEOUT = 10.0  # seconds per scrapyd API call
+# Sources one scheduled job crawls (in one process, CRAWL_CONCURRENT_SOURCES at a time): a pass claims up to
+# free slots x this many due sources and packs them so that jobs share as few politeness keys as possible.
+# 1: one source per job. Keep a job's length under SCHEDULE_CLAIM_SECONDS.
+SCHEDULE_SOURCES_PER_JOB = 16
 SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules due sources (procrastinate periodic)
 # Job maintenance (gigflow.maintenance): canonical jobs, link checks, freshness, quality, publish gate.
 MAINTENANCE_MATCH_THRESHOLD = 0.9  # fuzzy score (0..1) at which two sightings of one employer are one vacancy

@@ -77,6 +77,11 @@ class RecordingScrapyd(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+def job_sources(calls) -> list[str]:
+    """The sources of every schedule.json call: ``source=ID`` or ``sources=ID,ID,...``."""
+    return [sid for _, form in calls for sid in (form.get("sources") or form["source"]).split(",")]
+
+
 def test_schedule_due_asks_scrapyd_for_each_due_active_source_once(pool):
     base = "http://127.0.0.1:1"
     import_sources(pool, parse_sources({"sources": [
@@ -130,6 +135,7 @@ def test_schedule_due_spreads_sources_by_free_slots_and_passes_settings(pool):
     idle_node, idle_calls, idle_url = _recording_node(busy=0)  # 3 free
     try:
         result = run_scrapy("schedule-due", "-s", f"SCRAPYD_NODES={busy_url},{idle_url}", "-s", "SCRAPYD_NODE_SLOTS=3",
+                            "-s", "SCHEDULE_SOURCES_PER_JOB=1",  # one source per job: one per free slot
                             "-s", "POLITENESS_MIN_INTERVAL=2", "-s", 'SCRAPYD_JOB_SETTINGS={"CLICK_TIMEOUT": 5}')
     finally:
         for httpd in (busy_node, idle_node):
@@ -200,7 +206,7 @@ def test_the_periodic_worker_schedules_due_sources_once_each(pool):
             output = worker.communicate()[0]
         httpd.shutdown()
         httpd.server_close()
-    assert sorted(form["source"] for _, form in handler.calls) == ["s0", "s1"], output[-3000:]
+    assert sorted(job_sources(handler.calls)) == ["s0", "s1"], output[-3000:]
     assert "2 job(s) scheduled" in output
 
 

@@ -109,7 +109,9 @@ def test_deployed_egg_runs_scheduled_crawls_on_two_nodes_and_holds_the_interval(
     with ScriptedServer(_route) as server:
         import_sources(pool, parse_sources({"sources": [source(f"s{i}", server.url, f"/s{i}") for i in range(SOURCES)]}))
         # Two passes at once, each seeing both nodes' free slots: the claims keep them from doubling up.
+        # Two sources per job: each job crawls two sources in one process (-a sources=...).
         args = ["schedule-due", "-s", f"SCRAPYD_NODES={node_list}", "-s", "SCRAPYD_NODE_SLOTS=2",
+                "-s", f"SCHEDULE_SOURCES_PER_JOB={SOURCES // 2}",
                 "-s", f"POLITENESS_MIN_INTERVAL={INTERVAL}", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
                 "-s", 'SCRAPYD_JOB_SETTINGS={"MARKDOWN_DIR": "", "LOG_LEVEL": "INFO"}']
         passes = [subprocess.Popen([sys.executable, "-m", "scrapy", *args], cwd=ROOT, stdout=subprocess.PIPE,
@@ -130,7 +132,8 @@ def test_deployed_egg_runs_scheduled_crawls_on_two_nodes_and_holds_the_interval(
     assert sorted(r["source_id"] for r in runs) == [f"s{i}" for i in range(SOURCES)], logs[-6000:]  # each once
     assert all(r["outcome"] == "finished" for r in runs), runs
     finished = [len(node.jobs()["finished"]) for node in nodes]
-    assert sum(finished) == SOURCES and all(finished), finished  # spread over both nodes, none twice
+    assert sum(finished) == 2 and all(finished), finished  # one job per node, none twice
+    assert logs.count(f"batch of href: {SOURCES // 2} source(s): {SOURCES // 2} finished") == 2, logs[-6000:]
     # SCRAPYD_JOB_SETTINGS reached the jobs: MARKDOWN_DIR="" wrote no Markdown beside them (the default would).
     assert not any((node.folder / ".gigflow").exists() for node in nodes)
     # The site's own clock: every page of every source, and no two starts closer than the interval.

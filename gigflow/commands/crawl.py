@@ -1,9 +1,13 @@
 """scrapy crawl, with gigflow's exit codes: 3 when the source is already being crawled with that strategy, 1
 when the run could not be finalized (its close handlers failed), beside Scrapy's 1 for a crawl that failed to
-start."""
+start. ``-a sources=ID,ID,...`` crawls several sources in this one process (gigflow.scheduling.batch)."""
+
+import logging
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
+
+logger = logging.getLogger(__name__)
 
 
 class Command(ScrapyCrawlCommand):
@@ -12,9 +16,31 @@ class Command(ScrapyCrawlCommand):
             raise UsageError()
         if len(args) > 1:
             raise UsageError("running 'scrapy crawl' with more than one spider is not supported")
+        if "sources" in opts.spargs:
+            return self.run_batch(args[0], opts)
         crawler = self._create_crawler(args[0])
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
         self.exitcode = getattr(crawler, "gigflow_exitcode", 0) or self.exitcode
+
+    def run_batch(self, spider_name: str, opts) -> None:
+        from gigflow.scheduling.batch import SourceBatch, parse_source_ids
+
+        spider_kwargs = dict(opts.spargs)
+        if "source" in spider_kwargs:
+            raise UsageError("give -a source=ID or -a sources=ID,ID,..., not both")
+        try:
+            source_ids = parse_source_ids(spider_kwargs.pop("sources"))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if spider_name not in self.crawler_process.spider_loader.list():
+            raise UsageError(f"Spider not found: {spider_name}")
+        batch = SourceBatch(self.crawler_process, spider_name, source_ids,
+                            concurrency=self.settings.getint("CRAWL_CONCURRENT_SOURCES"), spider_kwargs=spider_kwargs)
+        batch.start()
+        if batch.queue or batch.running:
+            self.crawler_process.start()
+        logger.info("batch of %s: %s", spider_name, batch.summary())
+        self.exitcode = batch.exitcode

@@ -2,6 +2,7 @@
 
 from gigflow.commands import GigflowCommand, table
 from gigflow.db import database_url, get_pool
+from gigflow.politeness.keys import Policies
 from gigflow.scheduling.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
 
 
@@ -10,10 +11,15 @@ def schedule_request(settings, spiders, cmdline_settings=None, url: str | None =
     """The scheduling pass the settings describe (raises ValueError naming a bad setting)."""
     nodes = parse_nodes([url] if url else settings.get("SCRAPYD_NODES"), settings.get("SCRAPYD_URL"),
                         settings.getint("SCRAPYD_NODE_SLOTS"))
+    per_job = settings.getint("SCHEDULE_SOURCES_PER_JOB")
+    if per_job < 1:
+        raise ValueError(f"SCHEDULE_SOURCES_PER_JOB must be at least 1, not {per_job}")
+    policies = Policies.from_settings(settings)  # a bad policy is a ValueError naming it
     return ScheduleRequest(nodes=nodes, project=project or settings.get("SCRAPYD_PROJECT"),
                            spiders=frozenset(spiders), claim_seconds=settings.getfloat("SCHEDULE_CLAIM_SECONDS"),
                            job_settings=job_settings_from(cmdline_settings, settings.get("SCRAPYD_JOB_SETTINGS")),
-                           timeout=settings.getfloat("SCRAPYD_TIMEOUT"))
+                           timeout=settings.getfloat("SCRAPYD_TIMEOUT"), sources_per_job=per_job,
+                           policies=policies, ats_base_urls=settings.getdict("ATS_BASE_URLS"))
 
 
 class Command(GigflowCommand):

@@ -34,6 +34,10 @@ class PolitenessGate:
     the key's error count; an error status, Retry-After or a network error pushes the key's next start."""
 
     _by_crawler: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    # One waiter per key per event loop, across every crawler in it (a batch runs several): the others queue here
+    # instead of polling the database.
+    _key_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]]" = \
+        weakref.WeakKeyDictionary()
 
     def __init__(self, crawler, policies: Policies, limiter: Limiter):
         settings = crawler.settings
@@ -43,9 +47,8 @@ class PolitenessGate:
         self.max_retry_after = settings.getfloat("POLITENESS_MAX_RETRY_AFTER")
         self.max_sleep = settings.getfloat("POLITENESS_MAX_SLEEP")
         self.error_statuses = {int(code) for code in settings.getlist("POLITENESS_BACKOFF_HTTP_CODES")}
-        # One waiter per key per process: the others queue here instead of polling the database.
-        self._key_locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._held: dict[int, Lease] = {}
+        self._closed = False
 
     @classmethod
     def for_crawler(cls, crawler) -> "PolitenessGate":
@@ -67,8 +70,11 @@ class PolitenessGate:
 
     async def acquire(self, host: str, url: str) -> Lease:
         policy = self.policies.for_host(host)
-        async with self._key_locks[policy.key]:
+        locks = self._key_locks.setdefault(asyncio.get_running_loop(), defaultdict(asyncio.Lock))
+        async with locks[policy.key]:
             while True:
+                if self._closed:  # the crawl ended while this request waited: it must not take the key
+                    raise IgnoreRequest(f"crawl closed while {url} waited for its politeness key")
                 outcome = self.limiter.try_acquire(policy, url)
                 if isinstance(outcome, Lease):
                     break
@@ -107,6 +113,7 @@ class PolitenessGate:
         logger.info("%s on %s: key %s waits %.2fs", error, url, lease.key, delay)
 
     def release_all(self, *args, **kwargs) -> None:
+        self._closed = True
         for lease in list(self._held.values()):
             self.release(lease)
 

@@ -21,32 +21,76 @@ def lock_key(source_id: str, spider: str) -> str:
     return f"gigflow.crawl:{source_id}:{spider}"
 
 
+class _LockSession:
+    """The one connection per process and database that holds this process's crawl locks (session advisory
+    locks, released by PostgreSQL when the process dies). A batch crawls many sources at once, and a connection
+    each would soon pass the server's connection limit. Opened with the first lock, closed with the last."""
+
+    _sessions: dict[tuple[int, str], "_LockSession"] = {}
+
+    def __init__(self, url: str):
+        self.url = url
+        self.conn: psycopg.Connection | None = None
+        self.held: set[str] = set()
+
+    @classmethod
+    def for_url(cls, url: str) -> "_LockSession":
+        # Keyed by pid too: a forked child never shares its parent's connection.
+        return cls._sessions.setdefault((os.getpid(), url), cls(url))
+
+    def execute(self, sql: str, params: dict):
+        if self.conn is None or self.conn.closed:
+            if self.held:  # the connection died, and with it every lock it held
+                logger.error("the crawl-lock connection was lost; %d crawl lock(s) went with it", len(self.held))
+                self.held.clear()
+            self.conn = psycopg.connect(self.url, autocommit=True, row_factory=dict_row)
+        return self.conn.execute(sql, params)
+
+    def lock(self, key: str) -> bool:
+        if key in self.held:  # advisory locks nest within a session: a second crawl here is refused by us
+            return False
+        locked = self.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]
+        if locked:
+            self.held.add(key)
+        elif not self.held:
+            self.close()
+        return locked
+
+    def unlock(self, key: str) -> None:
+        if key not in self.held:
+            return
+        self.held.discard(key)
+        try:
+            if self.conn is not None and not self.conn.closed:
+                self.conn.execute(load_sql(_SQL, "release_crawl_lock.sql"), {"key": key})
+        except psycopg.Error:
+            pass  # the connection is gone, and the lock with it
+        if not self.held:
+            self.close()
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
 class CrawlLock:
-    """A session advisory lock on its own connection: held for the whole run, released by PostgreSQL when the
-    process dies, so a killed crawl never blocks the next one."""
+    """One crawl per source and strategy: a session advisory lock held for the whole run on the process's lock
+    connection, released by PostgreSQL when the process dies, so a killed crawl never blocks the next one."""
 
     def __init__(self, source_id: str, spider: str, url: str | None = None):
         self.source_id, self.spider = source_id, spider
         self.key = lock_key(source_id, spider)
-        self.conn = psycopg.connect(url or database_url(), autocommit=True, row_factory=dict_row)
+        self.session = _LockSession.for_url(url or database_url())
 
     def acquire(self) -> bool:
-        locked = self.conn.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": self.key}).fetchone()["locked"]
-        if not locked:
-            self.close()
-        return locked
+        return self.session.lock(self.key)
 
     def heartbeat(self, run_id: int) -> None:
-        self.conn.execute(load_sql(_SQL, "heartbeat_run.sql"), {"run_id": run_id})
+        self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), {"run_id": run_id})
 
     def close(self) -> None:
-        try:
-            if not self.conn.closed:
-                self.conn.execute(load_sql(_SQL, "release_crawl_lock.sql"), {"key": self.key})
-        except psycopg.Error:
-            pass  # the connection is gone, and the lock with it
-        finally:
-            self.conn.close()
+        self.session.unlock(self.key)
 
 
 def owner() -> dict:

@@ -11,6 +11,7 @@ from scrapy import signals
 
 from gigflow.context import CrawlContext
 from gigflow.db import get_pool
+from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -54,8 +55,8 @@ class AdaptiveScheduleExtension:
 
     def spider_closed(self, spider, reason):
         source_id = self.context.source_id
-        if source_id is None:
-            return
+        if source_id is None or getattr(self.crawler, "gigflow_exitcode", 0) == EXIT_ALREADY_RUNNING:
+            return  # the claim and the next crawl time belong to the crawl that is running
         stats = self.crawler.stats
         complete = reason == "finished" and not stats.get_value("gigflow/fetch_failures")
         with get_pool().connection() as conn, conn.transaction():

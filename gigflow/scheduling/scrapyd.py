@@ -18,9 +18,14 @@ from dataclasses import dataclass, field
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from gigflow.politeness.keys import Policies
+from gigflow.scheduling.batch import plan_jobs, politeness_key, strategy_from_json
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.scheduling"
+
+
+_SCHEDULING_ONLY = frozenset({"SCHEDULE_SOURCES_PER_JOB", "SCHEDULE_DUE_CRON"})
 
 
 class NodeError(RuntimeError):
@@ -54,6 +59,9 @@ class ScheduleRequest:
     claim_seconds: float
     job_settings: dict[str, str] = field(default_factory=dict)
     timeout: float = 10.0
+    sources_per_job: int = 1
+    policies: Policies = field(default_factory=lambda: Policies(0.0))  # for the sources' politeness keys
+    ats_base_urls: dict = field(default_factory=dict)
 
 
 def _json(setting: str, text: str):
@@ -93,7 +101,7 @@ def parse_nodes(value, default_url: str, default_slots: int) -> list[tuple[str, 
 
 def job_settings_from(cmdline: list[str] | None, configured) -> dict[str, str]:
     """Settings each job gets: ``SCRAPYD_JOB_SETTINGS`` (a dict, or its JSON), then the ``-s NAME=VALUE`` given
-    to schedule-due (they win). Scheduling's own settings (``SCRAPYD_*``) stay here."""
+    to schedule-due (they win). Scheduling's own settings (``SCRAPYD_*`` and those a crawl never reads) stay here."""
     if isinstance(configured, str):
         configured = _json("SCRAPYD_JOB_SETTINGS", configured) if configured.strip() else {}
     if not isinstance(configured, dict):
@@ -104,7 +112,7 @@ def job_settings_from(cmdline: list[str] | None, configured) -> dict[str, str]:
         if not sep:
             raise ValueError(f"-s {item!r}: expected NAME=VALUE")
         merged[name] = value
-    return {k: v for k, v in merged.items() if not k.startswith("SCRAPYD_")}
+    return {k: v for k, v in merged.items() if not k.startswith("SCRAPYD_") and k not in _SCHEDULING_ONLY}
 
 
 def _call(url: str, data: dict | list | None, timeout: float) -> dict:
@@ -128,17 +136,51 @@ def free_slots(node: Node, timeout: float) -> int:
     return max(0, node.slots - busy)
 
 
-def schedule_job(node_url: str, project: str, spider: str, source_id: str, job_id: str,
+def schedule_job(node_url: str, project: str, spider: str, source_ids: list[str] | str, job_id: str,
                  settings: dict[str, str], timeout: float = 10.0) -> str:
-    """POST schedule.json with the source, our job id and ``setting=NAME=VALUE`` pairs; returns the job id."""
-    data = [("project", project), ("spider", spider), ("source", source_id), ("jobid", job_id)]
+    """POST schedule.json with the sources (``source=ID`` for one, ``sources=ID,ID,...`` for several), our job id
+    and ``setting=NAME=VALUE`` pairs; returns the job id."""
+    ids = [source_ids] if isinstance(source_ids, str) else list(source_ids)
+    sources = ("source", ids[0]) if len(ids) == 1 else ("sources", ",".join(ids))
+    data = [("project", project), ("spider", spider), sources, ("jobid", job_id)]
     data += [("setting", f"{name}={value}") for name, value in settings.items()]
     answer = _call(node_url.rstrip("/") + "/schedule.json", data, timeout)
     return str(answer.get("jobid") or job_id)
 
 
+@dataclass(frozen=True)
+class PlannedJob:
+    spider: str
+    source_ids: list[str]
+
+
 def _spiders_for(row: dict, spiders: frozenset[str]) -> list[str]:
     return list(dict.fromkeys(s["type"] for s in row["strategies"] if s.get("type") in spiders))
+
+
+def plan_pass(rows: list[dict], request: ScheduleRequest, slots: int) -> tuple[list[PlannedJob], list[str]]:
+    """The jobs for one pass over claimed rows: per spider, its (source, politeness key) units packed by
+    ``plan_jobs`` into jobs of at most ``sources_per_job``, over that spider's share of the free slots. Also the
+    ids of rows no spider can crawl."""
+    units: dict[str, list[tuple[str, str]]] = {}
+    unplannable = []
+    for row in rows:
+        spiders = _spiders_for(row, request.spiders)
+        if not spiders:
+            unplannable.append(row["id"])
+        for strategy in row["strategies"]:
+            if strategy.get("type") in spiders:
+                key = politeness_key(row["id"], strategy_from_json(strategy), row["canonical_url"],
+                                     request.policies, request.ats_base_urls)
+                units.setdefault(strategy["type"], []).append((row["id"], key))
+    total = sum(len(u) for u in units.values()) or 1
+    jobs = []
+    for spider, spider_units in units.items():
+        share = max(1, round(slots * len(spider_units) / total))
+        needed = -(-len(spider_units) // request.sources_per_job)  # ceiling
+        for source_ids in plan_jobs(spider_units, max(share, needed), request.sources_per_job):
+            jobs.append(PlannedJob(spider, source_ids))
+    return jobs, unplannable
 
 
 def _pick(nodes: list[Node], allow_full: bool = False) -> Node | None:
@@ -159,53 +201,56 @@ def poll_nodes(request: ScheduleRequest) -> list[Node]:
 
 
 def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool = False) -> tuple[list[Scheduled], list[Node]]:
-    """Claim as many due sources as the nodes have free slots and schedule one job per strategy with a spider.
+    """Claim as many due sources as the nodes' free slots take (``sources_per_job`` each), pack them into one job
+    per slot (``plan_pass``) and schedule each job on the node with the most free slots.
 
     A source none of whose jobs could be scheduled is released, so the next pass tries it again."""
     nodes = poll_nodes(request)
-    capacity = sum(n.free for n in nodes if n.error is None)
+    slots = sum(n.free for n in nodes if n.error is None)
     if dry_run:
         with pool.connection() as conn:
             # What a pass would claim; every due source when no node has a free slot (or none answered).
-            rows = conn.execute(load_sql(_SQL, "due_sources.sql"), {"limit": capacity or None}).fetchall()
-        results = []
-        for row in rows:
-            node = _pick(nodes)
+            rows = conn.execute(load_sql(_SQL, "due_sources.sql"),
+                                {"limit": slots * request.sources_per_job or None}).fetchall()
+        jobs, unplannable = plan_pass(rows, request, max(slots, 1))
+        results = [Scheduled(source_id, "", None, "no spider for its strategies") for source_id in unplannable]
+        for job in jobs:
+            node = _pick(nodes, allow_full=True)
             if node is not None:
                 node.free -= 1
-            types = _spiders_for(row, request.spiders)
-            results += [Scheduled(row["id"], t, None, None, node.url if node else None) for t in types] or [
-                Scheduled(row["id"], "", None, "no spider for its strategies")]
+            results += [Scheduled(source_id, job.spider, None, None, node.url if node else None)
+                        for source_id in job.source_ids]
         return results, nodes
-    if capacity <= 0:
+    if slots <= 0:
         return [], nodes
     with pool.connection() as conn:
         claimed = conn.execute(load_sql(_SQL, "claim_due_sources.sql"), {
-            "limit": capacity, "claim_seconds": request.claim_seconds}).fetchall()
-    results: list[Scheduled] = []
-    for row in claimed:
-        jobs = []
-        for spider in _spiders_for(row, request.spiders):
-            job_id = uuid.uuid4().hex
-            while (node := _pick(nodes, allow_full=bool(jobs))) is not None:
-                try:
-                    schedule_job(node.url, request.project, spider, row["id"], job_id, request.job_settings,
-                                 request.timeout)
-                except NodeError as exc:
-                    node.error = str(exc)  # this node is out for the rest of the pass
-                    continue
-                node.free -= 1
-                jobs.append({"spider": spider, "node": node.url, "job_id": job_id})
-                results.append(Scheduled(row["id"], spider, job_id, None, node.url))
-                break
+            "limit": slots * request.sources_per_job, "claim_seconds": request.claim_seconds}).fetchall()
+    jobs, unplannable = plan_pass(claimed, request, slots)
+    results = [Scheduled(source_id, "", None, "no spider for its strategies") for source_id in unplannable]
+    scheduled: dict[str, list[dict]] = {row["id"]: [] for row in claimed}
+    for job in jobs:
+        job_id = uuid.uuid4().hex
+        # Every claimed source's job is handed to a node: one past the free slots waits in that node's queue.
+        while (node := _pick(nodes, allow_full=True)) is not None:
+            try:
+                schedule_job(node.url, request.project, job.spider, job.source_ids, job_id, request.job_settings,
+                             request.timeout)
+            except NodeError as exc:
+                node.error = str(exc)  # this node is out for the rest of the pass
+                continue
+            node.free -= 1
+            for source_id in job.source_ids:
+                scheduled[source_id].append({"spider": job.spider, "node": node.url, "job_id": job_id})
+                results.append(Scheduled(source_id, job.spider, job_id, None, node.url))
+            break
+        else:
+            errors = "; ".join(n.error for n in nodes if n.error) or "no node left"
+            results += [Scheduled(source_id, job.spider, None, errors) for source_id in job.source_ids]
+    with pool.connection() as conn:
+        for source_id, source_jobs in scheduled.items():
+            if source_jobs:
+                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"), {"source_id": source_id, "jobs": Jsonb(source_jobs)})
             else:
-                errors = "; ".join(n.error for n in nodes if n.error) or "no free slot left"
-                results.append(Scheduled(row["id"], spider, None, errors))
-        with pool.connection() as conn:
-            if jobs:
-                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"), {"source_id": row["id"], "jobs": Jsonb(jobs)})
-            else:
-                if not _spiders_for(row, request.spiders):
-                    results.append(Scheduled(row["id"], "", None, "no spider for its strategies"))
-                conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": row["id"]})
+                conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": source_id})
     return results, nodes

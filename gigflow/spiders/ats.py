@@ -13,14 +13,11 @@ import json
 
 import scrapy
 
-from gigflow.adapters.ats import PROVIDERS, lever
+from gigflow.adapters.ats import base_url as ats_base_url
 from gigflow.adapters.ats import provider as ats_provider
 from gigflow.middlewares.preparation import JOB
 from gigflow.spiders.base import SourceSpider
 
-# The providers' public hosts, as their adapter modules define them; ATS_BASE_URLS overrides any of them
-# ("{board}" is replaced by the board id).
-PUBLIC_BASE_URLS = {name: module.DEFAULT_BASE for name, module in PROVIDERS.items()} | {"lever-eu": lever.EU_BASE}
 BOARD_MISSING = (404, 410)
 
 
@@ -37,11 +34,8 @@ class AtsSpider(SourceSpider):
         yield self.first_listing_request()
 
     def base_url(self) -> str:
-        bases = {**PUBLIC_BASE_URLS, **self.crawler.settings.getdict("ATS_BASE_URLS")}
-        key = self.strategy.provider
-        if key == "lever" and self.strategy.region == "eu":
-            key = "lever-eu"
-        return bases[key].replace("{board}", self.strategy.board_id).rstrip("/")
+        return ats_base_url(self.strategy.provider, self.strategy.board_id, self.strategy.region,
+                            self.crawler.settings.getdict("ATS_BASE_URLS"))
 
     def first_listing_request(self) -> scrapy.Request:
         board, provider = self.strategy.board_id, self.strategy.provider

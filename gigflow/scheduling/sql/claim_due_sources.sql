@@ -17,7 +17,7 @@ WITH due AS (
         WHERE crawl_claims.expires_at <= now()
     RETURNING source_id
 )
-SELECT s.id, g.strategies
+SELECT s.id, g.strategies, g.canonical_url
 FROM claimed
 JOIN sources s ON s.id = claimed.source_id
 JOIN configurations g ON g.id = s.configuration_id

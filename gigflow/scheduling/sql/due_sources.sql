@@ -1,6 +1,6 @@
 -- Active, trial and drifting sources whose next crawl time has passed (never crawled first) and that no crawl holds;
 -- what schedule-due --dry-run shows (it claims nothing).
-SELECT s.id, s.next_crawl_at, g.strategies
+SELECT s.id, s.next_crawl_at, g.strategies, g.canonical_url
 FROM sources s
 JOIN configurations g ON g.id = s.configuration_id
 WHERE s.status IN ('active', 'trial', 'drifting') AND (s.next_crawl_at IS NULL OR s.next_crawl_at <= now())
