@@ -4,9 +4,9 @@ listing: SOURCES sources with RUNS crawl runs each and JOBS jobs in all; the tim
   (first page and a middle page) and `jobs`' first and a later page, beside the query `sources list` ran before
   (a subquery per source over every source), all in one run, and the peak memory of the two commands.
 crawl: two scrapyd processes on 127.0.0.1 x 2 slots, CRAWL_SOURCES sources over HOSTS loopback hosts (a local
-  site server), scheduled by `scrapy schedule-due`: pages/s, crawl span over the politeness bound, limiter
-  overhead per request (lease acquire + release, p50), CPU per page (scrapyd jobs), and the closest two starts
-  on one host as the server saw them.
+  site server each), scheduled by schedule-due passes, several sources per job: pages/s, crawl span over the
+  politeness bound, limiter overhead per request (lease acquire + release, p50), CPU per page (scrapyd jobs),
+  the closest two starts on one host as the server saw them, and robots.txt reads per host.
 import: `scrapy sources import FILE` of IMPORT_SOURCES sources (a JSON source file) into an empty database, beside
   a tenth of them: wall time and peak RSS of each command, and the ratios.
 
@@ -186,32 +186,49 @@ def limiter_overhead_ms(pool, samples: int = 200) -> list[float]:
     return times
 
 
-def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
+def _site_server(host: str, jobs: int):
+    """One loopback host's career sites: /s<N>/ is source N's listing of ``jobs`` job pages."""
+    from tests.scripted_server import ScriptedServer, site  # the test suite's loopback server
+
+    def route(path: str, headers: dict):
+        prefix = "/" + path.split("/")[1] if path.count("/") > 1 else "/none"
+        return site(prefix, jobs=jobs)(path, headers)
+
+    return ScriptedServer(route, host=host)
+
+
+def bench_crawl(sources: int, hosts: int, interval: float, jobs: int, per_job: int | None, concurrency: int,
+                tmp: Path) -> None:
     from gigflow.db import get_pool
+    from gigflow.politeness.keys import Policies
     from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
-    from tests.scripted_server import ScriptedServer, site, source  # the test suite's loopback server
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
+    from tests.scripted_server import source
 
+    slots_per_node, node_count = 2, 2
+    # One pass packs every due source into the four slots' jobs unless told otherwise (--sources-per-job 1 is
+    # the old way: one crawl process per source).
+    per_job = per_job or -(-sources // (slots_per_node * node_count))
     admin, name, url = throwaway_database("crawl")
     env = {**os.environ, "GIGFLOW_DATABASE_URL": url}
     nodes, servers = [], []
     try:
-        for i in (1, 2):
+        for i in range(1, node_count + 1):
             folder = tmp / f"node{i}"
             folder.mkdir(parents=True)
             port = _free_port()
             (folder / "scrapyd.conf").write_text(
-                f"[scrapyd]\nbind_address = 127.0.0.1\nhttp_port = {port}\nmax_proc = 2\npoll_interval = 0.2\n"
-                "eggs_dir = eggs\nlogs_dir = logs\ndbs_dir = dbs\n")
+                f"[scrapyd]\nbind_address = 127.0.0.1\nhttp_port = {port}\nmax_proc = {slots_per_node}\n"
+                "poll_interval = 0.2\neggs_dir = eggs\nlogs_dir = logs\ndbs_dir = dbs\n")
             nodes.append((f"http://127.0.0.1:{port}", subprocess.Popen(
                 [sys.executable, "-m", "scrapyd"], cwd=folder, env=env,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)))
-        servers = [ScriptedServer(site("/s", jobs=2), host=f"127.0.0.{h + 1}") for h in range(hosts)]
+        servers = [_site_server(f"127.0.0.{h + 1}", jobs) for h in range(hosts)]
         for server in servers:
             server.__enter__()
         import_sources(get_pool(url), parse_sources({"sources": [
-            {**source(f"b{i:03d}", servers[i % hosts].url, "/s"), "id": f"b{i:03d}"} for i in range(sources)]}))
+            {**source(f"b{i:04d}", servers[i % hosts].url, f"/s{i}"), "id": f"b{i:04d}"} for i in range(sources)]}))
         for node_url, _ in nodes:
             for _ in range(100):
                 try:
@@ -222,21 +239,26 @@ def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
         node_list = ",".join(u for u, _ in nodes)
         subprocess.run([sys.executable, "-m", "scrapy", "deploy", "-s", f"SCRAPYD_NODES={node_list}"], cwd=ROOT,
                        env=env, check=True, stdout=subprocess.DEVNULL)
-        request = ScheduleRequest(nodes=[(u, 2) for u, _ in nodes], project="gigflow", spiders=frozenset({"href"}),
-                                  claim_seconds=3600, job_settings={
+        request = ScheduleRequest(nodes=[(u, slots_per_node) for u, _ in nodes], project="gigflow",
+                                  spiders=frozenset({"href"}), claim_seconds=3600, sources_per_job=per_job,
+                                  policies=Policies(interval), job_settings={
                                       "POLITENESS_MIN_INTERVAL": str(interval), "MARKDOWN_DIR": "",
-                                      "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.0/8", "LOG_LEVEL": "WARNING"})
+                                      "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.0/8", "LOG_LEVEL": "WARNING",
+                                      "CRAWL_CONCURRENT_SOURCES": str(concurrency)})
         started = time.time()
+        jobs_scheduled = 0
         while True:  # a schedule-due pass (in this process) every second, as a frequent cron would
-            schedule_due(get_pool(url), request)
+            results, _ = schedule_due(get_pool(url), request)
+            jobs_scheduled += len({r.job_id for r in results if r.job_id})
             with get_pool(url).connection() as conn:
                 done = conn.execute("SELECT count(*) AS n FROM crawl_runs WHERE finished_at IS NOT NULL").fetchone()["n"]
-            if done >= sources or time.time() - started > 600:
+            if done >= sources or time.time() - started > 1800:
                 break
             time.sleep(1)
         wall = time.time() - started
         with get_pool(url).connection() as conn:
-            runs = conn.execute("SELECT stats FROM crawl_runs WHERE finished_at IS NOT NULL").fetchall()
+            runs = conn.execute("SELECT outcome, count(*) AS n FROM crawl_runs WHERE finished_at IS NOT NULL "
+                                "GROUP BY 1").fetchall()
         hits = [h for server in servers for h in server.hits]
         first, last = min(h.start for h in hits), max(h.end for h in hits)
         per_host: dict[str, list[float]] = {}
@@ -247,14 +269,22 @@ def bench_crawl(sources: int, hosts: int, interval: float, tmp: Path) -> None:
         pages = sum(1 for h in hits if h.path != "/robots.txt")
         cpu = sum(children_cpu_seconds(process.pid) for _, process in nodes)
         overhead = limiter_overhead_ms(get_pool(url))
-        print(f"crawl: {sources} sources over {hosts} hosts, 2 scrapyd nodes x 2 slots, interval {interval} s")
-        print(f"  {len(runs)}/{sources} runs finished, {pages} pages in {wall:.1f} s wall ({pages / wall:.2f} pages/s)")
+        finished = sum(r["n"] for r in runs)
+        print(f"crawl: {sources} sources over {hosts} hosts ({jobs} job pages each), {node_count} scrapyd nodes x "
+              f"{slots_per_node} slots, interval {interval} s, {per_job} sources per job ({jobs_scheduled} jobs), "
+              f"{concurrency} at once per process")
+        outcomes = ", ".join(f"{r['outcome']} {r['n']}" for r in runs)
+        print(f"  {finished}/{sources} runs finished ({outcomes}), {pages} "
+              f"pages in {wall:.1f} s wall ({pages / wall:.2f} pages/s)")
         print(f"  crawl span (first request to last response) {last - first:.1f} s = {(last - first) / bound:.2f}x "
               f"the politeness bound ({bound:.1f} s on the busiest host)")
-        print(f"  closest two starts on one host: {closest:.3f} s (interval {interval} s)")
+        robots = max(sum(1 for h in server.hits if h.path == "/robots.txt") for server in servers)
+        print(f"  closest two starts on one host: {closest:.3f} s (interval {interval} s); robots.txt read at most "
+              f"{robots}x per host")
         print(f"  limiter overhead per request (lease + release on a free key) p50 {statistics.median(overhead):.1f} ms,"
               f" p90 {statistics.quantiles(overhead, n=10)[-1]:.1f} ms")
-        print(f"  CPU per page {cpu / pages * 1000:.0f} ms (scrapyd's crawl processes, start-up included)")
+        print(f"  CPU per page {cpu / pages * 1000:.0f} ms (scrapyd's crawl processes, start-up included; "
+              f"{cpu:.0f} s in all)")
     finally:
         for server in servers:
             server.__exit__(None, None, None)
@@ -271,9 +301,13 @@ def main() -> int:
     parser.add_argument("--sources", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=100, help="crawl runs per source (listing)")
     parser.add_argument("--jobs", type=int, default=100_000)
-    parser.add_argument("--crawl-sources", type=int, default=12)
-    parser.add_argument("--hosts", type=int, default=4)
-    parser.add_argument("--interval", type=float, default=0.5)
+    parser.add_argument("--crawl-sources", type=int, default=1000)
+    parser.add_argument("--hosts", type=int, default=50)
+    parser.add_argument("--interval", type=float, default=2.0, help="politeness interval of the crawl (seconds)")
+    parser.add_argument("--job-pages", type=int, default=2, help="job pages per source (crawl)")
+    parser.add_argument("--sources-per-job", type=int, default=None,
+                        help="SCHEDULE_SOURCES_PER_JOB (default: all due sources over the four slots)")
+    parser.add_argument("--concurrency", type=int, default=20, help="CRAWL_CONCURRENT_SOURCES (crawl)")
     args = parser.parse_args()
     os.chdir(ROOT)
     if args.part in ("listing", "all"):
@@ -282,7 +316,8 @@ def main() -> int:
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="gigflow-scale-") as tmp:
-            bench_crawl(args.crawl_sources, args.hosts, args.interval, Path(tmp))
+            bench_crawl(args.crawl_sources, args.hosts, args.interval, args.job_pages, args.sources_per_job,
+                        args.concurrency, Path(tmp))
     if args.part in ("import", "all"):
         import tempfile
 

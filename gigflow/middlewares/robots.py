@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from dataclasses import dataclass
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
@@ -71,6 +72,10 @@ class RobotsDisallowed(IgnoreRequest):
 
 class SharedRobotsMiddleware:
     DOWNLOAD_PRIORITY = 1000
+    # Origins whose robots.txt is being read, per event loop: the crawls of one process (a batch runs several)
+    # wait for that one reading instead of each spending a politeness slot on the same file.
+    _reading: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Future]]" = \
+        weakref.WeakKeyDictionary()
 
     def __init__(self, crawler):
         settings = crawler.settings
@@ -85,7 +90,6 @@ class SharedRobotsMiddleware:
         self.pool = get_pool()
         self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
         self._records: dict[str, RobotsRecord] = {}  # origin -> the robots.txt behind its parser
-        self._pending: dict[str, asyncio.Future] = {}
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -114,10 +118,14 @@ class SharedRobotsMiddleware:
         cached = self._parsers.get(origin)
         if cached and time.monotonic() - cached[0] < self.ttl:
             return cached[1]
-        if origin in self._pending:
-            return await asyncio.shield(self._pending[origin])
+        reading = self._reading.setdefault(asyncio.get_running_loop(), {})
+        while origin in reading:  # then the shared copy is in the database (or the reading failed: read it here)
+            await asyncio.shield(reading[origin])
+            cached = self._parsers.get(origin)
+            if cached and time.monotonic() - cached[0] < self.ttl:
+                return cached[1]
         future = asyncio.get_running_loop().create_future()
-        self._pending[origin] = future
+        reading[origin] = future
         parser = None
         try:
             record = lookup_robots(self.pool, origin, self.ttl)
@@ -133,7 +141,7 @@ class SharedRobotsMiddleware:
             logger.warning("robots.txt for %s unreadable: %s", origin, exc)
         finally:
             future.set_result(parser)
-            del self._pending[origin]
+            del reading[origin]
         return parser
 
     async def _fetch(self, origin: str, host: str) -> RobotsRecord | None:
