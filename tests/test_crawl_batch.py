@@ -32,13 +32,14 @@ def _route(path: str, headers: dict):
 
 
 @pytest.mark.parametrize("process", ["asyncio", "twisted"])  # AsyncCrawlerProcess (the default) and CrawlerProcess
-def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interval_held(pool, process):
+def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interval_held(pool, process, tmp_path):
     with ScriptedServer(_route) as one, ScriptedServer(_route, host="127.0.0.2") as two:
         import_sources(pool, parse_sources({"sources": [
             source("p1", one.url, "/p1"), source("p2", one.url, "/p2"), source("q1", two.url, "/q1")]}))
         result = run_scrapy("crawl", "href", "-a", "sources=p1,nowhere,p2,q1,p1", "-s", "CRAWL_CONCURRENT_SOURCES=2",
                             "-s", f"POLITENESS_MIN_INTERVAL={INTERVAL}", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.0/8",
-                            "-s", "MARKDOWN_DIR=", "-s", f"FORCE_CRAWLER_PROCESS={process == 'twisted'}")
+                            "-s", "MARKDOWN_DIR=", "-s", f"FORCE_CRAWLER_PROCESS={process == 'twisted'}",
+                            "-O", str(tmp_path / "jobs-%(source_id)s.jsonl"))
         hits = {name: sorted(server.hits, key=lambda h: h.start) for name, server in (("one", one), ("two", two))}
     # The unknown id is named and refused (exit 2); the others ran, each once, in this one process.
     assert result.returncode == 2, result.stderr[-3000:]
@@ -52,6 +53,7 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     assert len({r["owner_pid"] for r in runs}) == 1
     assert [(j["source_id"], j["n"]) for j in jobs] == [("p1", 2), ("p2", 2), ("q1", 2)]
     assert claims == 0  # each crawl released its own claim
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jobs-p1.jsonl", "jobs-p2.jsonl", "jobs-q1.jsonl"]
     # Two crawls on one key in one process still keep the interval between every two requests to it.
     pages = [h for h in hits["one"] if h.path != "/robots.txt"]
     assert len(pages) == 6
@@ -61,6 +63,12 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     # p1 was using.
     p2_first = min(h.start for h in pages if h.path.startswith("/p2/"))
     assert hits["two"][0].start < p2_first
+
+
+def test_a_batch_refuses_one_output_file_for_all_its_sources(pool, tmp_path):
+    result = run_scrapy("crawl", "href", "-a", "sources=a,b", "-O", str(tmp_path / "jobs.jsonl"))
+    assert result.returncode == 2 and "put %(source_id)s in" in result.stderr and "Traceback" not in result.stderr
+    assert not list(tmp_path.iterdir())
 
 
 def _recording_node():

@@ -37,6 +37,10 @@ class Command(ScrapyCrawlCommand):
             raise UsageError(str(exc)) from None
         if spider_name not in self.crawler_process.spider_loader.list():
             raise UsageError(f"Spider not found: {spider_name}")
+        shared = [uri for uri in self.settings.getdict("FEEDS") if "%(source_id)s" not in str(uri)]
+        if shared:  # every crawler would write (or overwrite) the same file
+            raise UsageError(f"with -a sources=..., name each source's own output: put %(source_id)s in "
+                             f"{', '.join(map(str, shared))} (e.g. -O jobs-%(source_id)s.jsonl)")
         batch = SourceBatch(self.crawler_process, spider_name, source_ids,
                             concurrency=self.settings.getint("CRAWL_CONCURRENT_SOURCES"), spider_kwargs=spider_kwargs)
         batch.start()
