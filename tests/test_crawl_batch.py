@@ -44,7 +44,7 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     # The unknown id is named and refused (exit 2); the others ran, each once, in this one process.
     assert result.returncode == 2, result.stderr[-3000:]
     assert "nowhere" in result.stderr and "Traceback" not in result.stderr
-    assert "batch of href: 4 source(s): 3 finished, 0 already running, 1 refused, 0 failed" in result.stderr
+    assert "batch of href: 4 source(s): 3 ran, 0 already running, 1 refused, 0 failed" in result.stderr
     with pool.connection() as conn:
         runs = conn.execute("SELECT source_id, outcome, owner_pid FROM crawl_runs ORDER BY source_id").fetchall()
         jobs = conn.execute("SELECT source_id, count(*) AS n FROM jobs GROUP BY 1 ORDER BY 1").fetchall()
@@ -63,6 +63,37 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     # p1 was using.
     p2_first = min(h.start for h in pages if h.path.startswith("/p2/"))
     assert hits["two"][0].start < p2_first
+
+
+def test_a_batch_shut_down_starts_nothing_more_and_releases_the_claims_it_did_not_use(pool):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from helpers import ROOT
+
+    with ScriptedServer(lambda path, headers: site("/" + path.split("/")[1], jobs=3, job_delay=1.0)(path, headers)
+                        if path.count("/") > 1 else site("/none", jobs=0)(path, headers)) as server:
+        import_sources(pool, parse_sources({"sources": [source(f"x{i}", server.url, f"/x{i}") for i in range(3)]}))
+        with pool.connection() as conn:  # as schedule-due leaves them
+            conn.execute("INSERT INTO crawl_claims (source_id, expires_at) SELECT id, now() + interval '1 hour' "
+                         "FROM sources")
+        crawl = subprocess.Popen([sys.executable, "-m", "scrapy", "crawl", "href", "-a", "sources=x0,x1,x2",
+                                  "-s", "CRAWL_CONCURRENT_SOURCES=1", "-s", "POLITENESS_MIN_INTERVAL=0",
+                                  "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR="],
+                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 60
+        while time.time() < deadline and not any("/jobs/" in h.path for h in server.hits):
+            time.sleep(0.1)
+        crawl.send_signal(signal.SIGINT)  # while x0 fetches its job pages
+        _, err = crawl.communicate(timeout=60)
+    assert crawl.returncode == 1, err[-3000:]
+    assert "3 source(s): 1 ran" in err and "2 not started (shut down)" in err, err[-3000:]
+    with pool.connection() as conn:
+        runs = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_runs")]
+        claims = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_claims ORDER BY 1")]
+    assert runs == ["x0"] and claims == []  # x0's crawl released its own; x1 and x2 are free for the next pass
 
 
 def test_a_batch_refuses_one_output_file_for_all_its_sources(pool, tmp_path):

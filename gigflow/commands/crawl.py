@@ -46,5 +46,6 @@ class Command(ScrapyCrawlCommand):
         batch.start()
         if batch.queue or batch.running:
             self.crawler_process.start()
+        batch.release_unstarted()
         logger.info("batch of %s: %s", spider_name, batch.summary())
         self.exitcode = batch.exitcode

@@ -24,6 +24,7 @@ from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FA
 from gigflow.politeness.keys import Policies
 from gigflow.sources.config import Strategy
 from gigflow.sources.repository import UnknownSourceError, get_source
+from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 
@@ -124,6 +125,7 @@ class SourceBatch:
         self.spider_kwargs = dict(spider_kwargs or {})
         self.codes: dict[str, int] = {}
         self.running: Counter = Counter()
+        self.stopping = False  # a crawl was shut down (SIGINT, SIGTERM): start no more
         self.queue: list[_Queued] = self._queue(source_ids)
 
     def _queue(self, source_ids: list[str]) -> list[_Queued]:
@@ -158,7 +160,7 @@ class SourceBatch:
             self._start_next()
 
     def _start_next(self) -> None:
-        if not self.queue:
+        if not self.queue or self.stopping:
             return
         # The least busy key here; on a tie the earliest queued (plan_jobs already made them take turns).
         queued = min(self.queue, key=lambda q: self.running[q.key])
@@ -175,6 +177,8 @@ class SourceBatch:
                              outcome.getTraceback() if hasattr(outcome, "getTraceback") else repr(outcome))
             code = getattr(crawler, "gigflow_exitcode", 0) or (EXIT_FAILED if failed or not crawler.spider else 0)
             self.codes[queued.source_id] = code
+            if crawler.stats is not None and crawler.stats.get_value("finish_reason") == "shutdown":
+                self.stopping = True
             self._start_next()
             return None if failed else outcome
 
@@ -183,14 +187,26 @@ class SourceBatch:
         else:  # CrawlerProcess: a Deferred
             done.addBoth(finished)
 
+    def release_unstarted(self) -> None:
+        """Release the claims of the sources this process never started (it was shut down), so the next
+        schedule-due pass hands them out again instead of waiting for the claims to expire."""
+        if not self.queue:
+            return
+        with get_pool().connection() as conn:
+            for queued in self.queue:
+                conn.execute(load_sql("gigflow.scheduling", "release_claim.sql"), {"source_id": queued.source_id})
+
     @property
     def exitcode(self) -> int:
         """0 when every source ran and was finalized, else the worst code: 1 a crawl failed or was not
-        finalized, 2 a source unknown or without this strategy, 3 a source already being crawled."""
-        codes = set(self.codes.values())
+        finalized (or never started: the process was shut down), 2 a source unknown or without this strategy, 3 a
+        source already being crawled."""
+        codes = set(self.codes.values()) | ({EXIT_FAILED} if self.queue else set())  # some never started
         return next((code for code in (EXIT_FAILED, EXIT_BAD_INPUT, EXIT_ALREADY_RUNNING) if code in codes), 0)
 
     def summary(self) -> str:
         counts = Counter(self.codes.values())
-        return (f"{len(self.codes)} source(s): {counts.get(0, 0)} finished, {counts.get(EXIT_ALREADY_RUNNING, 0)} "
-                f"already running, {counts.get(EXIT_BAD_INPUT, 0)} refused, {counts.get(EXIT_FAILED, 0)} failed")
+        text = (f"{len(self.codes) + len(self.queue)} source(s): {counts.get(0, 0)} ran, "
+                f"{counts.get(EXIT_ALREADY_RUNNING, 0)} already running, {counts.get(EXIT_BAD_INPUT, 0)} refused, "
+                f"{counts.get(EXIT_FAILED, 0)} failed")
+        return text + (f", {len(self.queue)} not started (shut down)" if self.queue else "")
