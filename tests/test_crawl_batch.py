@@ -65,7 +65,7 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     assert hits["two"][0].start < p2_first
 
 
-def test_a_batch_shut_down_starts_nothing_more_and_releases_the_claims_it_did_not_use(pool):
+def test_a_batch_renews_waiting_claims_and_once_shut_down_starts_nothing_more_and_releases_them(pool):
     import signal
     import subprocess
     import sys
@@ -73,27 +73,40 @@ def test_a_batch_shut_down_starts_nothing_more_and_releases_the_claims_it_did_no
 
     from helpers import ROOT
 
-    with ScriptedServer(lambda path, headers: site("/" + path.split("/")[1], jobs=3, job_delay=1.0)(path, headers)
-                        if path.count("/") > 1 else site("/none", jobs=0)(path, headers)) as server:
+    def route(path, headers):
+        prefix = "/" + path.split("/")[1] if path.count("/") > 1 else "/none"
+        return site(prefix, jobs=4, job_delay=1.0)(path, headers)
+
+    def live_claims() -> list[str]:
+        with pool.connection() as conn:
+            return [r["source_id"] for r in conn.execute(
+                "SELECT source_id FROM crawl_claims WHERE expires_at > now() ORDER BY 1")]
+
+    with ScriptedServer(route) as server:
         import_sources(pool, parse_sources({"sources": [source(f"x{i}", server.url, f"/x{i}") for i in range(3)]}))
-        with pool.connection() as conn:  # as schedule-due leaves them
-            conn.execute("INSERT INTO crawl_claims (source_id, expires_at) SELECT id, now() + interval '1 hour' "
+        with pool.connection() as conn:  # as schedule-due leaves them, about to expire
+            conn.execute("INSERT INTO crawl_claims (source_id, expires_at) SELECT id, now() + interval '1 second' "
                          "FROM sources")
         crawl = subprocess.Popen([sys.executable, "-m", "scrapy", "crawl", "href", "-a", "sources=x0,x1,x2",
-                                  "-s", "CRAWL_CONCURRENT_SOURCES=1", "-s", "POLITENESS_MIN_INTERVAL=0",
-                                  "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR="],
-                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                  "-s", "CRAWL_CONCURRENT_SOURCES=1", "-s", "SCHEDULE_CLAIM_SECONDS=3",
+                                  "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                                  "-s", "MARKDOWN_DIR="], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
         deadline = time.time() + 60
         while time.time() < deadline and not any("/jobs/" in h.path for h in server.hits):
             time.sleep(0.1)
+        while time.time() < deadline and live_claims() != ["x0", "x1", "x2"]:
+            time.sleep(0.1)
+        waiting = live_claims()  # the first claims expired long ago: x1 and x2 are live only if renewed
         crawl.send_signal(signal.SIGINT)  # while x0 fetches its job pages
         _, err = crawl.communicate(timeout=60)
+    assert waiting == ["x0", "x1", "x2"], err[-3000:]
     assert crawl.returncode == 1, err[-3000:]
     assert "3 source(s): 1 ran" in err and "2 not started (shut down)" in err, err[-3000:]
     with pool.connection() as conn:
         runs = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_runs")]
-        claims = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_claims ORDER BY 1")]
-    assert runs == ["x0"] and claims == []  # x0's crawl released its own; x1 and x2 are free for the next pass
+        claims = conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"]
+    assert runs == ["x0"] and claims == 0  # x0's crawl released its own; x1 and x2 are free for the next pass
 
 
 def test_a_batch_refuses_one_output_file_for_all_its_sources(pool, tmp_path):

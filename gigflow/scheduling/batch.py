@@ -155,9 +155,27 @@ class SourceBatch:
         return queue
 
     def start(self) -> None:
-        """Start the first crawls; each one that ends starts the next (call before the process starts)."""
+        """Start the first crawls; each one that ends starts the next (call before the process starts). While
+        sources wait here, their claims are renewed, so no other pass hands them out meanwhile."""
         for _ in range(self.concurrency):
             self._start_next()
+        if self.queue:
+            from twisted.internet import task
+
+            claim_seconds = self.process.settings.getfloat("SCHEDULE_CLAIM_SECONDS")
+            self._renewal = task.LoopingCall(self._renew_claims, claim_seconds)
+            self._renewal.start(max(claim_seconds / 3, 1.0), now=False)
+
+    def _renew_claims(self, claim_seconds: float) -> None:
+        if not self.queue or self.stopping:
+            self._renewal.stop()
+            return
+        try:
+            with get_pool().connection() as conn:
+                conn.execute(load_sql("gigflow.scheduling", "hold_claims.sql"),
+                             {"source_ids": [q.source_id for q in self.queue], "claim_seconds": claim_seconds})
+        except Exception as exc:  # a missed renewal is logged; the crawls go on
+            logger.warning("renewing the claims of %d waiting source(s) failed: %s", len(self.queue), exc)
 
     def _start_next(self) -> None:
         if not self.queue or self.stopping:
