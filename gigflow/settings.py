@@ -178,7 +178,7 @@ SCRAPYD_JOB_SETTINGS: dict = {}  # settings every scheduled job gets (schedule-d
 SCRAPYD_TIMEOUT = 10.0  # seconds per scrapyd API call
 # Sources one scheduled job crawls (in one process, CRAWL_CONCURRENT_SOURCES at a time): a pass claims up to
 # free slots x this many due sources and packs them so that jobs share as few politeness keys as possible.
-# 1: one source per job. Keep a job's length under SCHEDULE_CLAIM_SECONDS.
+# 1: one source per job. A job renews the claims of the sources still waiting in it.
 SCHEDULE_SOURCES_PER_JOB = 16
 SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules due sources (procrastinate periodic)
 # Job maintenance (gigflow.maintenance): canonical jobs, link checks, freshness, quality, publish gate.
