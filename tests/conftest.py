@@ -64,12 +64,16 @@ def fixture_server():
         yield server
 
 
+E2E_HELPERS = ("run_scrapy", "scrapy_command", "crawl_sequence")  # a module that imports one starts scrapy processes
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark every test that uses the database (`-m db`) and every test of a module that starts `scrapy`
-    processes (`-m e2e`); `make test-fast` runs the rest: the pure tests."""
+    processes (`-m e2e`): new interpreters (run_scrapy) or forked children running a command or crawls
+    (scrapy_command, crawl_sequence); `make test-fast` runs the rest: the pure tests."""
     for item in items:
         if {"database_url", "pool"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
         module = getattr(item, "module", None)
-        if module is not None and any(hasattr(module, name) for name in ("run_scrapy", "crawl_sequence")):
+        if module is not None and any(hasattr(module, name) for name in E2E_HELPERS):
             item.add_marker(pytest.mark.e2e)
