@@ -27,7 +27,7 @@ screenshots: $(STAMP)
 # The whole suite on TEST_WORKERS processes (pytest-xdist); each worker creates and drops its own test database.
 TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The pure tests: no database, no scrapy process, no browser (seconds).
 test-fast: $(STAMP)
