@@ -129,7 +129,7 @@ def pytest_collection_modifyitems(config, items):
         if item.nodeid.startswith(ONE_WORKER):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     for item in items:
-        if {"database_url", "pool"} & set(getattr(item, "fixturenames", ())):
+        if {"admin_database_url", "database_url", "pool"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
         module = getattr(item, "module", None)
         if module is not None and any(hasattr(module, name) for name in E2E_HELPERS):
