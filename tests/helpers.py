@@ -96,13 +96,22 @@ def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None
             sys.stderr.flush()
             os._exit(code)  # no finalizer runs: the parent's database connections stay the parent's
     deadline = time.monotonic() + timeout
-    with os.fdopen(os.pidfd_open(pid), "rb", buffering=0) as exited:  # readable once the child has exited
-        while not select.select([exited], [], [], max(0.0, deadline - time.monotonic()))[0]:
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                raise subprocess.TimeoutExpired([sys.executable, *argv], timeout)
-    _, status = os.waitpid(pid, 0)
+    if hasattr(os, "pidfd_open"):  # Linux: a descriptor that turns readable when the child exits
+        with os.fdopen(os.pidfd_open(pid), "rb", buffering=0) as exited:
+            while not select.select([exited], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                if time.monotonic() > deadline:
+                    break
+    while True:  # (elsewhere: poll)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            out.close()
+            err.close()
+            raise subprocess.TimeoutExpired([sys.executable, *argv], timeout)
+        time.sleep(0.01)
     streams = []
     for stream in (out, err):
         stream.seek(0)
