@@ -25,11 +25,12 @@ screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py
 
 # The whole suite on TEST_WORKERS processes (pytest-xdist); each worker creates and drops its own test database.
-TEST_WORKERS ?= 2
+# Three on two cores: many tests wait (servers, intervals, the browser) and a third worker fills those waits.
+TEST_WORKERS ?= 3
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-# The pure tests: no database, no scrapy process, no browser (seconds).
+# The pure tests: no database, no scrapy process, no browser (about a minute on one process).
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not db and not e2e" $(PYTEST_ARGS)
 

@@ -27,6 +27,7 @@ def database_url(admin_database_url):
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = make_conninfo(admin_url, dbname=name)
+    _without_autovacuum(url)
     previous = os.environ.get("GIGFLOW_DATABASE_URL")
     os.environ["GIGFLOW_DATABASE_URL"] = url
     yield url
@@ -39,6 +40,18 @@ def database_url(admin_database_url):
         os.environ["GIGFLOW_DATABASE_URL"] = previous
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _without_autovacuum(url: str) -> None:
+    """Migrate the test database and switch autovacuum off on its tables. Its ANALYZE ran whenever the server
+    chose and left column statistics that TRUNCATE keeps, so a later test's query plans depended on which tests
+    had run before it on that worker and when (test_listing_queries_read_through_indexes failed now and then)."""
+    from gigflow.db import get_pool
+
+    with get_pool(url).connection() as conn:
+        for row in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall():
+            conn.execute(f'ALTER TABLE "{row["tablename"]}" SET (autovacuum_enabled = off, '
+                         "toast.autovacuum_enabled = off)")
 
 
 @pytest.fixture
@@ -64,12 +77,60 @@ def fixture_server():
         yield server
 
 
+# The longest tests (about 5 s and more on a 2-core machine) by node id prefix, longest first: collected first, so
+# pytest-xdist (`make test`: --dist loadgroup, one test at a time to whichever worker is free) starts them before
+# the short ones and no worker ends the run alone on a long test.
+LONG_FIRST = (
+    "tests/test_scrapyd_deploy.py::",
+    "tests/test_ui_browser.py::",
+    "tests/test_politeness_shared_limiter.py::test_four_processes",
+    "tests/test_source_health.py::test_each_drift_detector",
+    "tests/test_click_politeness.py::test_browser_requests_take_the_lease",
+    "tests/test_prepare_malformed.py::test_a_fifty_megabyte_page",
+    "tests/test_run_integrity.py::test_a_crawl_whose_database_vanished",
+    "tests/test_noise_corpus.py::test_with_a_model_configured",
+    "tests/test_run_integrity.py::test_a_killed_crawl",
+    "tests/test_spider_click.py::test_click_crawl_captures_details",
+    "tests/test_noise_worker_resilience.py::",
+    "tests/test_db_migrations.py::test_concurrent_first_use",
+    "tests/test_run_integrity.py::test_a_second_crawl",
+    "tests/test_politeness_backoff.py::test_a_killed_crawl",
+    "tests/test_politeness_backoff.py::test_a_429_storm",
+    "tests/test_spider_click.py::test_click_cap",
+    "tests/test_prepare_corpus_facts.py::test_every_fact_is_kept",
+    "tests/test_politeness_schedule.py::test_the_periodic_worker",
+    "tests/test_robots_shared_cache.py::test_disallowed_path",
+    "tests/test_politeness_transport.py::test_a_request_re_sent",
+    "tests/test_run_integrity.py::test_one_bad_message",
+    "tests/test_embedded_server_logs.py::",
+)
+
+
+# Modules whose tests share module-scoped fixtures (test_ui_browser: a crawled database, the app, a browser) run
+# on one worker, together: set up once, and no other test's `pool` empties their tables meanwhile.
+ONE_WORKER = ("tests/test_ui_browser.py",)
+
+
+def _long_first(item) -> int:
+    return next((rank for rank, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+
+
+E2E_HELPERS = ("run_scrapy", "scrapy_command", "crawl_sequence")  # a module that imports one starts scrapy processes
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(config, items):
     """Mark every test that uses the database (`-m db`) and every test of a module that starts `scrapy`
-    processes (`-m e2e`); `make test-fast` runs the rest: the pure tests."""
+    processes (`-m e2e`): new interpreters (run_scrapy) or forked children running a command or crawls
+    (scrapy_command, crawl_sequence); `make test-fast` runs the rest: the pure tests. The LONG_FIRST tests go
+    first (a stable sort: every worker collects the same order)."""
+    items.sort(key=_long_first)
     for item in items:
-        if {"database_url", "pool"} & set(getattr(item, "fixturenames", ())):
+        if item.nodeid.startswith(ONE_WORKER):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    for item in items:
+        if {"admin_database_url", "database_url", "pool"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
         module = getattr(item, "module", None)
-        if module is not None and any(hasattr(module, name) for name in ("run_scrapy", "crawl_sequence")):
+        if module is not None and any(hasattr(module, name) for name in E2E_HELPERS):
             item.add_marker(pytest.mark.e2e)

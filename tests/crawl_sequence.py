@@ -1,5 +1,6 @@
 """Run several crawls one after another in one process: one Scrapy start-up instead of one per crawl.
 
+helpers.crawl_sequence runs ``main`` in a forked child of the test process;
 ``python tests/crawl_sequence.py '[{"spider": "href", "source": "demo", "settings": {...}}, ...]'`` prints, as its
 last line, the JSON list of each crawl's gigflow exit code (0: ran and was finalized).
 """

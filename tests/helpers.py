@@ -16,9 +16,23 @@ SHARED = ROOT.parent / "shared"
 
 
 def run_scrapy(*args: str, cwd: Path = ROOT, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run `python -m scrapy ARGS` in the project, as a user would; the test database comes through the env."""
+    """Run `python -m scrapy ARGS` in a new interpreter, as a user would; the test database comes through the env.
+    For what only a real process shows (its own start-up, several processes at once, a deployed egg); other tests
+    run their commands with scrapy_command, the same command in a forked child (a module using either is `e2e`)."""
     return subprocess.run([sys.executable, "-m", "scrapy", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def scrapy_command(*args: str, cwd: Path = ROOT, timeout: float = 120,
+                   env: dict | None = None) -> subprocess.CompletedProcess:
+    """`scrapy ARGS` as run_scrapy runs it (same argv, working folder, environment, exit code, stdout and stderr),
+    through Scrapy's own entry point (scrapy.cmdline.execute) in a forked child of the test process: the command
+    and its crawls run as in a new interpreter, without paying Python's and Scrapy's start-up each time."""
+    import scrapy.__main__
+    from scrapy.cmdline import execute
+
+    return in_child(lambda: execute(["scrapy", *args]), [scrapy.__main__.__file__, *args], cwd=cwd, env=env,
+                    timeout=timeout)
 
 
 def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -35,13 +49,28 @@ def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> sub
 
 def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run one crawl with Scrapy's CrawlerProcess against the test database, as `scrapy crawl` does (same settings
-    priority, same exit code), in a forked child of the test process: Twisted's reactor cannot be restarted, so
-    each crawl gets a fresh one while the imports are already paid for. Its stdout and stderr (the crawl log) come
-    back as a CompletedProcess, like run_scrapy's."""
+    priority, same exit code), in a forked child of the test process (see in_child). Its stdout and stderr (the
+    crawl log) come back as a CompletedProcess, like run_scrapy's."""
+    import scrapy.__main__
+
+    argv = [scrapy.__main__.__file__, "crawl", spider, "-a", f"source={source}"]
+    for name, value in settings.items():
+        argv += ["-s", f"{name}={value}"]
+    return in_child(lambda: _crawl_here(spider, source, settings), argv, timeout=timeout)
+
+
+def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None,
+             timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``body()`` in a forked child of the test process set up as `python ARGV` would be (see _as_new_process)
+    and return what a subprocess.run(capture_output=True, text=True) of that would: the exit code (``body``'s
+    return value or SystemExit, as the interpreter turns them into one), stdout and stderr. Twisted's reactor
+    cannot be restarted, so each crawl gets a fresh one while the imports are already paid for (warm)."""
+    import select
     import signal
     import tempfile
     import time
 
+    warm()
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
@@ -51,10 +80,11 @@ def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float
             os.dup2(err.fileno(), 2)
             sys.stdout = open(1, "w", buffering=1, closefd=False)
             sys.stderr = open(2, "w", buffering=1, closefd=False)
-            code = _crawl_here(spider, source, settings)
-        except SystemExit as exc:  # bad input: `scrapy crawl` prints the message and exits non-zero
-            if isinstance(exc.code, int):
-                code = exc.code
+            _as_new_process(argv, cwd, env)
+            code = body() or 0
+        except SystemExit as exc:  # as the interpreter exits: None is 0, a message is printed and exits 1
+            if exc.code is None or isinstance(exc.code, int):
+                code = exc.code or 0
             else:
                 print(exc.code, file=sys.stderr)
         except BaseException:
@@ -66,31 +96,37 @@ def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float
             sys.stderr.flush()
             os._exit(code)  # no finalizer runs: the parent's database connections stay the parent's
     deadline = time.monotonic() + timeout
-    while True:
+    if hasattr(os, "pidfd_open"):  # Linux: a descriptor that turns readable when the child exits
+        with os.fdopen(os.pidfd_open(pid), "rb", buffering=0) as exited:
+            while not select.select([exited], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                if time.monotonic() > deadline:
+                    break
+    while True:  # (elsewhere: poll)
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             break
         if time.monotonic() > deadline:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            raise subprocess.TimeoutExpired(["crawl", spider, source], timeout)
-        time.sleep(0.05)
+            out.close()
+            err.close()
+            raise subprocess.TimeoutExpired([sys.executable, *argv], timeout)
+        time.sleep(0.01)
     streams = []
     for stream in (out, err):
         stream.seek(0)
         streams.append(stream.read().decode("utf-8", "replace"))
         stream.close()
-    return subprocess.CompletedProcess(["crawl", spider, f"source={source}"], os.waitstatus_to_exitcode(status),
-                                       *streams)
+    return subprocess.CompletedProcess([sys.executable, *argv], os.waitstatus_to_exitcode(status), *streams)
 
 
 _INHERITED = []  # the parent's pools, kept referenced in a child so that no collection closes their sockets
 
 
-def _crawl_here(spider: str, source: str, settings: dict) -> int:
-    """What `scrapy crawl SPIDER -a source=SOURCE -s NAME=VALUE...` runs, in this (forked) process."""
-    from scrapy.crawler import CrawlerProcess
-    from scrapy.utils.project import get_project_settings
+def _as_new_process(argv: list[str], cwd: Path, env: dict | None) -> None:
+    """In a forked child: drop what the test process set up and a new `python ARGV` would not have."""
+    import logging
+    import warnings
 
     from gigflow.db import connection
 
@@ -103,7 +139,39 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     sys.modules.pop("twisted.internet.reactor", None)
     if hasattr(twisted.internet, "reactor"):
         del twisted.internet.reactor
-    os.chdir(ROOT)
+    # pytest's log capture and warning recorder: a new interpreter logs where Scrapy says and prints warnings
+    # to stderr under the default filters.
+    for handler in list(logging.root.handlers):
+        if type(handler).__module__.startswith("_pytest"):
+            logging.root.removeHandler(handler)
+    warnings.resetwarnings()
+    for category, action, module in ((DeprecationWarning, "default", "__main__"), (DeprecationWarning, "ignore", ""),
+                                     (PendingDeprecationWarning, "ignore", ""), (ImportWarning, "ignore", ""),
+                                     (ResourceWarning, "ignore", "")):
+        warnings.filterwarnings(action, category=category, module=module, append=True)
+    warnings.showwarning = warnings._showwarning_orig
+    warnings._showwarnmsg_impl = _pristine_warnings()._showwarnmsg_impl
+    os.environ.update(env or {})
+    sys.modules.pop("gigflow.settings", None)  # it reads the environment (GIGFLOW_UI_TOKEN) when imported
+    os.chdir(cwd)
+    sys.argv = list(argv)
+
+
+def _pristine_warnings():
+    """A private copy of the warnings module, for the function that prints a warning (pytest replaced it)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("warnings")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _crawl_here(spider: str, source: str, settings: dict) -> int:
+    """What `scrapy crawl SPIDER -a source=SOURCE -s NAME=VALUE...` runs, in this (forked) process."""
+    from scrapy.crawler import CrawlerProcess
+    from scrapy.utils.project import get_project_settings
+
     project = get_project_settings()
     project.setdict({name: str(value) for name, value in settings.items()}, priority="cmdline")
     process = CrawlerProcess(project)
@@ -120,6 +188,49 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     process.start()
     code = 1 if process.bootstrap_failed else 0
     return getattr(crawler, "gigflow_exitcode", 0) or code
+
+
+_warm = []
+
+
+def warm() -> None:
+    """Pay once per test process what every crawl and command would pay in its child: the imports of every
+    Scrapy component, spider and command the project names, and the data the adapters load on first use (the
+    gazetteer, dateparser's languages). Nothing here opens a connection, starts a thread or installs a reactor."""
+    if _warm:
+        return
+    _warm.append(True)
+    import re
+    from datetime import datetime, timezone
+
+    from scrapy.settings import Settings
+    from scrapy.spiderloader import SpiderLoader
+    from scrapy.utils.misc import load_object, walk_modules_iter
+
+    import scrapy.cmdline  # noqa: F401
+    import scrapy.crawler  # noqa: F401
+    from gigflow.adapters.dates import normalise_date
+    from gigflow.adapters.gazetteer import _names
+
+    settings = Settings()
+    settings.setmodule("gigflow.settings", priority="project")
+    for package in ("scrapy.commands", "gigflow.commands"):
+        list(walk_modules_iter(package))
+    spiders = SpiderLoader.from_settings(settings.frozencopy())  # imports every spider module
+    dotted = re.compile(r"(scrapy|gigflow|twisted|scrapy_playwright)(\.\w+)+")
+    paths = set()
+    for values in (dict(settings), *(spiders.load(name).custom_settings or {} for name in spiders.list())):
+        for value in values.values():
+            value = value.copy_to_dict() if hasattr(value, "copy_to_dict") else value
+            for item in (value.items() if isinstance(value, dict) else [(value, None)]):
+                paths.update(p for p in item if isinstance(p, str) and dotted.fullmatch(p))
+    for path in sorted(paths):
+        try:
+            load_object(path)
+        except Exception:  # an optional component (S3, FTP) or a name that only looks dotted: a child pays it
+            pass
+    _names()
+    normalise_date("1 März 2026", fetched_at=datetime.now(timezone.utc))
 
 
 ALERTS = {  # the adapter cases' alert messages, under the names a mailbox holds them by
@@ -187,16 +298,20 @@ def last_run(pool) -> dict:
         return conn.execute("SELECT stats, outcome FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
 
 
-TEST_CRAWL_SETTINGS = {"POLITENESS_MIN_INTERVAL": 0, "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.1", "MARKDOWN_DIR": "",
-                       "LOG_LEVEL": "INFO"}
+# No interval between requests to one site, and a request waiting for the one before it (its key's lease) asks
+# again after 0.02 s instead of the default 0.1 s: a 5-page crawl waited 0.4 s for nothing.
+TEST_CRAWL_SETTINGS = {"POLITENESS_MIN_INTERVAL": 0, "POLITENESS_POLL_SECONDS": 0.02,
+                       "FETCH_ALLOWED_PRIVATE_HOSTS": "127.0.0.1", "MARKDOWN_DIR": "", "LOG_LEVEL": "INFO"}
 
 
 def crawl_sequence(*steps: tuple, timeout: float = 240) -> list[int]:
-    """Crawls one after another in ONE scrapy process (start-up paid once): each step is (spider, source) or
-    (spider, source, {settings}); returns each crawl's exit code (0: ran and was finalized)."""
+    """Crawls one after another in ONE scrapy process (tests/crawl_sequence.py, in a forked child like
+    crawl_in_process): each step is (spider, source) or (spider, source, {settings}); returns each crawl's exit
+    code (0: ran and was finalized)."""
+    import crawl_sequence as sequence
+
     plan = [{"spider": s[0], "source": s[1], "settings": {**TEST_CRAWL_SETTINGS, **(s[2] if len(s) > 2 else {})}}
             for s in steps]
-    result = subprocess.run([sys.executable, str(ROOT / "tests" / "crawl_sequence.py"), json.dumps(plan)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=timeout, env=dict(os.environ))
+    result = in_child(lambda: sequence.main(plan), [sequence.__file__, json.dumps(plan)], timeout=timeout)
     assert result.returncode == 0, f"crawls failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
     return json.loads(result.stdout.strip().splitlines()[-1])

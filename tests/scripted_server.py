@@ -72,6 +72,9 @@ class ScriptedServer(BackgroundServer):
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes: with Nagle's algorithm on, the body of every reply on a
+            # kept-alive connection waited for the client's delayed ACK of the headers (40 ms per request).
+            disable_nagle_algorithm = True
 
             def log_message(self, format, *args):
                 pass

@@ -8,7 +8,7 @@ import pytest
 from gigflow.scheduling.batch import plan_jobs
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import run_scrapy
+from helpers import scrapy_command
 from scripted_server import ScriptedServer, site, source
 
 INTERVAL = 0.4
@@ -36,10 +36,11 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
     with ScriptedServer(_route) as one, ScriptedServer(_route, host="127.0.0.2") as two:
         import_sources(pool, parse_sources({"sources": [
             source("p1", one.url, "/p1"), source("p2", one.url, "/p2"), source("q1", two.url, "/q1")]}))
-        result = run_scrapy("crawl", "href", "-a", "sources=p1,nowhere,p2,q1,p1", "-s", "CRAWL_CONCURRENT_SOURCES=2",
-                            "-s", f"POLITENESS_MIN_INTERVAL={INTERVAL}", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.0/8",
-                            "-s", "MARKDOWN_DIR=", "-s", f"FORCE_CRAWLER_PROCESS={process == 'twisted'}",
-                            "-O", str(tmp_path / "jobs-%(source_id)s.jsonl"))
+        result = scrapy_command("crawl", "href", "-a", "sources=p1,nowhere,p2,q1,p1",
+                                "-s", "CRAWL_CONCURRENT_SOURCES=2", "-s", f"POLITENESS_MIN_INTERVAL={INTERVAL}",
+                                "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.0/8", "-s", "MARKDOWN_DIR=",
+                                "-s", f"FORCE_CRAWLER_PROCESS={process == 'twisted'}",
+                                "-O", str(tmp_path / "jobs-%(source_id)s.jsonl"))
         hits = {name: sorted(server.hits, key=lambda h: h.start) for name, server in (("one", one), ("two", two))}
     # The unknown id is named and refused (exit 2); the others ran, each once, in this one process.
     assert result.returncode == 2, result.stderr[-3000:]
@@ -110,7 +111,7 @@ def test_a_batch_renews_waiting_claims_and_once_shut_down_starts_nothing_more_an
 
 
 def test_a_batch_refuses_one_output_file_for_all_its_sources(pool, tmp_path):
-    result = run_scrapy("crawl", "href", "-a", "sources=a,b", "-O", str(tmp_path / "jobs.jsonl"))
+    result = scrapy_command("crawl", "href", "-a", "sources=a,b", "-O", str(tmp_path / "jobs.jsonl"))
     assert result.returncode == 2 and "put %(source_id)s in" in result.stderr and "Traceback" not in result.stderr
     assert not list(tmp_path.iterdir())
 
@@ -127,7 +128,7 @@ def test_schedule_due_packs_due_sources_into_jobs_that_share_no_key(pool):
         source(f"s{h}{i}", host, f"/s{h}{i}") for h, host in enumerate(hosts) for i in range(2)]}))
     httpd, handler, url = _recording_node()
     try:
-        result = run_scrapy("schedule-due", "-s", f"SCRAPYD_NODES={url}=2", "-s", "SCHEDULE_SOURCES_PER_JOB=4")
+        result = scrapy_command("schedule-due", "-s", f"SCRAPYD_NODES={url}=2", "-s", "SCHEDULE_SOURCES_PER_JOB=4")
     finally:
         httpd.shutdown()
         httpd.server_close()

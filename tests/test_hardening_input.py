@@ -14,7 +14,7 @@ from gigflow.adapters import extract
 from gigflow.safety.guard import FetchGuard
 from gigflow.sources.loader import SourceFileError, load_source_file, parse_sources
 from gigflow.spiders.base import SourceSpider
-from helpers import run_scrapy
+from helpers import scrapy_command
 
 
 def href_source(**strategy) -> dict:
@@ -74,11 +74,11 @@ def test_control_characters_are_refused_naming_the_field(tmp_path, field, value,
 
 
 def test_an_unknown_source_is_one_line_suggesting_the_list_command(pool):
-    result = run_scrapy("crawl", "href", "-a", "source=nope")
+    result = scrapy_command("crawl", "href", "-a", "source=nope")
     assert result.returncode != 0
     assert "unknown source 'nope' (see `scrapy sources list`)" in result.stderr
     assert "Traceback" not in result.stderr
-    missing = run_scrapy("crawl", "href")
+    missing = scrapy_command("crawl", "href")
     assert "usage: scrapy crawl href -a source=<id>" in missing.stderr and "Traceback" not in missing.stderr
 
 
@@ -163,7 +163,7 @@ def test_the_extract_command_on_hostile_files_prints_json_or_a_message(tmp_path)
               "big.xml": b"<?xml version='1.0'?><rss>" + b"<item>" * 5000}
     for name, body in bodies.items():
         (tmp_path / name).write_bytes(body)
-        done = run_scrapy("extract", str(tmp_path / name), "--url", "https://x.example/")
+        done = scrapy_command("extract", str(tmp_path / name), "--url", "https://x.example/")
         assert "Traceback" not in done.stderr, (name, done.stderr[-1500:])
         assert done.returncode == 0 and json.loads(done.stdout)["parser_key"], name
 
@@ -197,5 +197,5 @@ def test_nul_characters_in_a_page_are_stored_without_them(pool):
 def test_importing_a_latin1_file_from_the_command_line_is_a_message(pool, tmp_path):
     path = tmp_path / "latin1.yaml"
     path.write_bytes(yaml.safe_dump({"sources": [href_source()]}).replace("Acme", "Café").encode("latin-1"))
-    result = run_scrapy("sources", "import", str(path))
+    result = scrapy_command("sources", "import", str(path))
     assert "not UTF-8" in result.stderr + result.stdout and "Traceback" not in result.stderr

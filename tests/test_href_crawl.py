@@ -2,7 +2,7 @@
 
 import json
 
-from helpers import crawl, import_demo, last_run, run_scrapy
+from helpers import crawl, import_demo, last_run, run_scrapy, scrapy_command
 
 
 def counts(pool):
@@ -46,5 +46,5 @@ def test_crawl_twice_stores_one_version_per_page_and_one_row_per_job(pool, fixtu
 
 
 def test_unknown_source_is_a_clear_error(pool):
-    result = run_scrapy("crawl", "href", "-a", "source=nope")
+    result = scrapy_command("crawl", "href", "-a", "source=nope")
     assert "unknown source 'nope'" in result.stderr

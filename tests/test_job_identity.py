@@ -6,7 +6,7 @@ import json
 from scripted_server import Reply, ScriptedServer
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import crawl_sequence, last_run, run_scrapy
+from helpers import crawl_sequence, last_run, scrapy_command
 
 
 def posting_page(title: str, city: str, identifier: str | None) -> bytes:
@@ -83,7 +83,7 @@ def test_weak_ids_never_merge_jobs_and_a_vanished_page_retires_only_its_own_job(
     assert len(second) == 5 and last_run(pool)["stats"]["gigflow/jobs_gone"] == 2
     gone = [(e["url"].rsplit("/", 1)[-1], e["kind"]) for e in events(pool) if e["kind"] == "gone"]
     assert sorted(gone) == [("plumber.html", "gone"), ("welder-munich.html", "gone")]
-    history = run_scrapy("jobs", "history", keys["welder-munich.html"])
+    history = scrapy_command("jobs", "history", keys["welder-munich.html"])
     assert history.returncode == 0 and "seen" in history.stdout and "gone" in history.stdout
 
 
@@ -190,7 +190,7 @@ def test_unchanged_pages_are_re_extracted_revived_and_exported_with_their_jobs(p
     # `scrapy jobs reextract` does the same for stored pages without fetching them.
     with pool.connection() as conn:
         conn.execute("UPDATE jobs SET parser_version = '0.9.0' WHERE title = 'Baker'")
-    result = run_scrapy("jobs", "reextract", "--source", "acme")
+    result = scrapy_command("jobs", "reextract", "--source", "acme")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "1 job(s) re-extracted" in result.stdout and "1 page(s) already current" in result.stdout
     assert {j["parser_version"] for j in jobs(pool)} != {"0.9.0"}

@@ -6,7 +6,7 @@ from scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from gigflow.sql import load_sql
-from helpers import run_scrapy
+from helpers import scrapy_command
 
 
 def _fill(pool, sources: int, jobs_per_source: int, runs_per_source: int) -> None:
@@ -25,13 +25,13 @@ def _fill(pool, sources: int, jobs_per_source: int, runs_per_source: int) -> Non
 
 def test_sources_list_pages_with_live_job_counts_and_last_crawl(pool):
     _fill(pool, sources=5, jobs_per_source=4, runs_per_source=3)
-    first = run_scrapy("sources", "list", "--limit", "2")
+    first = scrapy_command("sources", "list", "--limit", "2")
     assert first.returncode == 0, first.stderr
-    rows = json.loads(run_scrapy("sources", "list", "--limit", "2", "--json").stdout)
+    rows = json.loads(scrapy_command("sources", "list", "--limit", "2", "--json").stdout)
     assert [r["id"] for r in rows] == ["s0", "s1"] and all(r["jobs"] == 3 for r in rows)  # 4 jobs, one gone
     assert [line.split()[0] for line in first.stdout.splitlines()[2:4]] == ["s0", "s1"]
     assert "next page: scrapy sources list --after s1" in first.stdout
-    rest = run_scrapy("sources", "list", "--after", "s1", "--limit", "10")
+    rest = scrapy_command("sources", "list", "--after", "s1", "--limit", "10")
     ids = [line.split()[0] for line in rest.stdout.splitlines()[2:] if line.strip()]
     assert ids == ["s2", "s3", "s4"] and "next page" not in rest.stdout
     with pool.connection() as conn:
@@ -44,7 +44,7 @@ def test_jobs_pages_continue_after_the_last_job_shown(pool):
     _fill(pool, sources=2, jobs_per_source=3, runs_per_source=1)
     shown, after = [], None
     for _ in range(4):
-        result = run_scrapy("jobs", "--all", "--limit", "2", *(["--after", after] if after else []))
+        result = scrapy_command("jobs", "--all", "--limit", "2", *(["--after", after] if after else []))
         assert result.returncode == 0, result.stderr
         shown += [line.split()[:2] for line in result.stdout.splitlines()[2:] if line.startswith("Job ")]
         hint = [line for line in result.stdout.splitlines() if line.startswith("next page:")]
@@ -53,7 +53,7 @@ def test_jobs_pages_continue_after_the_last_job_shown(pool):
         assert hint[0].startswith("next page: scrapy jobs --all --after ")
         after = hint[0].rsplit(" ", 1)[1]
     assert [" ".join(t) for t in shown] == ["Job 001", "Job 002", "Job 003"] * 2  # s0's then s1's, each once
-    live = run_scrapy("jobs", "--source", "s1")
+    live = scrapy_command("jobs", "--source", "s1")
     assert "Job 001" not in live.stdout and "2 job(s)" in live.stdout
 
 

@@ -9,7 +9,7 @@ import io
 import json
 
 from scripted_server import Reply, ScriptedServer
-from helpers import crawl_sequence, import_source, run_scrapy
+from helpers import crawl_sequence, import_source, scrapy_command
 
 DESCRIPTION = ("You weld steel frames for our conveyor systems, read drawings, check your seams and keep the "
                "workshop safe. Two years of MIG and TIG welding, a forklift licence is a plus. ")
@@ -103,24 +103,24 @@ def test_one_vacancy_through_href_sitemap_feed_and_ats_is_one_canonical_job(pool
     assert {r["location"] for r in munich} <= {"Munich", None}
 
     feed_job = next(r["job_id"] for r in berlin if r["source_id"] == "acme-feed")
-    result = run_scrapy("jobs", "unmerge", str(feed_job))
+    result = scrapy_command("jobs", "unmerge", str(feed_job))
     assert result.returncode == 0, result.stderr
     assert len(canonical_sightings(pool)) == 4
-    again = run_scrapy("jobs", "unmerge", str(feed_job))
+    again = scrapy_command("jobs", "unmerge", str(feed_job))
     assert again.returncode == 1 and "only sighting" in again.stderr and "Traceback" not in again.stderr
-    bad = run_scrapy("jobs", "unmerge", "feed")
+    bad = scrapy_command("jobs", "unmerge", "feed")
     assert bad.returncode == 2 and "not a job id" in bad.stderr
 
-    exported = [json.loads(line) for line in run_scrapy("jobs", "--format", "jsonl").stdout.splitlines()]
+    exported = [json.loads(line) for line in scrapy_command("jobs", "--format", "jsonl").stdout.splitlines()]
     assert sorted(len(job["sightings"]) for job in exported) == [1, 1, 2, 3]
     three = next(job for job in exported if len(job["sightings"]) == 3)
     assert {s["source_id"] for s in three["sightings"]} == {"acme-ats", "acme-href", "acme-sitemap"}
     assert all("link_evidence" in s and "evidence" in s for s in three["sightings"])
-    only_feed = run_scrapy("jobs", "--format", "csv", "--source", "acme-feed").stdout
+    only_feed = scrapy_command("jobs", "--format", "csv", "--source", "acme-feed").stdout
     rows = list(csv.DictReader(io.StringIO(only_feed)))
     assert len(rows) == 1 and json.loads(rows[0]["sightings"])[0]["source_id"] == "acme-feed"
-    assert json.loads(run_scrapy("jobs", "--format", "json", "--published").stdout) == []
-    bad_date = run_scrapy("jobs", "--format", "json", "--since", "yesterday")
+    assert json.loads(scrapy_command("jobs", "--format", "json", "--published").stdout) == []
+    bad_date = scrapy_command("jobs", "--format", "json", "--since", "yesterday")
     assert bad_date.returncode == 2 and "not an ISO date" in bad_date.stderr and bad_date.stdout == ""
 
 
@@ -135,7 +135,7 @@ def test_board_and_feed_jobs_get_markdown_of_their_own_description(pool):
             import_source(pool, {**source, "company": "Acme Works", "status": "active"}, base)
         crawl_sequence(("feed", "acme-feed"),
                        ("ats", "acme-ats", {"ATS_BASE_URLS": json.dumps({"greenhouse": base})}))
-    exported = [json.loads(line) for line in run_scrapy("jobs", "--format", "jsonl").stdout.splitlines()]
+    exported = [json.loads(line) for line in scrapy_command("jobs", "--format", "jsonl").stdout.splitlines()]
     documents = {s["fields"].get("location") or s["source_id"]: s["markdown"]
                  for job in exported for s in job["sightings"]}
     assert set(documents) == {"acme-feed", "Berlin", "Munich", "Hamburg"}

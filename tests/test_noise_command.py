@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from helpers import run_scrapy
+from helpers import scrapy_command
 from noise_helpers import ACME, ACME_URLS, acme_page
 from psycopg.types.json import Jsonb
 
@@ -28,7 +28,7 @@ def page_args(*numbers):
 
 def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
     out = tmp_path / "filter.json"
-    result = run_scrapy("learn-noise", *page_args(1, 2, 3, 4), "--out", str(out), "--classifier", "rules")
+    result = scrapy_command("learn-noise", *page_args(1, 2, 3, 4), "--out", str(out), "--classifier", "rules")
     assert result.returncode == 0, result.stderr
     for heading in ("samples used: 4", "candidate regions:", "sent for review:", "model calls: 0",
                     "removal rules learned: 7", "job-fact signals kept on the samples: before"):
@@ -41,18 +41,20 @@ def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
     markdown = prepare_html(page.body, page.url, noise_filter=noise_filter).markdown
     assert "Imprint" not in markdown and "Acme Robotics B.V." in markdown and "Field Engineer" in markdown
 
-    again = run_scrapy("learn-noise", *page_args(1, 2, 3, 4), "--current", str(out), "--out", str(out),
-                       "--classifier", "rules")
+    again = scrapy_command("learn-noise", *page_args(1, 2, 3, 4), "--current", str(out), "--out", str(out),
+                           "--classifier", "rules")
     assert again.returncode == 0 and "rules reused: 7" in again.stdout
 
 
 def test_bad_arguments_get_clear_errors(tmp_path):
-    too_few = run_scrapy("learn-noise", *page_args(1, 2), "--out", str(tmp_path / "f.json"), "--classifier", "rules")
+    too_few = scrapy_command("learn-noise", *page_args(1, 2), "--out", str(tmp_path / "f.json"),
+                             "--classifier", "rules")
     assert too_few.returncode == 1 and "3 to 6 distinct sample pages; got 2" in too_few.stderr
-    missing = run_scrapy("learn-noise", "--page", str(tmp_path / "nope.html"), "https://a.example/", "--out", "x.json")
+    missing = scrapy_command("learn-noise", "--page", str(tmp_path / "nope.html"), "https://a.example/",
+                             "--out", "x.json")
     assert missing.returncode == 1 and "nope.html" in missing.stderr
-    no_model = run_scrapy("learn-noise", *page_args(1, 2, 3), "--out", str(tmp_path / "f.json"),
-                          "--classifier", "openai", env={"GIGFLOW_NOISE_MODEL": ""})
+    no_model = scrapy_command("learn-noise", *page_args(1, 2, 3), "--out", str(tmp_path / "f.json"),
+                              "--classifier", "openai", env={"GIGFLOW_NOISE_MODEL": ""})
     assert no_model.returncode == 1 and "no model configured" in no_model.stderr
     assert not (tmp_path / "f.json").exists()
 
@@ -73,30 +75,31 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
                 "sha256": hashlib.sha256(body).hexdigest(), "size": len(body), "body": body, "markdown": None,
                 "preparation": Jsonb({}), "jobs_digest": versions.jobs_digest([])})
 
-    dry = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--dry-run")
+    dry = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "samples used: 5" in dry.stdout and "dry run: nothing saved" in dry.stdout
     assert _stored_filter(pool, configuration_id) is None
 
-    first = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
+    first = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
     assert first.returncode == 0, first.stderr
     stored = _stored_filter(pool, configuration_id)
     assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 7
     assert {s.source_version_id for s in stored.samples} == {1, 2, 3, 4, 5}
 
-    shown = run_scrapy("noise", "show", str(configuration_id), "--text")
+    shown = scrapy_command("noise", "show", str(configuration_id), "--text")
     assert shown.returncode == 0, shown.stderr
     assert f"configuration {configuration_id}: 7 region(s) removed by the filter" in shown.stdout
     assert "- footer > ul  [rules] rules: no job-fact signal" in shown.stdout and "  text: PrivacyImprint" in shown.stdout
     assert "  text: We use cookies to improve this site." in shown.stdout
     assert "B.V." not in shown.stdout  # the legal name is kept, so it is not listed as removed
 
-    second = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
+    second = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
     assert "rules reused: 7" in second.stdout
-    manual = run_scrapy("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules", "--manual")
+    manual = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules",
+                            "--manual")
     assert "rules reused: 0" in manual.stdout and "removal rules learned: 7" in manual.stdout
 
-    unknown = run_scrapy("learn-noise", "--configuration", "999", "--classifier", "rules")
+    unknown = scrapy_command("learn-noise", "--configuration", "999", "--classifier", "rules")
     assert unknown.returncode == 1 and "unknown configuration 999" in unknown.stderr
 
 
@@ -112,8 +115,8 @@ def test_learn_from_files_with_the_model_uses_settings_and_environment(tmp_path)
 
     out = tmp_path / "filter.json"
     with OpenAIStub(default=decide(noise_policy)) as stub:
-        result = run_scrapy("learn-noise", *page_args(1, 2, 3), "--out", str(out), "-s", "NOISE_BATCH_SIZE=4",
-                            env={"OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "test-key",
+        result = scrapy_command("learn-noise", *page_args(1, 2, 3), "--out", str(out), "-s", "NOISE_BATCH_SIZE=4",
+                                env={"OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "test-key",
                                  "GIGFLOW_NOISE_MODEL": "stub-model"})
         assert result.returncode == 0, result.stderr
         sent = sum(len(batch) for batch in stub.sent_regions())

@@ -2,7 +2,7 @@
 through a local OpenAI-compatible server, the filter is saved, and the next crawl's Markdown drops the noise."""
 
 from gigflow.sources.repository import get_source
-from helpers import crawl, import_demo, run_scrapy
+from helpers import crawl, import_demo, scrapy_command
 from openai_stub_server import OpenAIStub, decide
 
 VERSION_MARKDOWN = ("SELECT v.url, m.markdown FROM source_versions v"
@@ -24,7 +24,7 @@ def test_crawl_review_learn_save_then_the_next_crawl_drops_the_learned_noise(poo
     assert all("Dok Noord 7" in md and "About us" in md for md in before.values())
 
     with OpenAIStub(default=decide(model_policy)) as model:
-        worker = run_scrapy("noise", "worker", "--once", env={
+        worker = scrapy_command("noise", "worker", "--once", env={
             "OPENAI_BASE_URL": model.base_url, "OPENAI_API_KEY": "test-key", "GIGFLOW_NOISE_MODEL": "stub-model"})
     assert worker.returncode == 0, worker.stderr[-3000:]
     assert '"event": "filter_saved"' in worker.stderr

@@ -13,7 +13,7 @@ from gigflow.scheduling.schedule import next_interval
 from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import crawl, run_scrapy
+from helpers import crawl, scrapy_command
 
 
 def test_provider_hosts_share_one_budget_and_domains_default_to_etld1():
@@ -94,8 +94,8 @@ def test_schedule_due_asks_scrapyd_for_each_due_active_source_once(pool):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{httpd.server_address[1]}"
-        first = run_scrapy("schedule-due", "--url", url)
-        again = run_scrapy("schedule-due", "--url", url)
+        first = scrapy_command("schedule-due", "--url", url)
+        again = scrapy_command("schedule-due", "--url", url)
     finally:
         httpd.shutdown()
         httpd.server_close()
@@ -113,7 +113,7 @@ def test_schedule_due_asks_scrapyd_for_each_due_active_source_once(pool):
 
 def test_schedule_due_reports_an_unreachable_scrapyd(pool):
     import_sources(pool, parse_sources({"sources": [source("due", "http://127.0.0.1:1", "/due")]}))
-    result = run_scrapy("schedule-due", "--url", "http://127.0.0.1:9")
+    result = scrapy_command("schedule-due", "--url", "http://127.0.0.1:9")
     assert result.returncode == 1 and "scrapyd at http://127.0.0.1:9/daemonstatus.json" in result.stdout
     assert "no scrapyd node answered" in result.stdout and "Traceback" not in result.stderr
     with pool.connection() as conn:
@@ -134,9 +134,10 @@ def test_schedule_due_spreads_sources_by_free_slots_and_passes_settings(pool):
     busy_node, busy_calls, busy_url = _recording_node(busy=2)  # 3 slots, 2 running: 1 free
     idle_node, idle_calls, idle_url = _recording_node(busy=0)  # 3 free
     try:
-        result = run_scrapy("schedule-due", "-s", f"SCRAPYD_NODES={busy_url},{idle_url}", "-s", "SCRAPYD_NODE_SLOTS=3",
-                            "-s", "SCHEDULE_SOURCES_PER_JOB=1",  # one source per job: one per free slot
-                            "-s", "POLITENESS_MIN_INTERVAL=2", "-s", 'SCRAPYD_JOB_SETTINGS={"CLICK_TIMEOUT": 5}')
+        result = scrapy_command("schedule-due", "-s", f"SCRAPYD_NODES={busy_url},{idle_url}",
+                                "-s", "SCRAPYD_NODE_SLOTS=3", "-s", "POLITENESS_MIN_INTERVAL=2",
+                                "-s", "SCHEDULE_SOURCES_PER_JOB=1",  # one source per job: one per free slot
+                                "-s", 'SCRAPYD_JOB_SETTINGS={"CLICK_TIMEOUT": 5}')
     finally:
         for httpd in (busy_node, idle_node):
             httpd.shutdown()
@@ -153,7 +154,7 @@ def test_schedule_due_spreads_sources_by_free_slots_and_passes_settings(pool):
 
 
 def test_schedule_due_names_a_bad_node_setting(pool):
-    result = run_scrapy("schedule-due", "-s", "SCRAPYD_NODES=ftp://node:21")
+    result = scrapy_command("schedule-due", "-s", "SCRAPYD_NODES=ftp://node:21")
     assert result.returncode == 2 and "SCRAPYD_NODES: 'ftp://node:21' is not an http(s) URL" in result.stderr
     assert "Traceback" not in result.stderr
 

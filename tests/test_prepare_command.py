@@ -9,14 +9,14 @@ from lxml.cssselect import CSSSelector
 from gigflow.documents.html import HtmlFormat
 from gigflow.documents.types import PreparationReport
 from gigflow.noise import NoiseFilter, RemovalRule, region_signature
-from helpers import FIXTURES, run_scrapy
+from helpers import FIXTURES, scrapy_command
 
 PAGE = FIXTURES / "sites" / "demo" / "jobs" / "data-analyst.html"
 URL = "http://127.0.0.1:8765/demo/jobs/data-analyst.html"
 
 
 def test_prints_markdown_and_the_report():
-    result = run_scrapy("prepare", str(PAGE), "--url", URL, "--report")
+    result = scrapy_command("prepare", str(PAGE), "--url", URL, "--report")
     assert result.returncode == 0, result.stderr
     markdown, report = result.stdout.split("\n---\n")
     assert "# Data Analyst" in markdown
@@ -25,7 +25,7 @@ def test_prints_markdown_and_the_report():
 
 
 def test_json_prints_the_whole_result_contract():
-    result = run_scrapy("prepare", str(PAGE), "--url", URL, "--json", "-s", "MARKDOWN_CONVERTER=markdownify")
+    result = scrapy_command("prepare", str(PAGE), "--url", URL, "--json", "-s", "MARKDOWN_CONVERTER=markdownify")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert set(document) == {"markdown", "title", "links", "format", "report"}
@@ -40,7 +40,7 @@ def test_a_filter_file_is_applied(tmp_path):
                                                             signature=region_signature(footer), classifier="rules")])
     path = tmp_path / "filter.json"
     path.write_text(noise.model_dump_json())
-    result = run_scrapy("prepare", str(PAGE), "--url", URL, "--filter", str(path), "--report")
+    result = scrapy_command("prepare", str(PAGE), "--url", URL, "--filter", str(path), "--report")
     assert result.returncode == 0, result.stderr
     markdown, report = result.stdout.split("\n---\n")
     assert "© 2026 Northwind Robotics" not in markdown and "Apply before 23 December 2026" in markdown
@@ -51,9 +51,9 @@ def test_a_filter_file_is_applied(tmp_path):
 
 
 def test_bad_input_is_named():
-    assert "--url URL is required" in run_scrapy("prepare", str(PAGE)).stderr
-    assert "no such file" in run_scrapy("prepare", "missing.html", "--url", URL).stderr
-    bad = run_scrapy("prepare", str(PAGE), "--url", URL, "--filter", str(PAGE))
+    assert "--url URL is required" in scrapy_command("prepare", str(PAGE)).stderr
+    assert "no such file" in scrapy_command("prepare", "missing.html", "--url", URL).stderr
+    bad = scrapy_command("prepare", str(PAGE), "--url", URL, "--filter", str(PAGE))
     assert bad.returncode != 0 and "is not a valid noise filter" in bad.stderr
 
 
@@ -69,10 +69,10 @@ def test_a_source_brings_its_card_rules(pool, tmp_path):
         card_selector: ".other-jobs li"
         job_url_patterns: ['/demo/jobs/[a-z-]+\\.html$']
 """)
-    assert run_scrapy("sources", "import", str(sources)).returncode == 0
-    result = run_scrapy("prepare", str(PAGE), "--url", URL, "--source", "demo-cards", "--report")
+    assert scrapy_command("sources", "import", str(sources)).returncode == 0
+    result = scrapy_command("prepare", str(PAGE), "--url", URL, "--source", "demo-cards", "--report")
     assert result.returncode == 0, result.stderr
     assert "Robotics Field Technician" not in result.stdout
     assert result.stdout.count("removed  job-card") == 4
-    missing = run_scrapy("prepare", str(PAGE), "--url", URL, "--source", "nope")
+    missing = scrapy_command("prepare", str(PAGE), "--url", URL, "--source", "nope")
     assert missing.returncode != 0 and "nope" in missing.stderr

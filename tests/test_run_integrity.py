@@ -18,7 +18,7 @@ from psycopg_pool import ConnectionPool
 from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import ROOT, crawl_sequence, eml_folder, import_source, run_scrapy
+from helpers import ROOT, crawl_sequence, eml_folder, import_source, scrapy_command
 
 
 def runs(pool):
@@ -57,7 +57,7 @@ def test_a_broken_listing_marks_nothing_gone_and_says_why(pool):
     with pool.connection() as conn:
         conn.execute("""UPDATE configurations SET strategies = jsonb_set(strategies, '{0,card_selector}',
                                                                           '"li:nth-child(x)"')""")
-    refused = run_scrapy("crawl", "href", "-a", "source=b", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1")
+    refused = scrapy_command("crawl", "href", "-a", "source=b", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1")
     assert refused.returncode != 0 and "strategies[0].card_selector: 'li:nth-child(x)'" in refused.stderr
     assert live_jobs(pool) == 3 and len(runs(pool)) == 4
     with pool.connection() as conn:
@@ -96,7 +96,7 @@ def test_one_bad_message_is_recorded_skipped_and_given_up_after_the_attempts(poo
         [failure] = conn.execute("SELECT * FROM mailbox_failures").fetchall()
     assert failure["message_key"] == "mid:nested@example.org" and failure["attempts"] == 2
     assert "RecursionError" in failure["error"]
-    listed = run_scrapy("sources", "list", "-s", "MAILBOX_MAX_ATTEMPTS=2")
+    listed = scrapy_command("sources", "list", "-s", "MAILBOX_MAX_ATTEMPTS=2")
     assert "mid:nested@example.org" in listed.stdout and "given up" in listed.stdout
 
 
@@ -128,7 +128,7 @@ def test_a_second_crawl_of_the_same_source_exits_at_once_and_marks_nothing_gone(
         try:
             running = wait_for_run(database_url)
             started = time.time()
-            second = run_scrapy("crawl", "href", "-a", "source=slow", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1")
+            second = scrapy_command("crawl", "href", "-a", "source=slow", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1")
             refused_in = time.time() - started
         finally:
             out, err = first.communicate(timeout=120)

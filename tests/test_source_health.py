@@ -11,7 +11,7 @@ from gigflow.health.antibot import challenge_kind
 from gigflow.health.drift import DriftSettings, detect_drift, missing_title_url, tracking_parameters
 from scripted_server import Reply, ScriptedServer
 
-from helpers import FIXTURES, crawl_sequence, run_scrapy
+from helpers import FIXTURES, crawl_sequence, scrapy_command
 
 CHALLENGES = FIXTURES / "challenges"
 
@@ -108,7 +108,7 @@ def next_crawl_in(pool, source: str) -> float:
 
 
 def sources_cli(*args: str):
-    return run_scrapy("sources", *args)
+    return scrapy_command("sources", *args)
 
 
 # -- drift: one detector per symptom, each against the source's own recent complete runs -------------------

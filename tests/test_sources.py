@@ -6,7 +6,7 @@ import yaml
 from gigflow.sources import SourceConfig
 from gigflow.sources.loader import SourceFileError, load_source_file, parse_sources
 from gigflow.sources.repository import get_source, import_sources, list_sources
-from helpers import FIXTURES, run_scrapy
+from helpers import FIXTURES, scrapy_command
 
 HREF = {"type": "href", "listing_urls": ["https://jobs.example.com/"], "card_selector": "li.job",
         "job_url_patterns": ["/jobs/\\d+"], "exclude_patterns": ["/jobs/archive"]}
@@ -46,19 +46,19 @@ def test_bad_file_writes_nothing(pool, tmp_path):
     path = tmp_path / "sources.yaml"
     path.write_text(yaml.safe_dump({"sources": [source(id="new-one", canonical_url="https://a.example/"),
                                                 source(id="broken", strategies=[{"type": "nope"}])]}))
-    result = run_scrapy("sources", "import", str(path))
+    result = scrapy_command("sources", "import", str(path))
     assert result.returncode != 0
     assert "source 'broken'" in result.stderr and "unknown strategy 'nope'" in result.stderr
     assert [row["id"] for row in list_sources(pool)] == ["existing"]
 
 
 def test_import_and_list_through_the_cli(pool):
-    result = run_scrapy("sources", "import", str(FIXTURES / "sources" / "demo.yaml"))
+    result = scrapy_command("sources", "import", str(FIXTURES / "sources" / "demo.yaml"))
     assert result.returncode == 0, result.stderr
     record = get_source(pool, "demo")
     assert record.config.company == "Northwind Robotics"
     assert record.config_hash == load_source_file(FIXTURES / "sources" / "demo.yaml")[0].config_hash()
-    listing = run_scrapy("sources", "list")
+    listing = scrapy_command("sources", "list")
     assert "demo" in listing.stdout and "Northwind Robotics" in listing.stdout
 
 

@@ -15,7 +15,7 @@ from gigflow.db.migrate import migrations
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
 from gigflow.store import versions
-from helpers import crawl, run_scrapy
+from helpers import crawl, scrapy_command
 from scripted_server import Reply, ScriptedServer, site, source
 
 _tokens = itertools.count()
@@ -122,22 +122,22 @@ def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
                      (f"{url}1", sha))
         conn.execute("UPDATE source_versions SET last_fetched_at = now() WHERE id = %s", (ids[6],))  # fetched lately
 
-    dry = run_scrapy("db", "prune", "--dry-run", "--days", "30")
+    dry = scrapy_command("db", "prune", "--dry-run", "--days", "30")
     assert dry.returncode == 0, dry.stderr[-2000:]
     assert "would delete 4 version(s)" in dry.stdout and "4 unreferenced bod(ies)" in dry.stdout
     assert "and 4 Markdown document(s)" in dry.stdout
     assert rows(pool, "SELECT count(*) AS n FROM source_versions")[0]["n"] == 10
-    done = run_scrapy("db", "prune", "--days", "30")
+    done = scrapy_command("db", "prune", "--days", "30")
     assert done.returncode == 0 and "deleted 4 version(s)" in done.stdout, done.stderr[-2000:]
     kept = [r["id"] for r in rows(pool, "SELECT id FROM source_versions ORDER BY id")]
     # job, noise sample, listing snapshot, fetched lately, each URL's newest
     assert kept == [ids[0], ids[1], ids[4], ids[5], ids[6], ids[9]]
     assert rows(pool, "SELECT count(*) AS n FROM bodies")[0]["n"] == 6
     assert rows(pool, "SELECT count(*) AS n FROM markdowns")[0]["n"] == 6
-    bad = run_scrapy("db", "prune", "--days", "-3")
+    bad = scrapy_command("db", "prune", "--days", "-3")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
     assert "--days must be a number of days >= 0" in bad.stderr
-    huge = run_scrapy("db", "prune", "--days", "1e300")
+    huge = scrapy_command("db", "prune", "--days", "1e300")
     assert huge.returncode != 0 and "at most 100000" in huge.stderr and "Traceback" not in huge.stderr
 
 

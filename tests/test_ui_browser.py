@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import FIXTURES, ROOT, copy_site, crawl, import_demo
+from helpers import FIXTURES, ROOT, copy_site, crawl, import_demo, scrapy_command
 
 CHROMIUM = os.environ.get("CLICK_CHROMIUM_PATH", "/usr/bin/chromium")
 BEACON = "/beacon/"  # any request for this path means a stored page's script or handler ran
@@ -341,8 +341,7 @@ def test_actions_need_csrf_and_call_the_library(demo, page):
 
 
 def test_binding_beyond_loopback_needs_a_token_and_the_token_is_checked(demo):
-    refused = subprocess.run([sys.executable, "-m", "scrapy", "ui", "--host", "0.0.0.0", "--port", "1"], cwd=ROOT,
-                             env={**os.environ, "GIGFLOW_UI_TOKEN": ""}, capture_output=True, text=True, timeout=60)
+    refused = scrapy_command("ui", "--host", "0.0.0.0", "--port", "1", env={"GIGFLOW_UI_TOKEN": ""}, timeout=60)
     assert refused.returncode == 2 and "set a token first" in refused.stderr
     assert "Traceback" not in refused.stderr
 

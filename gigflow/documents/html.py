@@ -14,7 +14,7 @@ from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
-from gigflow.documents.links import resolve_links, resolve_url, usable_base
+from gigflow.documents.links import http_origin, resolve_links, resolve_url, usable_base
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
 from gigflow.documents.safe_text import escape_text
 from gigflow.safety.guard import url_problem
@@ -292,6 +292,7 @@ class _TextCollector:
 
     def __init__(self, url: str):
         self.url = url
+        self._origin = http_origin(url)
         self.links: list[str] = []
         self._seen: set[str] = set()
         self._parts: list[str] = []
@@ -312,8 +313,8 @@ class _TextCollector:
         if tag in _BLOCKS:
             self._break()
         if tag == "a":
-            href = resolve_url(attrib.get("href") or "", self.url, self.url)
-            if href and href.startswith(("http://", "https://")) and url_problem(href) is None and href not in self._seen:
+            href = resolve_url(attrib.get("href") or "", self.url, self.url, self._origin)
+            if href and href.startswith(("http://", "https://")) and href not in self._seen and url_problem(href) is None:
                 self._seen.add(href)
                 self.links.append(href)
 

@@ -64,11 +64,16 @@ def resolve_url(value: str, base_url: str, page_url: str, origin: str | None = N
         return None
 
 
+def http_origin(base_url: str) -> str | None:
+    """scheme://host[:port] of an http(s) base URL (resolve_url's fast path for root-relative links), else None."""
+    parts = urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+
+
 def resolve_links(root, base_url: str, page_url: str) -> int:
     """Make every link and media URL absolute (srcset candidates too). Returns how many changed."""
     count = 0
-    parts = urlsplit(base_url)
-    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+    origin = http_origin(base_url)
     srcsets = []
     for el in root.iter(*URL_ELEMENTS):
         for attr in el.keys():

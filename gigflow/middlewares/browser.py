@@ -1,15 +1,14 @@
 """Politeness inside headless Chromium (the click spider): every network request the page makes waits for a
-lease on its politeness key like any Scrapy request; the Playwright download handler never re-sends silently."""
+lease on its politeness key like any Scrapy request. The Playwright download handler (which never re-sends
+silently) lives in gigflow.middlewares.browser_handler: the click spider names it by dotted path, so that
+scrapy-playwright is imported only by a crawl that uses it, not by every command that loads the spiders."""
 
 from __future__ import annotations
 
 import asyncio
 from urllib.parse import urlsplit
 
-from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
-
 from gigflow.middlewares.politeness import PolitenessGate
-from gigflow.politeness.transport import NoSilentRetry
 
 BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
 
@@ -17,10 +16,6 @@ BLOCKED_RESOURCE_TYPES = frozenset({"image", "font", "media"})
 def block_heavy_resources(request) -> bool:
     """PLAYWRIGHT_ABORT_REQUEST: a job text never needs images, fonts or media."""
     return request.resource_type in BLOCKED_RESOURCE_TYPES
-
-
-class PolitePlaywrightDownloadHandler(NoSilentRetry, ScrapyPlaywrightDownloadHandler):
-    """scrapy-playwright's handler; its plain-HTTP fallback does not silently re-send (gigflow.politeness.transport)."""
 
 
 class BrowserPoliteness:

@@ -38,7 +38,7 @@ from gigflow.spiders.click_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
 
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
-PLAYWRIGHT_HANDLER = "gigflow.middlewares.browser.PolitePlaywrightDownloadHandler"
+PLAYWRIGHT_HANDLER = "gigflow.middlewares.browser_handler.PolitePlaywrightDownloadHandler"  # by dotted path: imported by a click crawl only
 
 
 def _text_key(key: str | None, text: str | None) -> str:
