@@ -50,7 +50,8 @@ def test_one_process_crawls_several_sources_each_with_its_own_run_and_the_interv
         runs = conn.execute("SELECT source_id, outcome, owner_pid FROM crawl_runs ORDER BY source_id").fetchall()
         jobs = conn.execute("SELECT source_id, count(*) AS n FROM jobs GROUP BY 1 ORDER BY 1").fetchall()
         claims = conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"]
-    assert [(r["source_id"], r["outcome"]) for r in runs] == [("p1", "finished"), ("p2", "finished"), ("q1", "finished")]
+    assert [(r["source_id"], r["outcome"]) for r in runs] == [
+        ("p1", "finished"), ("p2", "finished"), ("q1", "finished")]
     assert len({r["owner_pid"] for r in runs}) == 1
     assert [(j["source_id"], j["n"]) for j in jobs] == [("p1", 2), ("p2", 2), ("q1", 2)]
     assert claims == 0  # each crawl released its own claim

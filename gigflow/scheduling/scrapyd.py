@@ -250,7 +250,8 @@ def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool =
     with pool.connection() as conn:
         for source_id, source_jobs in scheduled.items():
             if source_jobs:
-                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"), {"source_id": source_id, "jobs": Jsonb(source_jobs)})
+                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"),
+                             {"source_id": source_id, "jobs": Jsonb(source_jobs)})
             else:
                 conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": source_id})
     return results, nodes
