@@ -51,7 +51,8 @@ class AdaptiveScheduleExtension:
         if source_id is None:
             return
         with get_pool().connection() as conn:
-            conn.execute(load_sql(_SQL, "hold_claim.sql"), {"source_id": source_id, "claim_seconds": self.claim_seconds})
+            conn.execute(load_sql(_SQL, "hold_claims.sql"),
+                         {"source_ids": [source_id], "claim_seconds": self.claim_seconds})
 
     def spider_closed(self, spider, reason):
         source_id = self.context.source_id
