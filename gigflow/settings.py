@@ -113,7 +113,8 @@ CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
 # -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Providers not named keep their public host
 # (gigflow.adapters.ats.PUBLIC_BASE_URLS).
 ATS_BASE_URLS: dict = {}
-ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever limit, SmartRecruiters limit)
+ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever, SmartRecruiters, Jibe, Radancy;
+                                   # Workday answers at most 20 a page whatever is asked)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
@@ -146,6 +147,16 @@ POLITENESS_PROVIDER_POLICIES = {
     "recruitee.com": {"per_minute": 60},
     "api.smartrecruiters.com": {"per_minute": 30},
     "apply.workable.com": {"per_minute": 30},
+    # The providers added with issue #25; why each figure: docs/ats.md ("Provider limits").
+    "api.ashbyhq.com": {"per_minute": 30},
+    "myworkdayjobs.com": {"per_minute": 30},
+    "jobs.personio.de": {"per_minute": 30},
+    "jobs.personio.com": {"per_minute": 30},
+    "teamtailor.com": {"per_minute": 30},
+    "bamboohr.com": {"per_minute": 30},
+    "breezy.hr": {"per_minute": 30},
+    "pinpointhq.com": {"per_minute": 30},
+    "core.api.manatal.com": {"per_minute": 30},
 }
 POLITENESS_DOMAIN_POLICIES: dict = {}  # your overrides, same form; they win over the provider policies
 POLITENESS_LEASE_SECONDS = 120.0  # a killed process blocks its key at most this long (> DOWNLOAD_TIMEOUT)

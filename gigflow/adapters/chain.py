@@ -155,6 +155,9 @@ def _extract(content: bytes, *, url: str, content_type: str | None, parser_key: 
                 return _safely(_specialised(parser_key), content, url, context)
             except KeyError as exc:  # an unknown route is a warning, as it is for HTML
                 return ExtractionResult.empty(parser_key, "0", str(exc.args[0]))
+        personio = ATS_ADAPTERS["personio"]
+        if parser_key == personio.parser_key or personio.is_payload(as_bytes(content)[:4000]):
+            return _safely(personio, content, url, context)  # Personio's XML feed is an ATS payload, not RSS
         result = _safely(FEED, content, url, context)
         if not result.jobs and not FEED.supports(url, content):
             result.warnings.append("xml: not an RSS or Atom feed; the generic HTML parser does not read XML")
@@ -163,9 +166,10 @@ def _extract(content: bytes, *, url: str, content_type: str | None, parser_key: 
 
 
 def _extract_json(content: bytes, *, url: str, parser_key: str | None, context: ExtractionContext) -> ExtractionResult:
-    if parser_key == FEED.parser_key or is_json_feed(content):
-        return _safely(FEED, content, url, context)
     adapter = ATS_ADAPTERS.get(parser_key or "")
+    # A JSON Feed is read as a feed unless the source names an ATS whose public feed it is (Teamtailor).
+    if parser_key == FEED.parser_key or (adapter is None and is_json_feed(content)):
+        return _safely(FEED, content, url, context)
     if adapter is None:
         adapter = next((a for a in ATS_ADAPTERS.values() if a.supports(url, content)), None)
     if adapter is None:

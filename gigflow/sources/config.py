@@ -144,13 +144,42 @@ class FeedStrategy(_Strategy):
     _urls = field_validator("feed_urls")(lambda cls, v: [_http_url(u) for u in v])
 
 
+ATS_PROVIDERS = ("greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "ashby", "workday", "personio",
+                 "teamtailor", "bamboohr", "breezy", "pinpoint", "manatal", "jibe", "radancy")
+
+
 class AtsStrategy(_Strategy):
-    """A public applicant-tracking-system board."""
+    """A public applicant-tracking-system board, named by its id or by its public URL (``board_url``: the board id
+    is read from it; Workday, Jibe and Radancy boards are best given this way, as they live on tenant or employer
+    hosts). A Workday board id is ``<tenant>.<wdN>/<site>``, a Radancy one ``<host>/<language>``, a Jibe one its
+    host."""
 
     type: Literal["ats"] = "ats"
-    provider: Literal["greenhouse", "lever", "recruitee", "smartrecruiters", "workable"]
-    board_id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.\-]+$")
+    provider: Literal[ATS_PROVIDERS]
+    board_id: str = Field(default="", pattern=r"^$|^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)?$")
     region: Literal["us", "eu"] = "us"
+    board_url: str | None = None
+
+    _url = field_validator("board_url")(lambda cls, v: _http_url(v) if v is not None else v)
+
+    @model_validator(mode="after")
+    def _board(self):
+        if not self.board_id and self.board_url:
+            from gigflow.adapters.ats.recognise import board_from_strategy_url
+
+            board = board_from_strategy_url(self.provider, self.board_url)
+            if not board:
+                raise ValueError(f"board_url {redact_url(self.board_url)!r} names no {self.provider} board; give "
+                                 "board_id")
+            self.board_id = board
+        if not self.board_id:
+            raise ValueError("an ats strategy needs board_id or board_url")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _without_unset_board_url(self, handler):
+        # Left out when not given, so a source configured before board URLs keeps its configuration hash.
+        return {key: value for key, value in handler(self).items() if key != "board_url" or value is not None}
 
 
 _NO_LINE_BREAK = r"^[^\r\n\x00]*$"  # IMAP command arguments: a line break would smuggle in a command

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import parse_qs, unquote, urlencode, urlsplit, urlunsplit
 
 from gigflow.adapters.ats.board import board_candidates
-from gigflow.adapters.common import PayloadError, bounded_raw, host_matches, load_json
-from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, NextPage, Salary
+from gigflow.adapters.common import PayloadError, bounded_raw, host_matches, host_of, load_json
+from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult, NextPage, Salary
 
 BASELINE = 0.90
+# The employer of a board's jobs when the payload does not name it: the source's configured company, else the
+# board's own name (its id in the URL) as a last resort.
+CONFIG_EMPLOYER_CONFIDENCE = 0.8
+BOARD_EMPLOYER_CONFIDENCE = 0.5
 # Fields whose absence lowers a job's share of the extraction confidence.
 WEIGHTED = {"employer": 0.05, "location": 0.03, "description": 0.02}
 
@@ -56,6 +61,60 @@ def failed(adapter, error: Exception) -> ExtractionResult:
                             warnings=[f"{adapter.parser_key}: {error}"])
 
 
+def board_segment(pattern: re.Pattern, url: str | None, reserved: set[str] = frozenset()) -> str | None:
+    """The `board` group of ``pattern`` in ``url`` (percent-decoded), unless it is a reserved path word."""
+    match = pattern.search(url or "") if isinstance(url, str) else None
+    board = unquote(match.group("board")) if match else None
+    return board if board and board.lower() not in reserved else None
+
+
+def with_query(url: str, **updates) -> str:
+    """``url`` with the given query parameters set (others kept, order kept)."""
+    parts = urlsplit(url)
+    query = {k: v[-1] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+    query.update({k: str(v) for k, v in updates.items()})
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def query_int(url: str, name: str, default: int | None = None) -> int | None:
+    values = parse_qs(urlsplit(url).query).get(name)
+    try:
+        return int(values[-1]) if values else default
+    except ValueError:
+        return default
+
+
+def board_name(board: str | None) -> str | None:
+    """A readable name from a board id: `acme` -> acme; `acme.wd5/External` -> acme; `jobs.acme.co.uk/en` -> acme."""
+    if not board:
+        return None
+    host = board.split("/", 1)[0]
+    labels = [label for label in host.split(".") if label]
+    if len(labels) <= 1:
+        return host or None
+    if len(labels) == 2 or re.fullmatch(r"wd\d+", labels[-1]):  # personio "acme.com", workday "acme.wd5"
+        return labels[0]
+    index = -3 if len(labels) >= 3 and labels[-2] in ("co", "com", "ac", "org", "gov", "net") else -2
+    return labels[index]
+
+
+def fill_employer(jobs: list[ExtractedJob], *, company: str | None, board: str | None) -> None:
+    """Every ATS job has an employer: the payload's, else the source's company (evidence `config`), else the
+    board's name from the URL (evidence `meta`, low confidence)."""
+    for job in jobs:
+        if job.employer:
+            continue
+        if company:
+            job.employer = company
+            job.evidence = {**job.evidence, "employer": Evidence(
+                method="config", snippet_or_path="the source's configured company", confidence=CONFIG_EMPLOYER_CONFIDENCE)}
+        elif board:
+            job.employer = board
+            job.evidence = {**job.evidence, "employer": Evidence(
+                method="meta", snippet_or_path=f"the board id in the URL: {board}"[:500],
+                confidence=BOARD_EMPLOYER_CONFIDENCE)}
+
+
 class AtsAdapter:
     """One provider: its hosts, its board's job-link pattern and two hooks. ``is_payload(head)``: the first bytes
     of a JSON body are this provider's although served from another host; ``read(data, url)``: the parsed
@@ -65,6 +124,14 @@ class AtsAdapter:
     parser_version = "1.0.0"
     hosts: tuple[str, ...] = ()
     job_url: re.Pattern
+    uses_context = True  # the source's company is the employer when the payload names none
+
+    def board_from_url(self, url: str) -> str | None:
+        """The board id a URL of this provider names (None when it names none)."""
+        from gigflow.adapters.ats.recognise import board_of
+
+        ref = board_of(url)
+        return ref.board if ref is not None and ref.provider == self.parser_key else None
 
     def is_payload(self, head: bytes) -> bool:
         raise NotImplementedError
@@ -78,7 +145,21 @@ class AtsAdapter:
         head = content[:20000] if isinstance(content, bytes) else content[:20000].encode()
         return looks_like_json(content) and self.is_payload(head)
 
-    def extract(self, content: bytes | str, *, url: str) -> ExtractionResult:
+    def extract(self, content: bytes | str, *, url: str, context: ExtractionContext | None = None) -> ExtractionResult:
+        extracted = self.extract_payload(content, url=url)
+        board = None
+        try:
+            board = self.board_from_url(url) or next(
+                (self.board_from_url(job.url) for job in extracted.jobs if job.url and self.board_from_url(job.url)), None)
+            if board is None:  # jobs on the employer's own site (Greenhouse with a custom domain): its name
+                board = next((host_of(job.url) for job in extracted.jobs if job.url and "." in host_of(job.url)
+                              and not host_matches(job.url, *self.hosts, "localhost", "example", "test")), None)
+        except (ValueError, TypeError):
+            pass
+        fill_employer(extracted.jobs, company=(context.company if context else None), board=board_name(board))
+        return extracted
+
+    def extract_payload(self, content: bytes | str, *, url: str) -> ExtractionResult:
         if not looks_like_json(content):
             jobs = board_candidates(content, url=url, job_url=self.job_url, hosts=self.hosts)
             return result(self, jobs, kind="listing",
@@ -95,4 +176,5 @@ def looks_like_json(content: bytes | str) -> bool:
     return head[:1] in (b"{", b"[")
 
 
-__all__ = ["BASELINE", "AtsAdapter", "PayloadError", "ats_job", "failed", "looks_like_json", "result"]
+__all__ = ["BASELINE", "AtsAdapter", "PayloadError", "ats_job", "board_segment", "failed", "fill_employer",
+           "looks_like_json", "query_int", "result", "with_query"]
