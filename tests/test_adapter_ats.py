@@ -65,7 +65,11 @@ def test_greenhouse_detail_decodes_entity_encoded_html_once_and_reads_pay_ranges
     assert "&lt;" not in job.description and "<div" not in job.description and "CodePath" in job.description
     assert job.salary.currency == "USD" and 0 < job.salary.min <= job.salary.max
     assert job.evidence["salary"].snippet_or_path == "$.pay_input_ranges[0]"
-    assert job.employer is None and result.confidence < 0.9  # a missing employer lowers the confidence
+    # The payload names no employer: the board's name stands in (weak evidence), and the confidence drops.
+    assert job.employer == "codepath" and job.evidence["employer"].method == "meta" and result.confidence < 0.9
+    configured = extract((ATS / "greenhouse-codepath-job" / "input.json").read_bytes(), company="CodePath.org",
+                         url=greenhouse.detail_url("codepath", 4426096007), content_type="application/json")
+    assert configured.jobs[0].employer == "CodePath.org" and configured.jobs[0].evidence["employer"].method == "config"
 
 
 def test_greenhouse_listing_with_content_has_employer_and_description():
@@ -86,7 +90,7 @@ def test_endpoint_builders_take_an_overridable_base():
     assert workable.listing_url("acme") == "https://apply.workable.com/api/v1/widget/accounts/acme?details=true"
     assert greenhouse.listing_url("a/b?c").endswith("/boards/a%2Fb%3Fc/jobs?content=true")
     assert provider("lever") is lever
-    with pytest.raises(KeyError, match="known: greenhouse"):
+    with pytest.raises(KeyError, match="known: .*greenhouse"):
         provider("taleo")
 
 

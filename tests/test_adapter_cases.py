@@ -1,6 +1,6 @@
 """Expected-output fixtures for the adapters, as web-poet's test fixtures: each case is a folder under
 fixtures/adapters/<group>/<case>/ with its ``input.<ext>`` (the body as fetched) and ``expected.json``: what the
-extraction is given (``given``: URL, content type, parser key) and what it must return (``result``).
+extraction is given (``given``: URL, content type, parser key, the source's company) and what it must return (``result``).
 
 One runner reads every case. After a deliberate change of an adapter's output, review the difference and
 rewrite the expectations with ``python tests/test_adapter_cases.py --update``.
@@ -55,7 +55,7 @@ def run_case(folder: Path, given: dict) -> dict:
 
     [body] = folder.glob("input.*")
     result = extract(body.read_bytes(), url=given["url"], content_type=given.get("content_type"),
-                     parser_key=given.get("parser_key"), fetched_at=FETCHED_AT)
+                     parser_key=given.get("parser_key"), company=given.get("company"), fetched_at=FETCHED_AT)
     return json.loads(result.model_dump_json(exclude={"jobs": {"__all__": {"raw"}}}))
 
 

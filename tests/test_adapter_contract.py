@@ -22,7 +22,8 @@ def test_every_adapter_honours_the_protocol_with_a_fixed_key_and_semver():
         assert isinstance(adapter, SourceAdapter)
         assert re.fullmatch(r"\d+\.\d+\.\d+", adapter.parser_version)
         keys.add(adapter.parser_key)
-    assert {"jsonld", "generic-html", "greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "feed",
+    assert {"jsonld", "generic-html", "greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "ashby",
+            "workday", "personio", "teamtailor", "bamboohr", "breezy", "pinpoint", "manatal", "jibe", "radancy", "feed",
             "email", "route:corda-campus"} == keys
 
 

@@ -44,7 +44,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class LeverAdapter(AtsAdapter):
     parser_key = "lever"
-    parser_version = "1.0.0"
+    parser_version = "1.1.0"  # 1.1: the employer is never null (the source's company, else the board)
     hosts = HOSTS
     job_url = JOB_URL
 

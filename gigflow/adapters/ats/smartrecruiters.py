@@ -40,7 +40,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class SmartRecruitersAdapter(AtsAdapter):
     parser_key = "smartrecruiters"
-    parser_version = "1.0.0"
+    parser_version = "1.1.0"  # 1.1: the employer is never null (the source's company, else the board)
     hosts = HOSTS
     job_url = JOB_URL
 

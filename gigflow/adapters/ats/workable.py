@@ -39,7 +39,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class WorkableAdapter(AtsAdapter):
     parser_key = "workable"
-    parser_version = "1.0.0"
+    parser_version = "1.1.0"  # 1.1: the employer is never null (the source's company, else the board)
     hosts = HOSTS
     job_url = JOB_URL
 
