@@ -32,7 +32,9 @@ def next_page(data, url: str) -> NextPage | None:
 
 def _origin(url: str) -> str | None:
     parts = urlsplit(url or "")
-    return f"{parts.scheme}://{parts.netloc}" if host_matches(url, *HOSTS) and parts.scheme else None
+    # Job pages live beside the JSON, on the company's careers site (its /careers/ paths).
+    served = host_matches(url, *HOSTS) or parts.path.startswith("/careers/")
+    return f"{parts.scheme}://{parts.netloc}" if served and parts.scheme in ("http", "https") else None
 
 
 class BambooHrAdapter(AtsAdapter):
@@ -58,10 +60,12 @@ class BambooHrAdapter(AtsAdapter):
 
 
 def _place(item: dict) -> str | None:
+    """City and state (the list and the detail both name them; only the detail adds the country, and one posting
+    must read the same in both), else the country alone."""
     for key in ("location", "atsLocation"):
         place = item.get(key) if isinstance(item.get(key), dict) else {}
-        text = join_place(place.get("city"), first(place.get("state"), place.get("province")),
-                          first(place.get("addressCountry"), place.get("country")))
+        text = first(join_place(place.get("city"), first(place.get("state"), place.get("province"))),
+                     clean_text(first(place.get("addressCountry"), place.get("country"))))
         if text:
             return text
     return None

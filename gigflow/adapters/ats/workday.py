@@ -116,7 +116,9 @@ def _listing_job(item: dict, path: str, base: str | None) -> ExtractedJob:
         "url": (f"{base}{external_path}" if base and external_path else None, f"{path}.externalPath"),
         "external_id": (first(_req_id(external_path), bullets[0] if bullets else None, external_path),
                         f"{path}.externalPath"),
-        "location": (clean_text(item.get("locationsText")), f"{path}.locationsText"),
+        # "2 Locations" is a count, not a place: the detail names them.
+        "location": (None if re.fullmatch(r"\d+ \w+", clean_text(item.get("locationsText")) or "")
+                     else clean_text(item.get("locationsText")), f"{path}.locationsText"),
         "remote": ("remote" if str(item.get("remoteType") or "").lower().startswith("remote") else None,
                    f"{path}.remoteType"),
         "date_posted": (_posted(item.get("postedOn")), f"{path}.postedOn"),
