@@ -14,7 +14,7 @@ HOSTS = ("bamboohr.com",)
 DEFAULT_BASE = "https://{board}.bamboohr.com"
 JOB_URL = re.compile(r"bamboohr\.com/(?:careers|jobs)/(?:view\.php\?id=)?(?P<id>\d+)")
 FETCH_DETAILS = True
-REMOTE = {"1": "remote", "2": "onsite", "3": "hybrid"}  # locationType as the careers site shows it
+REMOTE = {"0": "onsite", "1": "remote", "2": "hybrid"}  # locationType as the careers site shows it
 
 
 def listing_url(board: str, base: str | None = None) -> str:
