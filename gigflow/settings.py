@@ -60,6 +60,7 @@ EXTENSIONS = {
     "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
     "gigflow.health.extension.HealthExtension": 515,
     "gigflow.maintenance.extension.ResolveAfterCrawl": 520,
+    "gigflow.extensions.ats_hint.AtsBoardHint": 530,
 }
 
 ITEM_PIPELINES = {
@@ -116,6 +117,9 @@ ATS_BASE_URLS: dict = {}
 ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever, SmartRecruiters, Jibe, Radancy;
                                    # Workday answers at most 20 a page whatever is asked)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
+# An HTML crawl whose job or apply links point to one supported ATS board (at least this many distinct links)
+# records it as a hint in the run's stats, shown by `scrapy sources show`; 0 turns the hint off.
+ATS_HINT_MIN_LINKS = 2
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
 MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the server before the run fails

@@ -1,5 +1,5 @@
 """scrapy sources import FILE | list | show ID | promote|quarantine|restore ID --reason TEXT |
-policy ID --reviewed --note TEXT | repair ID [--apply] | sweep"""
+policy ID --reviewed --note TEXT | repair ID [--apply] | sweep | discover URL [--id ID] [--company NAME] [--json]"""
 
 import json
 
@@ -22,11 +22,12 @@ class Command(GigflowCommand):
     def syntax(self):
         return ("import FILE | list [--after ID] [--limit N] [--json] | show ID [--json] | "
                 "promote|quarantine|restore ID --reason TEXT | policy ID --reviewed --note TEXT | "
-                "repair ID [--apply] [--json] | sweep")
+                "repair ID [--apply] [--json] | sweep | discover URL [--id ID] [--company NAME] [--json]")
 
     def short_desc(self):
         return ("Import sources (all or nothing), list them with their health, show one, change a status with a "
-                "reason, record a policy review, repair a card selector on snapshots, or close dead runs")
+                "reason, record a policy review, repair a card selector on snapshots, close dead runs, or propose "
+                "a source for a career page (discover)")
 
     def add_options(self, parser):
         super().add_options(parser)
@@ -36,6 +37,8 @@ class Command(GigflowCommand):
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
         parser.add_argument("--note", help="policy: what was reviewed")
+        parser.add_argument("--id", dest="source_id", help="discover: the proposed source's id")
+        parser.add_argument("--company", help="discover: the proposed source's company")
         parser.add_argument("--apply", action="store_true",
                             help="repair: save the variant as a new configuration if it qualifies")
 
@@ -86,6 +89,8 @@ class Command(GigflowCommand):
             report = repair_source(get_pool(), args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
                                    apply=opts.apply, actor=person())
             self.print_repair(report, opts.json)
+        elif args[:1] == ["discover"] and len(args) == 2:
+            self.discover(args[1], opts)
         elif args == ["sweep"]:
             closed = sweep_stale_runs(get_pool(), self.settings.getfloat("CRAWL_STALE_SECONDS"))
             for run in closed:
@@ -94,6 +99,43 @@ class Command(GigflowCommand):
             print(f"{len(closed)} abandoned run(s) closed")
         else:
             raise UsageError()
+
+    def discover(self, url: str, opts) -> None:
+        """One polite, guarded fetch of the page (the crawl's guard, robots.txt and limiter), then a proposal."""
+        from gigflow.sources.config import _http_url
+        from gigflow.sources.discover import propose_source
+        from gigflow.spiders.discover import DiscoverSpider
+
+        try:
+            url = _http_url(url)
+        except ValueError as exc:
+            return self.fail(f"discover: {exc}")
+        crawler = self.crawler_process.create_crawler(DiscoverSpider)
+        self.crawler_process.crawl(crawler, url=url)
+        self.crawler_process.start()
+        spider = crawler.spider
+        fetched = spider.fetched if spider is not None else None
+        if fetched is None or fetched["status"] >= 400:
+            why = (spider.failure if spider is not None and spider.failure else
+                   f"it answered {fetched['status']}" if fetched else "it was not fetched (robots.txt or the guard)")
+            return self.fail(f"discover: {url}: {why}")
+        proposal = propose_source(fetched["body"], fetched["url"], company=opts.company, source_id=opts.source_id)
+        if opts.json:
+            print(json.dumps({"source": proposal.source, "strategy": proposal.strategy,
+                              "confidence": proposal.confidence, "reasons": proposal.reasons,
+                              "evidence": proposal.evidence,
+                              "boards": [{"provider": f.provider, "board": f.board, "confidence": f.confidence,
+                                          "supported": f.supported, "evidence": f.evidence}
+                                         for f in proposal.findings[:5]]}, indent=1))
+            return
+        import yaml
+
+        print(f"# {proposal.strategy} strategy proposed for {fetched['url']} (confidence {proposal.confidence})")
+        for reason in proposal.reasons:
+            print(f"# - {reason}")
+        for link in proposal.evidence:
+            print(f"#   shown by {link}")
+        print(yaml.safe_dump({"sources": [proposal.source]}, sort_keys=False, allow_unicode=True), end="")
 
     @staticmethod
     def print_overview(view: dict, as_json: bool) -> None:
@@ -115,6 +157,11 @@ class Command(GigflowCommand):
         for run in view["runs"][:1]:
             for page in run["health"].get("without_job", [])[:5]:
                 print(f"  no job on {page['url']}: {page['reason']}")
+        hint = view.get("ats_hint")
+        if hint:
+            print(f"\nATS hint: the jobs are on the {hint['provider']} board {hint['board']!r} ({hint['links']} links, "
+                  f"e.g. {hint['example']}); an ats strategy reads it directly:\n"
+                  f"  {{type: ats, provider: {hint['provider']}, board_id: {hint['board']}}}")
         print("\nstatus history:")
         print(table(view["history"], ["at", "from_status", "to_status", "actor", "reason"], {"reason": 90})
               if view["history"] else "  none")

@@ -3,6 +3,7 @@ the review app can show the same."""
 
 from __future__ import annotations
 
+from gigflow.extensions.ats_hint import hint_from_stats
 from gigflow.health.lifecycle import recent_runs, source_state
 from gigflow.sql import load_sql
 
@@ -46,4 +47,6 @@ def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
                   "health": {k: v for k, v in (r["health"] or {}).items() if k not in ("job_links", "churn")},
                   "drift": r["drift"] or []} for r in recent],
         "history": history,
+        # The newest run that found its jobs on one known ATS board (an HTML crawl): switch to the ats strategy.
+        "ats_hint": next((hint for hint in (hint_from_stats(r["stats"]) for r in recent) if hint), None),
     }
