@@ -120,12 +120,12 @@ def board_of(url: str | None) -> BoardRef | None:
     """The provider and board one URL names, by the first (most specific) rule that matches; None if none."""
     if not url or not isinstance(url, str):
         return None
-    text = unquote(url.replace("&amp;", "&"))[:2000]
+    text = url.replace("&amp;", "&")[:2000]
     for rule in RULES:
         match = rule.pattern.search(text)
         if not match:
             continue
-        board = match.group("board")
+        board = unquote(match.group("board"))
         if board.lower() in rule.reserved:
             continue
         groups = match.groupdict()
@@ -159,6 +159,12 @@ class Finding:
 
 
 MAX_EVIDENCE = 5
+MAX_SCRIPT_CHARS = 2_000_000
+MAX_SCRIPT_URLS = 2000
+SCRIPT_URL = re.compile(r"https?:\\?/\\?/[A-Za-z0-9.-]*(?:greenhouse\.io|lever\.co|ashbyhq\.com|myworkdayjobs\.com|"
+                        r"personio\.(?:de|com)|teamtailor\.com|bamboohr\.com|breezy\.hr|pinpointhq\.com|"
+                        r"careers-page\.com|manatal\.com|recruitee\.com|smartrecruiters\.com|workable\.com|"
+                        r"icims\.com|avature\.net)[^\s\"'<>\\]{0,300}", re.I)
 
 
 def recognise_page(content: bytes | str, url: str) -> list[Finding]:
@@ -170,14 +176,19 @@ def recognise_page(content: bytes | str, url: str) -> list[Finding]:
         return []
     found: dict[tuple[str, str], Finding] = {}
     candidates: list[tuple[str, str]] = [(url, "page URL")]
+    script_urls = 0
     for element in root.iter("a", "iframe", "script", "form", "link", "area", "div", "meta"):
         for attribute in ("href", "src", "action", "data-src", "data-url", "content"):
             value = (element.get(attribute) or "").strip()
             if value and ("//" in value or element.tag in ("a", "iframe", "form")):
                 candidates.append((urljoin(url, value), f"<{element.tag} {attribute}>"))
-        if element.tag == "script" and element.text and len(element.text) < 200_000:
-            for match in re.finditer(r"https?:\\?/\\?/[^\s\"'<>\\]+", element.text):
+        if element.tag == "script" and element.text and script_urls < MAX_SCRIPT_URLS:
+            # Inline data (a framework's page state) often holds the board's job URLs: only ATS hosts are kept.
+            for match in SCRIPT_URL.finditer(element.text[:MAX_SCRIPT_CHARS]):
                 candidates.append((match.group().replace("\\/", "/"), "<script> text"))
+                script_urls += 1
+                if script_urls >= MAX_SCRIPT_URLS:
+                    break
     for link, where in candidates:
         ref = board_of(link)
         if ref is None:

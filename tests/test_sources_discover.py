@@ -1,0 +1,147 @@
+"""Finding the ATS behind a career site: the recogniser on corpus career pages and boards, `scrapy sources discover`
+end to end (one guarded fetch, a source that imports and crawls), and the ATS hint an HTML crawl records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gigflow.adapters.ats.recognise import board_of, recognise_page
+from gigflow.health.report import overview
+from gigflow.sources.discover import propose_source
+from helpers import SHARED, crawl, import_source, last_run, scrapy_command
+from scripted_server import Reply, ScriptedServer
+
+LISTINGS = SHARED / "corpus" / "listings"
+
+# (corpus listing, the page's URL, provider, board): career pages that link to or embed a board, and hosted boards.
+PAGES = [
+    ("airtable", "https://airtable.com/careers", "greenhouse", "airtable"),
+    ("cloudflare", "https://www.cloudflare.com/careers/jobs/", "greenhouse", "cloudflare"),
+    ("flaconi-de", "https://www.flaconi.de/karriere/", "greenhouse", "flaconi"),
+    ("greenhouse-codepath", "https://boards.greenhouse.io/codepath", "greenhouse", "codepath"),
+    ("plaid", "https://plaid.com/careers/openings/", "lever", "plaid"),
+    ("vectara", "https://vectara.com/careers/", "lever", "vectara"),
+    ("lever-gotogroup", "https://jobs.lever.co/GoToGroup", "lever", "GoToGroup"),
+    ("blueorchard", "https://www.blueorchard.com/careers/", "bamboohr", "blueorchard"),
+    ("pinpoint-bathspa", "https://bathspa.pinpointhq.com/", "pinpoint", "bathspa"),
+    ("icims-emory", "https://clinical-emory.icims.com/jobs/search?ss=1", "icims", "clinical-emory"),
+    ("icims-gdms", "https://careers-gdms.icims.com/jobs/search?ss=1", "icims", "careers-gdms"),
+    ("icims-tfghospitality", "https://careers-tfghospitality.icims.com/jobs/search?ss=1", "icims",
+     "careers-tfghospitality"),
+    ("avature-ally", "https://ally.avature.net/careers/SearchJobs", "avature", "ally.avature.net/careers"),
+    ("avature-forvis", "https://forvis.avature.net/campuscareers/SearchJobs", "avature",
+     "forvis.avature.net/campuscareers"),
+    ("avature-xerox", "https://xerox.avature.net/en_US/careers/SearchJobs", "avature",
+     "xerox.avature.net/en_US/careers"),
+]
+
+
+@pytest.mark.skipif(not LISTINGS.is_dir(), reason="needs ../shared/corpus")
+@pytest.mark.parametrize("name, url, provider, board", PAGES, ids=[p[0] for p in PAGES])
+def test_discover_names_the_provider_and_board_behind_corpus_career_pages(name, url, provider, board):
+    body = sorted((LISTINGS / name).glob("*.html"))[0].read_bytes()
+    proposal = propose_source(body, url)
+    best = proposal.findings[0]
+    assert (best.provider, best.board) == (provider, board), [(f.provider, f.board, f.score) for f in proposal.findings[:3]]
+    assert best.confidence >= 0.5 and best.evidence
+    [strategy] = proposal.source["strategies"]
+    if best.supported:
+        assert strategy == {"type": "ats", "provider": provider, "board_id": board}
+    else:  # iCIMS, Avature: an href strategy on the hosted board whose cards and job links it infers
+        assert strategy["type"] == "href" and strategy["job_url_patterns"]
+        assert provider in proposal.reasons[0]
+
+
+def test_embed_scripts_iframes_and_board_urls_of_every_provider_are_recognised():
+    cases = {
+        "https://boards.greenhouse.io/embed/job_board/js?for=acme": ("greenhouse", "acme", "embed"),
+        "https://job-boards.eu.greenhouse.io/embed/job_board?for=acme&b=https%3A%2F%2Facme.example": ("greenhouse", "acme", "embed"),
+        "https://jobs.ashbyhq.com/acme/embed?version=2": ("ashby", "acme", "embed"),
+        "https://jobs.ashbyhq.com/Acme%20Labs": ("ashby", "Acme Labs", "board"),
+        "https://acme.wd5.myworkdayjobs.com/en-US/External/job/Ghent/Nurse_R12": ("workday", "acme.wd5/External", "job"),
+        "https://acme.wd1.myworkdayjobs.com/Careers": ("workday", "acme.wd1/Careers", "board"),
+        "https://acme-gmbh.jobs.personio.de/job/1234?language=de": ("personio", "acme-gmbh", "job"),
+        "https://acme.jobs.personio.com/": ("personio", "acme.com", "board"),
+        "https://acme.teamtailor.com/jobs/123-welder": ("teamtailor", "acme", "job"),
+        "https://acme.bamboohr.com/js/embed.js": ("bamboohr", "acme", "embed"),
+        "https://acme.breezy.hr/p/ab12cd34ef56-cook": ("breezy", "acme", "job"),
+        "https://acme.pinpointhq.com/en/postings/68fd9afd-7f4c-4d6f-b286-5b570e8321f6": ("pinpoint", "acme", "job"),
+        "https://www.careers-page.com/acme-group/job/QVXR6YY8": ("manatal", "acme-group", "job"),
+        "https://jobs.eu.lever.co/acme/0b6bd2b3-1b1a-4a9c-9d2e-4a1f2b3c4d5e": ("lever", "acme", "job"),
+        "https://careers.smartrecruiters.com/Acme1": ("smartrecruiters", "Acme1", "board"),
+        "https://apply.workable.com/acme/j/AB12CD34EF/": ("workable", "acme", "job"),
+        "https://acme.recruitee.com/o/welder": ("recruitee", "acme", "job"),
+        "https://careers-acme.icims.com/jobs/1234/welder/job": ("icims", "careers-acme", "job"),
+    }
+    for url, expected in cases.items():
+        ref = board_of(url)
+        assert ref is not None and (ref.provider, ref.board, ref.kind) == expected, url
+    assert board_of("https://jobs.eu.lever.co/acme").region == "eu"
+    for url in ("https://www.greenhouse.io/careers", "https://boards.greenhouse.io/embed/job_board", "https://api.lever.co/",
+                "https://cdn02.icims.com/x.js", "https://www.teamtailor.com/en/", "https://acme.example/jobs"):
+        ref = board_of(url)
+        assert ref is None or ref.kind != "embed" and ref.board not in ("embed", "www", "cdn02"), url
+    page = (b'<html><body><div id="grnhse_app"></div>'
+            b'<script src="https://boards.greenhouse.io/embed/job_board/js?for=northwind"></script></body></html>')
+    [finding] = recognise_page(page, "https://northwind.example/careers")
+    assert (finding.provider, finding.board) == ("greenhouse", "northwind") and finding.confidence >= 0.5
+
+
+def test_a_page_without_a_board_or_job_cards_is_proposed_its_sitemaps_and_says_why():
+    page = b"<html><head><title>Jobs at Acme</title></head><body><a href='/about'>About</a></body></html>"
+    proposal = propose_source(page, "https://acme.example/careers")
+    assert proposal.strategy == "sitemap" and proposal.source["company"] == "Acme"
+    assert proposal.source["strategies"] == [{"type": "sitemap"}]  # robots.txt's sitemaps: the default
+    assert "robots.txt" in proposal.reasons[-1]
+
+
+def test_discover_fetches_once_and_proposes_an_href_source_whose_first_crawl_finds_the_jobs(pool, fixture_server):
+    url = f"{fixture_server.url}/demo/index.html"
+    done = scrapy_command("sources", "discover", url, "--id", "northwind", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                          "-s", "POLITENESS_MIN_INTERVAL=0")
+    assert done.returncode == 0, done.stderr
+    assert "# href strategy proposed" in done.stdout and "li.job-card" in done.stdout
+    [source] = yaml.safe_load(done.stdout)["sources"]
+    assert source["id"] == "northwind" and source["company"] == "Northwind Robotics"
+    import_source(pool, {**source, "status": "active"}, fixture_server.url)
+    crawl("href", "northwind")
+    with pool.connection() as conn:
+        titles = sorted(r["title"] for r in conn.execute("SELECT title FROM jobs WHERE source_id = 'northwind'"))
+    assert len(titles) == 5 and "Data Analyst" in titles and last_run(pool)["outcome"] == "finished"
+    refused = scrapy_command("sources", "discover", url)  # loopback is refused unless a setting allows it
+    assert refused.returncode == 2 and "loopback" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def _site_on_greenhouse(path: str, headers: dict) -> Reply:
+    """A career site whose job pages send applicants to one Greenhouse board."""
+    if path == "/robots.txt":
+        return Reply(body=b"User-agent: *\nAllow: /\n", headers={"Content-Type": "text/plain"})
+    if path == "/careers/":
+        cards = "".join(f'<li class="job"><a href="/careers/role-{i}">Role {i}</a></li>' for i in range(3))
+        return Reply(body=f"<html><body><ul>{cards}</ul></body></html>".encode())
+    if path.startswith("/careers/role-"):
+        number = path.rsplit("-", 1)[1]
+        posting = json.dumps({"@context": "https://schema.org", "@type": "JobPosting", "title": f"Role {number}",
+                              "hiringOrganization": {"@type": "Organization", "name": "Acme"}})
+        return Reply(body=(f'<html><head><script type="application/ld+json">{posting}</script></head><body>'
+                           f"<h1>Role {number}</h1><p>Build things.</p><a href='https://boards.greenhouse.io/acme/jobs/"
+                           f"40{number}'>Apply</a></body></html>").encode())
+    return Reply(status=404, body=b"not found")
+
+
+def test_an_html_crawl_whose_jobs_are_on_one_ats_board_records_the_hint(pool):
+    with ScriptedServer(_site_on_greenhouse) as server:
+        import_source(pool, {"id": "acme-html", "company": "Acme", "status": "active",
+                             "canonical_url": f"{server.url}/careers/",
+                             "strategies": [{"type": "href", "listing_urls": [f"{server.url}/careers/"],
+                                             "card_selector": "li.job", "job_url_patterns": ["/careers/role-"]}]},
+                      server.url)
+        crawl("href", "acme-html")
+    hint = overview(pool, "acme-html")["ats_hint"]
+    assert hint["provider"] == "greenhouse" and hint["board"] == "acme" and hint["links"] == 3
+    shown = scrapy_command("sources", "show", "acme-html")
+    assert "ATS hint: the jobs are on the greenhouse board 'acme'" in shown.stdout, shown.stdout + shown.stderr
