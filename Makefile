@@ -54,6 +54,7 @@ bench-click: $(STAMP)
 
 bench-adapters: $(STAMP)
 	$(BIN)/python bench/adapters_bench.py
+	$(BIN)/python bench/ats_coverage_bench.py
 
 # Listing queries on 1,000 sources x 100 runs and 100,000 jobs; 1,000 sources over 50 loopback hosts crawled by two
 # local scrapyd nodes x 2 slots (several sources per process); sources import of 10,000 sources.

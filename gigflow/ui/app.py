@@ -65,7 +65,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         return render(request, "source.html", {
             "source": source, "runs": runs, "chart": runs_chart(runs), "jobs": data.source_jobs(source["id"], jobs_shown),
             "noise": _noise_summary(source["noise_filter"], source["config_hash"]), "jobs_shown": jobs_shown,
-            "policy": health["policy"], "history": health["history"],
+            "policy": health["policy"], "history": health["history"], "ats_hint": health.get("ats_hint"),
             "health": library.run_health_label(health["runs"][0]["outcome"], health["runs"][0]["drift"])
             if health["runs"] else "never run"})
 

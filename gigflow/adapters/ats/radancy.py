@@ -85,9 +85,12 @@ class RadancyAdapter(AtsAdapter):
                 continue
             link = urljoin(url, href)
             node_path = root.getroottree().getpath(anchor)
-            job = ExtractedJob(title=title, url=link if is_http_url(link) else None, external_id=job_id)
+            job = ExtractedJob(title=title, url=link if is_http_url(link) else None, external_id=job_id,
+                               apply_url=link if is_http_url(link) else None)  # the job page holds the apply button
             evidence = {"title": Evidence(method="css", snippet_or_path=f"$.results {node_path} h2", confidence=CONFIDENCE),
                         "url": Evidence(method="css", snippet_or_path=f"$.results {node_path}@href", confidence=CONFIDENCE),
+                        "apply_url": Evidence(method="css", snippet_or_path=f"$.results {node_path}@href",
+                                              confidence=CONFIDENCE),
                         "external_id": Evidence(method="css", snippet_or_path=f"$.results {node_path}@data-job-id",
                                                 confidence=CONFIDENCE)}
             card = anchor.getparent() if anchor.getparent() is not None else anchor

@@ -125,6 +125,7 @@ def _feed_job(item: dict, path: str, feed_employer: str | None) -> ExtractedJob:
     return ats_job({
         "title": (clean_text(first(item.get("title"), posting.get("title")), 300), f"{path}.title"),
         "url": (url, f"{path}.url"),
+        "apply_url": (url, f"{path}.url"),  # the job page holds the application form
         "external_id": (first(clean_text(identifier.get("value")), match.group("id") if match else None,
                               clean_text(item.get("id"))), f"{path}._jobposting.identifier.value"),
         "employer": (first(clean_text(organisation.get("name")), feed_employer), f"{path}._jobposting.hiringOrganization.name"),

@@ -114,6 +114,8 @@ def _listing_job(item: dict, path: str, base: str | None) -> ExtractedJob:
     return ats_job({
         "title": (clean_text(item.get("title"), 300), f"{path}.title"),
         "url": (f"{base}{external_path}" if base and external_path else None, f"{path}.externalPath"),
+        # The job page carries the Apply button (Workday applies on the same page, /apply under it).
+        "apply_url": (f"{base}{external_path}" if base and external_path else None, f"{path}.externalPath"),
         "external_id": (first(_req_id(external_path), bullets[0] if bullets else None, external_path),
                         f"{path}.externalPath"),
         # "2 Locations" is a count, not a place: the detail names them.
