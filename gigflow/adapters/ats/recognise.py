@@ -116,11 +116,21 @@ class BoardRef:
         return self.provider in SUPPORTED
 
 
+# Every rule's URL holds one of these: plain substring tests tell most URLs apart before any rule runs.
+PROVIDER_MARKERS = ("greenhouse.io", "lever.co", "ashbyhq.com", "myworkday", "personio.", "teamtailor.com",
+                    "bamboohr.com", "breezy.hr", "pinpointhq.com", "careers-page.com", "manatal.com", "recruitee.com",
+                    "smartrecruiters.com", "workable.com", "icims.com", "avature.net", "taleo.net", "successfactors.",
+                    "/api/jobs?")
+
+
 def board_of(url: str | None) -> BoardRef | None:
     """The provider and board one URL names, by the first (most specific) rule that matches; None if none."""
     if not url or not isinstance(url, str):
         return None
     text = url.replace("&amp;", "&")[:2000]
+    lowered = text.lower()
+    if not any(marker in lowered for marker in PROVIDER_MARKERS):
+        return None
     for rule in RULES:
         match = rule.pattern.search(text)
         if not match:
