@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, board_segment, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, board_segment, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -75,7 +75,7 @@ def _address(item: dict) -> str | None:
 
 def _salary(item: dict, path: str) -> tuple[Salary, str] | None:
     compensation = item.get("compensation") if isinstance(item.get("compensation"), dict) else {}
-    components = [c for c in compensation.get("summaryComponents") or [] if isinstance(c, dict)]
+    components = [c for c in as_list(compensation.get("summaryComponents")) if isinstance(c, dict)]
     for index, component in enumerate(components):
         if str(component.get("compensationType", "")).lower() == "salary":
             return (Salary(min=component.get("minValue") if isinstance(component.get("minValue"), (int, float)) else None,
@@ -93,7 +93,7 @@ def _salary(item: dict, path: str) -> tuple[Salary, str] | None:
 def _job(item: dict, path: str, employer: tuple[str, str] | None) -> ExtractedJob:
     location = clean_text(first(item.get("location"), item.get("locationName")))
     secondary = [clean_text(place.get("location")) if isinstance(place, dict) else clean_text(place)
-                 for place in item.get("secondaryLocations") or []]
+                 for place in as_list(item.get("secondaryLocations"))]
     places = [p for p in [location, *secondary] if p]
     workplace = str(item.get("workplaceType") or "").lower()
     remote = ("remote" if item.get("isRemote") is True or workplace == "remote"

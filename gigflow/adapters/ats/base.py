@@ -61,6 +61,11 @@ def failed(adapter, error: Exception) -> ExtractionResult:
                             warnings=[f"{adapter.parser_key}: {error}"])
 
 
+def as_list(value) -> list:
+    """A payload field read as a list: anything else (null, a string, a number) is no items."""
+    return value if isinstance(value, list) else []
+
+
 def board_segment(pattern: re.Pattern, url: str | None, reserved: set[str] = frozenset()) -> str | None:
     """The `board` group of ``pattern`` in ``url`` (percent-decoded), unless it is a reserved path word."""
     match = pattern.search(url or "") if isinstance(url, str) else None
@@ -176,5 +181,5 @@ def looks_like_json(content: bytes | str) -> bool:
     return head[:1] in (b"{", b"[")
 
 
-__all__ = ["BASELINE", "AtsAdapter", "PayloadError", "ats_job", "board_segment", "failed", "fill_employer",
+__all__ = ["BASELINE", "AtsAdapter", "PayloadError", "as_list", "ats_job", "board_segment", "failed", "fill_employer",
            "looks_like_json", "query_int", "result", "with_query"]

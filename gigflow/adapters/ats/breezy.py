@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -56,7 +56,7 @@ def _place(place) -> str | None:
 def _job(item: dict, path: str) -> ExtractedJob:
     company = item.get("company") if isinstance(item.get("company"), dict) else {}
     kind = item.get("type")
-    places = [_place(p) for p in item.get("locations") or []]
+    places = [_place(p) for p in as_list(item.get("locations"))]
     location = item.get("location")
     remote = "remote" if isinstance(location, dict) and location.get("is_remote") is True else None
     salary_text = clean_text(item.get("salary"), 500)

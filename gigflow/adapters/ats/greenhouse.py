@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -47,10 +47,10 @@ class GreenhouseAdapter(AtsAdapter):
 
 
 def _job(item: dict, path: str) -> ExtractedJob:
-    offices = [o.get("location") or o.get("name") for o in item.get("offices") or [] if isinstance(o, dict)]
+    offices = [o.get("location") or o.get("name") for o in as_list(item.get("offices")) if isinstance(o, dict)]
     location = clean_text((item.get("location") or {}).get("name")) if isinstance(item.get("location"), dict) else None
     salary = None
-    ranges = [r for r in item.get("pay_input_ranges") or [] if isinstance(r, dict)]
+    ranges = [r for r in as_list(item.get("pay_input_ranges")) if isinstance(r, dict)]
     if ranges:
         low, high = ranges[0].get("min_cents"), ranges[0].get("max_cents")
         salary = (Salary(min=low / 100 if isinstance(low, (int, float)) else None,
@@ -58,7 +58,7 @@ def _job(item: dict, path: str) -> ExtractedJob:
                          currency=clean_text(ranges[0].get("currency_type")),
                          raw=clean_text(ranges[0].get("title") or ranges[0].get("blurb"), 500)),
                   f"{path}.pay_input_ranges[0]")
-    departments = [clean_text(d.get("name")) for d in item.get("departments") or [] if isinstance(d, dict)]
+    departments = [clean_text(d.get("name")) for d in as_list(item.get("departments")) if isinstance(d, dict)]
     return ats_job({
         "title": (clean_text(item.get("title"), 300), f"{path}.title"),
         "url": (clean_text(item.get("absolute_url")), f"{path}.absolute_url"),

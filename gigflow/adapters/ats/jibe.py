@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, query_int, result, with_query
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, query_int, result, with_query
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -85,7 +85,7 @@ def _job(item: dict, path: str, site: str | None) -> ExtractedJob:
         salary = (Salary(min=low or None, max=high or None, currency=clean_text(item.get("salary_currency")),
                          raw=None), f"{path}.salary_min_value")
     places = [clean_text(p.get("location_name") if isinstance(p, dict) else p)
-              for p in item.get("multipleLocations") or [] if not isinstance(p, bool)]
+              for p in as_list(item.get("multipleLocations")) if not isinstance(p, bool)]
     return ats_job({
         "title": (clean_text(item.get("title"), 300), f"{path}.title"),
         "url": (url, f"{path}.slug"),

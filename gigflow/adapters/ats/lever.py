@@ -6,7 +6,7 @@ import re
 from datetime import datetime, timezone
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -62,7 +62,7 @@ class LeverAdapter(AtsAdapter):
 
 def _job(item: dict, path: str) -> ExtractedJob:
     categories = item.get("categories") if isinstance(item.get("categories"), dict) else {}
-    all_locations = [clean_text(x) for x in categories.get("allLocations") or [] if clean_text(x)]
+    all_locations = [clean_text(x) for x in as_list(categories.get("allLocations")) if clean_text(x)]
     created = item.get("createdAt")
     date_posted = (datetime.fromtimestamp(created / 1000, tz=timezone.utc).date().isoformat()
                    if isinstance(created, (int, float)) and created > 0 else None)
@@ -72,7 +72,7 @@ def _job(item: dict, path: str) -> ExtractedJob:
         salary = (Salary(min=band.get("min"), max=band.get("max"), currency=clean_text(band.get("currency")),
                          unit=_unit(band.get("interval")), raw=str(band)[:500]), f"{path}.salaryRange")
     lists = [f"{clean_text(block.get('text'))}\n{html_to_text(block.get('content')) or ''}"
-             for block in item.get("lists") or [] if isinstance(block, dict)]
+             for block in as_list(item.get("lists")) if isinstance(block, dict)]
     description = "\n".join(filter(None, [html_to_text(first(item.get("description"), item.get("openingPlain"))),
                                           *lists, html_to_text(item.get("additional"))]))
     return ats_job({

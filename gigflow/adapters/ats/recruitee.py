@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -59,7 +59,7 @@ def _job(item: dict, path: str) -> ExtractedJob:
                                "year": "YEAR"}.get(str(band.get("period"))), raw=str(band)[:500]), f"{path}.salary")
     location = first(clean_text(item.get("location")) if str(item.get("location", "")).lower() != "remote job" else None,
                      join_place(item.get("city"), item.get("state_name"), item.get("country")))
-    locations = [join_place(p.get("city"), p.get("state"), p.get("country")) for p in item.get("locations") or []
+    locations = [join_place(p.get("city"), p.get("state"), p.get("country")) for p in as_list(item.get("locations"))
                  if isinstance(p, dict)]
     remote = "remote" if item.get("remote") else "hybrid" if item.get("hybrid") else "onsite" if item.get("on_site") else None
     description = "\n".join(filter(None, [html_to_text(item.get("description")), html_to_text(item.get("requirements"))]))

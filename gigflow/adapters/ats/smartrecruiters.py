@@ -60,14 +60,15 @@ def _job(item: dict, path: str) -> ExtractedJob:
     company = item.get("company") if isinstance(item.get("company"), dict) else {}
     place = item.get("location") if isinstance(item.get("location"), dict) else {}
     location = clean_text(place.get("fullLocation")) or join_place(place.get("city"), place.get("region"),
-                                                                   (place.get("country") or "").upper() or None)
+                                                                   str(place.get("country") or "").upper() or None)
     posting_id = clean_text(item.get("id"))
     url, url_path = clean_text(item.get("postingUrl")), f"{path}.postingUrl"
     if not url and posting_id and company.get("identifier"):
         # Listings carry no public URL; the public job page is addressed by company identifier and posting id.
         url, url_path = (f"{PUBLIC_BASE}/{quote(str(company['identifier']), safe='')}/{quote(posting_id, safe='')}",
                          f"{path}.company.identifier + {path}.id")
-    sections = ((item.get("jobAd") or {}).get("sections") or {}) if isinstance(item.get("jobAd"), dict) else {}
+    sections = item["jobAd"].get("sections") if isinstance(item.get("jobAd"), dict) else {}
+    sections = sections if isinstance(sections, dict) else {}
     description = "\n".join(filter(None, (html_to_text((sections.get(name) or {}).get("text"))
                                           for name in ("jobDescription", "qualifications", "additionalInformation")
                                           if isinstance(sections.get(name), dict))))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, as_list, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -64,7 +64,7 @@ class TeamtailorAdapter(AtsAdapter):
 
 def _included(items) -> dict[tuple[str, str], dict]:
     return {(str(i.get("type")), str(i.get("id"))): i.get("attributes") or {}
-            for i in items or [] if isinstance(i, dict) and isinstance(i.get("attributes"), dict)}
+            for i in as_list(items) if isinstance(i, dict) and isinstance(i.get("attributes"), dict)}
 
 
 def _related(item: dict, name: str, included: dict) -> list[dict]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
@@ -86,7 +86,7 @@ def _deduplicated(adapter, jobs: list[ExtractedJob], next_page: NextPage | None 
 
 def _locations(item: dict) -> list[str]:
     places = []
-    for place in item.get("locations") or []:
+    for place in as_list(item.get("locations")):
         text = (clean_text(place) if isinstance(place, str)
                 else join_place(place.get("city"), place.get("region") or place.get("subregion"),
                                 place.get("country") or place.get("countryName")) if isinstance(place, dict) else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urlsplit
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
@@ -110,7 +110,7 @@ class WorkdayAdapter(AtsAdapter):
 
 def _listing_job(item: dict, path: str, base: str | None) -> ExtractedJob:
     external_path = clean_text(item.get("externalPath"))
-    bullets = [clean_text(b) for b in item.get("bulletFields") or [] if clean_text(b)]
+    bullets = [clean_text(b) for b in as_list(item.get("bulletFields")) if clean_text(b)]
     return ats_job({
         "title": (clean_text(item.get("title"), 300), f"{path}.title"),
         "url": (f"{base}{external_path}" if base and external_path else None, f"{path}.externalPath"),
@@ -136,7 +136,7 @@ def _detail_job(data: dict, base: str | None) -> ExtractedJob:
     url = clean_text(info.get("externalUrl"))
     if url and url.rstrip("/").endswith("/job") and base and posting_id:
         url = None  # a bare /job/ prefix is no page
-    locations = [clean_text(info.get("location"))] + [clean_text(x) for x in info.get("additionalLocations") or []]
+    locations = [clean_text(info.get("location"))] + [clean_text(x) for x in as_list(info.get("additionalLocations"))]
     country = info.get("country") if isinstance(info.get("country"), dict) else {}
     remote = str(info.get("remoteType") or "").lower()
     return ats_job({
