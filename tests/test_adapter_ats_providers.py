@@ -155,7 +155,16 @@ def test_variant_shapes_and_missing_fields_are_read_without_failing():
     result = extract(personio, url="https://acme.jobs.personio.com/xml")
     assert result.parser_key == "personio" and [j.url for j in result.jobs] == ["https://acme.jobs.personio.com/job/7"]
     assert any("dropped" in w for w in result.warnings)
-    for provider in ("manatal", "jibe", "pinpoint", "bamboohr", "radancy", "teamtailor"):
+    graphql = {"data": {"jobBoard": {"teams": [], "jobPostings": [
+        {"id": "0b6bd2b3-1b1a-4a9c-9d2e-4a1f2b3c4d5e", "title": "Welder", "locationName": "Ghent",
+         "secondaryLocations": [{"locationName": "Mol"}], "compensationTierSummary": "€40K – €50K"}]}}}
+    [job] = extract(json.dumps(graphql).encode(), url="https://jobs.ashbyhq.com/acme", parser_key="ashby").jobs
+    assert job.url.endswith("/acme/0b6bd2b3-1b1a-4a9c-9d2e-4a1f2b3c4d5e") and job.locations == ["Ghent", "Mol"]
+    assert job.salary.raw == "€40K – €50K" and job.employer == "acme"
+    search = [{"id": 12, "name": "Baker", "office": "Berlin", "employment_type": "permanent", "schedule": "full-time"}]
+    [job] = extract(json.dumps(search).encode(), url="https://acme.jobs.personio.de/search.json", parser_key="personio").jobs
+    assert job.url == "https://acme.jobs.personio.de/job/12" and job.employment_type == "permanent full-time"
+    for provider in ("manatal", "jibe", "pinpoint", "bamboohr", "radancy", "teamtailor", "personio", "workday"):
         broken = extract(b'{"unexpected": true}', url="https://x.example/api", parser_key=provider)
         assert broken.jobs == [] and broken.warnings and broken.parser_key == provider
 

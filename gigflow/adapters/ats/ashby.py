@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, board_segment, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, as_list, ats_job, board_segment, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -46,6 +46,17 @@ class AshbyAdapter(AtsAdapter):
         return b"ashbyhq.com" in head and (b'"jobUrl"' in head or b'"apiVersion"' in head)
 
     def read(self, data, url: str) -> ExtractionResult:
+        board = data.get("data") if isinstance(data, dict) and isinstance(data.get("data"), dict) else None
+        board = board.get("jobBoard") if isinstance(board, dict) else None
+        if isinstance(board, dict) and isinstance(board.get("jobPostings"), list):
+            # The job board page's own GraphQL answer (ApiJobBoardWithTeams): postings without text.
+            org = self.board_from_url(url)
+            jobs = [_job({**item, "jobUrl": item.get("jobUrl") or (f"{PUBLIC_BASE}/{quote(org, safe='')}/"
+                                                                   f"{quote(str(item.get('id')), safe='')}"
+                                                                   if org and item.get("id") else None)},
+                         f"$.data.jobBoard.jobPostings[{i}]", None)
+                    for i, item in enumerate(board["jobPostings"]) if isinstance(item, dict)]
+            return result(self, jobs, kind="listing", warnings=[])
         if isinstance(data, dict) and isinstance(data.get("jobs"), list):
             employer = _organisation(data)
             jobs = [_job(item, f"$.jobs[{i}]", employer) for i, item in enumerate(data["jobs"]) if isinstance(item, dict)]
@@ -92,7 +103,8 @@ def _salary(item: dict, path: str) -> tuple[Salary, str] | None:
 
 def _job(item: dict, path: str, employer: tuple[str, str] | None) -> ExtractedJob:
     location = clean_text(first(item.get("location"), item.get("locationName")))
-    secondary = [clean_text(place.get("location")) if isinstance(place, dict) else clean_text(place)
+    secondary = [clean_text(first(place.get("location"), place.get("locationName"))) if isinstance(place, dict)
+                 else clean_text(place)
                  for place in as_list(item.get("secondaryLocations"))]
     places = [p for p in [location, *secondary] if p]
     workplace = str(item.get("workplaceType") or "").lower()

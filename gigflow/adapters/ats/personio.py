@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, as_list, ats_job, failed, result
 from gigflow.adapters.common import as_bytes, clean_text, first, host_matches, html_to_text
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
@@ -50,6 +50,16 @@ class PersonioAdapter(AtsAdapter):
     def supports(self, url: str, content: bytes | str) -> bool:
         return host_matches(url, *self.hosts) or is_feed(as_bytes(content[:4000]))
 
+    def read(self, data, url: str) -> ExtractionResult:
+        """The job site's JSON (`/search.json`): a list of positions, or `{"jobs": [...]}`."""
+        items = data if isinstance(data, list) else data.get("jobs") if isinstance(data, dict) else None
+        if not isinstance(items, list):
+            return failed(self, PayloadError("expected the XML feed, or a JSON list of positions"))
+        parts = urlsplit(url or "")
+        base = f"{parts.scheme}://{parts.netloc}" if host_matches(url, *HOSTS) else None
+        jobs = [_json_job(item, f"$[{i}]", base) for i, item in enumerate(items) if isinstance(item, dict)]
+        return result(self, jobs, kind="listing", warnings=[])
+
     def extract_payload(self, content: bytes | str, *, url: str) -> ExtractionResult:
         body = as_bytes(content)
         if not is_feed(body):
@@ -71,6 +81,26 @@ class PersonioAdapter(AtsAdapter):
         jobs = [_job(position, f"/workzag-jobs/position[{i + 1}]", base) for i, position in enumerate(positions)]
         warnings = [] if base else ["personio: feed not read from a personio host, so jobs have no URL (ids kept)"]
         return result(self, jobs, kind="listing", warnings=warnings)
+
+
+def _json_job(item: dict, path: str, base: str | None) -> ExtractedJob:
+    """One position of the job site's `search.json` (id, name, office, department, employment_type, schedule)."""
+    position_id = clean_text(item.get("id"))
+    url = f"{base}/job/{position_id}" if base and position_id else None
+    offices = [clean_text(item.get("office"))] + [clean_text(o.get("name") if isinstance(o, dict) else o)
+                                                  for o in as_list(item.get("offices"))]
+    office = first(*offices)
+    kind = " ".join(filter(None, [clean_text(item.get("employment_type")), clean_text(item.get("schedule"))]))
+    return ats_job({
+        "title": (clean_text(item.get("name"), 300), f"{path}.name"),
+        "url": (url, f"{path}.id"),
+        "external_id": (position_id, f"{path}.id"),
+        "employer": (clean_text(item.get("subcompany")), f"{path}.subcompany"),
+        "location": (office, f"{path}.office"),
+        "employment_type": (kind or None, f"{path}.employment_type"),
+        "date_posted": (clean_text(first(item.get("created_at"), item.get("createdAt"))), f"{path}.created_at"),
+        "description": (html_to_text(item.get("description")), f"{path}.description"),
+    }, raw={k: v for k, v in item.items() if k != "description"}, locations=list(dict.fromkeys(o for o in offices if o)))
 
 
 def _text(position, name: str) -> str | None:
