@@ -176,3 +176,25 @@ def test_payloads_are_recognised_by_their_markers_without_a_parser_key():
                       ("personio-rtc-rath", "personio"), ("teamtailor-api-v1-jobs", "teamtailor")):
         [body] = (ATS / name).glob("input.*")
         assert extract(body.read_bytes(), url="https://cache.example/payload").parser_key == key, name
+
+
+def test_a_board_is_configured_by_id_or_by_its_public_url():
+    from gigflow.adapters.ats import base_url
+    from gigflow.sources.config import AtsStrategy
+
+    cases = {("workday", "https://acme.wd5.myworkdayjobs.com/en-US/External"): "acme.wd5/External",
+             ("greenhouse", "https://boards.greenhouse.io/embed/job_board?for=acme"): "acme",
+             ("radancy", "https://jobs.acme.example/fr/search-jobs"): "jobs.acme.example/fr",
+             ("jibe", "https://careers.acme.example/jobs"): "careers.acme.example",
+             ("personio", "https://acme.jobs.personio.com/"): "acme.com"}
+    for (provider, url), board in cases.items():
+        strategy = AtsStrategy(provider=provider, board_url=url)
+        assert strategy.board_id == board and strategy.model_dump()["board_url"] == url
+    assert base_url("workday", "acme.wd5/External") == "https://acme.wd5.myworkdayjobs.com"
+    assert base_url("personio", "acme.com") == "https://acme.jobs.personio.com"
+    assert base_url("radancy", "jobs.acme.example/fr", overrides={"radancy": "http://127.0.0.1:9"}) == "http://127.0.0.1:9"
+    assert "board_url" not in AtsStrategy(provider="ashby", board_id="acme").model_dump()  # the hash stays as it was
+    with pytest.raises(ValueError, match="names no lever board"):
+        AtsStrategy(provider="lever", board_url="https://boards.greenhouse.io/acme")
+    with pytest.raises(ValueError, match="board_id or board_url"):
+        AtsStrategy(provider="lever")

@@ -162,16 +162,22 @@ class AtsStrategy(_Strategy):
 
     _url = field_validator("board_url")(lambda cls, v: _http_url(v) if v is not None else v)
 
-    @model_validator(mode="after")
-    def _board(self):
-        if not self.board_id and self.board_url:
+    @model_validator(mode="before")
+    @classmethod
+    def _board_from_url(cls, data):
+        """The board id read from ``board_url`` when only the URL is given."""
+        if isinstance(data, dict) and not data.get("board_id") and isinstance(data.get("board_url"), str):
             from gigflow.adapters.ats.recognise import board_from_strategy_url
 
-            board = board_from_strategy_url(self.provider, self.board_url)
+            provider, url = data.get("provider"), data["board_url"].strip()
+            board = board_from_strategy_url(provider, url) if isinstance(provider, str) else None
             if not board:
-                raise ValueError(f"board_url {redact_url(self.board_url)!r} names no {self.provider} board; give "
-                                 "board_id")
-            self.board_id = board
+                raise ValueError(f"board_url {redact_url(url)!r} names no {provider} board; give board_id")
+            data = {**data, "board_id": board}
+        return data
+
+    @model_validator(mode="after")
+    def _board(self):
         if not self.board_id:
             raise ValueError("an ats strategy needs board_id or board_url")
         return self

@@ -98,8 +98,8 @@ SUPPORTED = ("greenhouse", "lever", "recruitee", "smartrecruiters", "workable", 
              "teamtailor", "bamboohr", "breezy", "pinpoint", "manatal", "jibe", "radancy")
 # Markers of providers that live on the employer's own domain (the board is the page's host).
 HOSTED_MARKERS = {
-    "jibe": re.compile(r"jibecdn\.com|jibeapply\.com|\bjibe[-_]", re.I),
-    "radancy": re.compile(r"tbcdn\.talentbrew\.com|cdn\.radancy\.(?:eu|com)|radancy|/search-jobs/results", re.I),
+    "jibe": re.compile(r"jibecdn\.com|jibeapply\.com", re.I),
+    "radancy": re.compile(r"tbcdn\.talentbrew\.com|cdn\.radancy\.(?:eu|com)|/search-jobs/results", re.I),
 }
 WEIGHT = {"embed": 3.0, "api": 3.0, "job": 1.0, "board": 2.0, "marker": 1.0}
 
