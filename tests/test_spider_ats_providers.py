@@ -188,6 +188,7 @@ class ProviderServer(BackgroundServer):
         self.board = board
         self.hits: list[tuple[float, str, str]] = []
         self.missing: set[str] = set()  # request targets (path?query, or path + POST offset) that answer 404
+        self.challenge = False  # every answer is a bot challenge (Cloudflare's managed challenge)
         self._lock = threading.Lock()
         server = self
 
@@ -212,7 +213,11 @@ class ProviderServer(BackgroundServer):
                 found = None if target in server.missing else server.board.answer(method, parts.path, query, body)
                 status = 404 if found is None else 200
                 data = (found if isinstance(found, str) else json.dumps(found or {"error": "Not found"})).encode()
+                if server.challenge and parts.path != "/robots.txt":
+                    status, data = 403, b"<html><title>Just a moment...</title></html>"
                 self.send_response(status)
+                if server.challenge and parts.path != "/robots.txt":
+                    self.send_header("cf-mitigated", "challenge")
                 self.send_header("Content-Type", "application/xml" if isinstance(found, str) else "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -292,6 +297,16 @@ def test_a_later_page_answering_404_leaves_the_run_incomplete_and_the_source_act
     assert second_page in targets, targets
     assert run["outcome"] == "incomplete:page_missing" and source["status"] == "active"
     assert 0 < len(jobs) < len(server.board.ids)
+
+
+@pytest.mark.parametrize("provider", ["workday", "ashby"])
+def test_a_bot_challenge_stops_the_run_without_retrying_or_quarantining(pool, provider):
+    with ProviderServer(BOARDS[provider]()) as server:
+        server.challenge = True
+        jobs, run, source = crawl_board(pool, server)
+        requests = [h for h in server.hits if h[2] != "/robots.txt"]
+    assert jobs == [] and run["outcome"] == "incomplete:anti_bot" and len(requests) == 1
+    assert source["status"] == "active"
 
 
 def test_provider_hosts_have_their_own_politeness_budget():
