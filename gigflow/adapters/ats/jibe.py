@@ -56,11 +56,12 @@ class JibeAdapter(AtsAdapter):
 
     def read(self, data, url: str) -> ExtractionResult:
         parts = urlsplit(url or "")
-        site = f"{parts.scheme}://{parts.netloc}" if parts.scheme and "/api/jobs" in parts.path else None
+        # The API answers on the careers site itself: its job pages are on the same origin.
+        site = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
         if isinstance(data, dict) and isinstance(data.get("jobs"), list):
             jobs = [_job(item.get("data") if isinstance(item.get("data"), dict) else item, f"$.jobs[{i}].data", site)
                     for i, item in enumerate(data["jobs"]) if isinstance(item, dict)]
-            warnings = [] if site else ["jibe: not read from a site's /api/jobs, so job pages have no URL (ids kept)"]
+            warnings = [] if site else ["jibe: no http(s) URL given, so job pages have no URL (ids kept)"]
             return result(self, jobs, kind="listing", warnings=warnings, next_page=next_page(data, url))
         item = data.get("data") if isinstance(data, dict) and isinstance(data.get("data"), dict) else data
         if isinstance(item, dict) and item.get("title") and (item.get("slug") or item.get("req_id")):

@@ -47,7 +47,7 @@ class ManatalAdapter(AtsAdapter):
 
     def read(self, data, url: str) -> ExtractionResult:
         match = API.search(urlsplit(url or "").path)
-        board = match.group("board") if match else None
+        board = match.group("board") if match else self.board_from_url(url)
         if isinstance(data, dict) and isinstance(data.get("results"), list):
             jobs = [_job(item, f"$.results[{i}]", board) for i, item in enumerate(data["results"]) if isinstance(item, dict)]
             warnings = [] if board else ["manatal: not read from a career-page API URL, so jobs have no URL (ids kept)"]

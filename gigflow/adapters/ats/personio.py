@@ -74,12 +74,11 @@ class PersonioAdapter(AtsAdapter):
         if root is None:
             return failed(self, PayloadError("empty XML feed"))
         parts = urlsplit(url or "")
-        # Job pages live beside the feed, on the company's jobs site (its /xml path).
-        served = host_matches(url, *HOSTS) or parts.path.rstrip("/").endswith("/xml")
-        base = f"{parts.scheme}://{parts.netloc}" if served and parts.scheme in ("http", "https") else None
+        # Job pages live beside the feed, on the company's jobs site that serves it.
+        base = f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
         positions = [p for p in root.iter("position")]
         jobs = [_job(position, f"/workzag-jobs/position[{i + 1}]", base) for i, position in enumerate(positions)]
-        warnings = [] if base else ["personio: feed not read from a personio host, so jobs have no URL (ids kept)"]
+        warnings = [] if base else ["personio: no http(s) URL given, so jobs have no URL (ids kept)"]
         return result(self, jobs, kind="listing", warnings=warnings)
 
 

@@ -63,12 +63,17 @@ def next_page(data, url: str) -> NextPage | None:
 
 
 def _public_base(url: str) -> str | None:
-    """https://<host>/<site> of a cxs URL (the job pages' base), or None when the URL is not one."""
+    """https://<host>/<site> of a cxs URL or of the board's own page (the job pages' base); None for others."""
     parts = urlsplit(url or "")
-    match = CXS.search(parts.path)
-    if not match or not parts.scheme or not parts.netloc:
+    if not parts.scheme or not parts.netloc:
         return None
-    return f"{parts.scheme}://{parts.netloc}/{match.group('site')}"
+    match = CXS.search(parts.path)
+    if match:
+        return f"{parts.scheme}://{parts.netloc}/{match.group('site')}"
+    site = re.match(r"^/(?:[a-z]{2}-[A-Za-z]{2}/)?([A-Za-z0-9_-]+)", parts.path)
+    if site and (parts.hostname or "").endswith(HOSTS) and site.group(1) not in ("wday", "job"):
+        return f"{parts.scheme}://{parts.netloc}/{site.group(1)}"
+    return None
 
 
 def _req_id(path: str | None) -> str | None:
