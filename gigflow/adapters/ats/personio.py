@@ -118,7 +118,13 @@ def _job(position, path: str, base: str | None) -> ExtractedJob:
         if text:
             sections.append(f"{heading}\n{text}" if heading else text)
     kind = " ".join(filter(None, [_text(position, "employmentType"), _text(position, "schedule")]))
-    url = f"{base}/job/{position_id}" if base and position_id else None
+    # Some feeds name the job page (<jobUrl>, <url>); else it is <host>/job/<id> beside the feed.
+    named = first(_text(position, "jobUrl"), _text(position, "url"))
+    url = named if named and named.startswith(("http://", "https://")) else (
+        f"{base}/job/{position_id}" if base and position_id else None)
+    if not position_id and url:
+        match = JOB_URL.search(url)
+        position_id = match.group("id") if match else None
     office = first(*offices)
     return ats_job({
         "title": (_text(position, "name"), f"{path}/name"),

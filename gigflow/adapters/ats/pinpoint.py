@@ -63,8 +63,9 @@ def _job(item: dict, path: str) -> ExtractedJob:
     if item.get("compensation_visible") is not False and (low or high or item.get("compensation")):
         salary = (Salary(min=low if isinstance(low, (int, float)) else None,
                          max=high if isinstance(high, (int, float)) else None,
-                         currency=clean_text(item.get("compensation_currency")),
-                         unit=UNITS.get(str(item.get("compensation_frequency")).lower()),
+                         currency=(clean_text(item.get("compensation_currency")) or "").upper() or None,
+                         unit=next((unit for word, unit in UNITS.items()
+                                    if word in str(item.get("compensation_frequency")).lower()), None),
                          raw=clean_text(item.get("compensation"), 500)), f"{path}.compensation")
     company = item.get("company") if isinstance(item.get("company"), dict) else {}
     location = first(join_place(place.get("city"), place.get("province")), clean_text(place.get("name")))
