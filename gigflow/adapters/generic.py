@@ -23,6 +23,7 @@ from gigflow.adapters.ats_links import ats_posting
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
 from gigflow.adapters.gazetteer import place_parts, place_score
+from gigflow.adapters.job_facts import employment_types
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult, Salary
@@ -394,6 +395,14 @@ class _Page:
         salary = self.salary()
         if salary:
             job.salary, job.evidence["salary"] = salary
+        rows = self.labels.get("employment_type", [])
+        kinds = employment_types(*(row.value for row in rows))
+        if kinds:
+            # "Contract type: Permanent" and "Hours: Part-time": contract and working pattern, one vocabulary.
+            job.employment_types = kinds
+            job.evidence["employment_types"] = Evidence(
+                method="label", snippet_or_path="; ".join(f"{row.label[:30]}: {row.value[:60]}" for row in rows)[:500],
+                confidence=0.65)
         if job.location:
             job.locations = [job.location]
             where = job.evidence.get("location")
@@ -534,7 +543,9 @@ class _Page:
                 continue  # a control's caption is never the vacancy's title
             if self._hidden(element):
                 continue  # a closed dialog's or a hidden widget's heading
-            if chrome and heading and self._weak_chrome(element):
+            if text[:1] in "\"“„«'‘" and text.rstrip()[-1:] in "\"”“»'’":
+                continue  # a quotation (a testimonial's heading), never a vacancy's title
+            if chrome and tag == "h1" and self._weak_chrome(element):
                 chrome = False  # a title block classed "section-header" is the page's own, not the site's header
             if self._in_footer(element):
                 continue  # a footer repeats the site's name, never the vacancy
