@@ -106,9 +106,12 @@ class Command(GigflowCommand):
             refusals = counts.pop("refusals", [])
             print(counts)
             for refusal in refusals:  # suspicious merges the resolver did not make, and why
-                print(f"refused: job {refusal['job_id']} -> canonical job {refusal['would_join']} "
-                      f"(with job {refusal['with_job']}): {refusal['why']}"
-                      f"{'; key ' + refusal['key'] if refusal.get('key') else ''}")
+                if "key" in refusal:
+                    print(f"refused: {refusal['key']} of source {refusal['source_id']} as identity of jobs "
+                          f"{', '.join(map(str, refusal['job_ids']))}: {refusal['why']}")
+                else:
+                    print(f"refused: job {refusal['job_id']} -> canonical job {refusal['would_join']} "
+                          f"(with job {refusal['with_job']}): {refusal['why']}")
         elif args[0] == "unmerge":
             if not args[1].isdigit():
                 return self.fail(f"unmerge: {args[1]!r} is not a job id (a number: the job_id of a sighting)")

@@ -82,6 +82,7 @@ def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
     with pool.connection() as conn:
         jobs = conn.execute(load_sql(_SQL, "unlinked_jobs.sql"), {"source_id": source_id}).fetchall()
     shared_by_source: dict[str, dict[str, int]] = {}
+    withheld: dict[tuple[str, str], list[int]] = defaultdict(list)
     for row in jobs:
         if row["source_id"] not in shared_by_source:
             with pool.connection() as conn:
@@ -89,38 +90,29 @@ def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
                 shared_by_source[row["source_id"]] = shared_keys([sighting(p) for p in peers])
         job = sighting(row)
         shared = shared_by_source[row["source_id"]]
-        all_keys = match_keys(job)
-        keys = {k: v for k, v in all_keys.items() if k not in shared}
-        refused = _refused_merges(pool, row["id"], {k: shared[k] for k in all_keys if k in shared})
+        keys = {}
+        for key, kind in match_keys(job).items():
+            if key in shared:
+                withheld[(row["source_id"], key)].append(row["id"])
+            else:
+                keys[key] = kind
         job["simhash"] = simhash(job["description"])
         outcome = _link(pool, row["id"], job, keys, settings)
         counts["jobs"] += 1
         counts[outcome["kind"]] += 1
         counts["folded"] += outcome["folded"]
-        refused += outcome.get("refused", [])
-        counts["refused"] += len(refused)
-        refusals.extend(refused)
+        refusals.extend(outcome["refused"])
+    for (source, key), job_ids in withheld.items():
+        # The merge every job carrying a shared key would have made (one group per source and key).
+        refusals.append({"source_id": source, "key": key[:300], "job_ids": job_ids[:20],
+                         "why": f"shared by {shared_by_source[source][key]} jobs of the source: no identity"})
+    counts["refused"] = len(refusals)
     if refusals:
         counts["refusals"] = refusals[:REPORTED_REFUSALS]
     return counts
 
 
 REPORTED_REFUSALS = 50  # suspicious merges listed in `jobs resolve`'s answer (all are counted)
-
-
-def _refused_merges(pool: ConnectionPool, job_id: int, dropped: dict[str, int]) -> list[dict]:
-    """The canonical jobs a key that is no identity (shared by `dropped[key]` jobs of the job's source) would have
-    merged the job into: each a refused, suspicious merge, reported rather than made."""
-    if not dropped:
-        return []
-    with pool.connection() as conn:
-        rows = conn.execute(load_sql(_SQL, "exact_candidates.sql"), {"keys": list(dropped), "job_id": job_id})
-        found = []
-        for cand in rows:
-            for key in sorted(set(cand["match_keys"]) & set(dropped)):
-                found.append({"job_id": job_id, "would_join": cand["canonical_id"], "with_job": cand["job_id"],
-                              "key": key[:300], "why": f"shared by {dropped[key]} jobs of the source"})
-    return found
 
 
 def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], settings: ResolveSettings) -> dict:
