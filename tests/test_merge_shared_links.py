@@ -3,6 +3,8 @@ application page) is never identity evidence, and `scrapy jobs resolve` reports 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 from scripted_server import Reply, ScriptedServer
@@ -19,7 +21,8 @@ def vacancy_page(job: str, city: str) -> bytes:
             '<body><header><a href="/">Muster</a><ul><li><a href="/stellenangebote/">Stellenangebote</a></li>'
             '<li><a href="/stellenangebote/" class="btn-primary">Jetzt bewerben</a></li></ul></header>'
             f'<section><div class="section-header"><h1>Bewerbung als Quereinsteiger (m/w/d) {job} ({city})</h1>'
-            '</div><div class="form-card"><h2 class="form-title">Bewerbungsformular</h2><form method="post">'
+            '<ul class="nav-facts"><li><b>Vergütung:</b> 15,50 € pro Stunde</li><li><b>Arbeitszeit:</b> Vollzeit, '
+            'Schichtdienst</li><li><b>Bewerbungsfrist:</b> 31.12.2026</li></ul></div><div class="form-card"><h2 class="form-title">Bewerbungsformular</h2><form method="post">'
             '<input name="vorname"><input name="nachname"><input name="email"><input name="cv" type="file">'
             '<button type="submit">Absenden</button></form></div></section>'
             '<footer><p>Copyright &copy; 2026 – Muster Sicherheit GmbH</p></footer></body></html>').encode()
@@ -67,6 +70,21 @@ def test_four_vacancies_sharing_a_menu_apply_link_stay_four_canonical_jobs(pool)
     assert {(j["fields"]["location"]) for j in jobs} == {c for _, c in VACANCIES}
     assert not any("formular" in j["title"].lower() for j in jobs)
     assert sorted(map(len, canonical_groups(pool))) == [1, 1, 1, 1]
+
+    exported = scrapy_command("jobs", "--format", "csv")
+    assert exported.returncode == 0, exported.stderr
+    rows = list(csv.DictReader(io.StringIO(exported.stdout)))
+    assert len(rows) == 4 and {r["location"] for r in rows} == {c for _, c in VACANCIES}
+    for row in rows:  # flat columns a spreadsheet reads as they are
+        assert row["valid_through"] == "2026-12-31" and row["employment_types"] == "full_time,shift"
+        assert row["salary_min"] == "15.5" and row["salary_currency"] == "EUR" and row["salary_period"] == "HOUR"
+        assert row["salary_annual_min"] == str(15.5 * 2080) and row["salary_text"] == "15,50 € pro Stunde"
+        assert row["first_seen"] <= row["last_seen"]
+        evidence = json.loads(row["evidence"])
+        assert evidence["location"]["method"] == "gazetteer" and "salary_text" in evidence
+        assert "Bewerbung als Quereinsteiger" in row["description_markdown"]
+    first = json.loads(scrapy_command("jobs", "--format", "jsonl").stdout.splitlines()[0])
+    assert first["valid_through"] == "2026-12-31" and first["salary_max"] == 15.5
 
 
 def test_a_link_shared_by_a_sources_pages_never_merges_and_the_refusal_is_reported(pool):
