@@ -26,7 +26,8 @@ EMPLOYMENT_TYPES: dict[str, re.Pattern] = {name: re.compile(pattern, re.I) for n
                   r"toistaiseksi|trvalý|бессрочн"),
     ("temporary", r"temporary|\btemp\b|befristet|tijdelijk|bepaalde tijd|\bcdd\b|temporal|määräaikai|"
                   r"fixed[\s-]term|interim|zeitarbeit|uitzend|временн"),
-    ("contract", r"\bcontract(or)?\b|contractor|freelance|freiberuf|zzp|indépendant|autónomo|selbstständig"),
+    ("contract", r"contractor|^\s*contract\s*$|\bcontract (role|position|job|work|basis)\b|freelance|freiberuf|"
+                 r"\bzzp\b|indépendant|autónomo|selbstständig|werkvertrag"),
     ("internship", r"intern(ship)?\b|praktikum|stage\b|stagiair|prácticas|harjoittel|стаж[её]р|インターン|인턴"),
     ("apprenticeship", r"apprentice|ausbildung|\blehre\b|leerling|alternance|apprentissage|oppisopimus"),
     ("volunteer", r"volunteer|ehrenamt|vrijwillig|bénévol|voluntari"),

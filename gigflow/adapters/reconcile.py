@@ -45,7 +45,8 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
         # The salary as the page shows it, beside JSON-LD's numbers (which stay unless they lack an amount).
         job.salary_text = visible_salary[0].raw[:300]
         job.evidence["salary_text"] = visible_salary[1]
-    if visible_salary and job.salary is not None and job.salary.min is None and job.salary.max is None:
+    if visible_salary and job.salary is not None and job.salary.min is None and job.salary.max is None and \
+            (visible_salary[0].min is not None or visible_salary[0].max is not None):
         salary, evidence = visible_salary
         disagreements += _record(job, "salary", job.salary.raw, (salary, evidence), keep_visible=True,
                                  why="JSON-LD salary has no amount", shown=salary.raw)

@@ -98,6 +98,8 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
     if not text or not re.search(r"\d", text):
         return None
     snippet = text[:300]
+    # "2651.83 euros/month", "15 Euro pro Stunde": the currency as a word.
+    snippet = re.sub(r"\beuros?\b", "EUR", snippet, flags=re.I)
     amounts, currency = [], None
     for match in _AMOUNT.finditer(snippet):
         symbol = match.group("cur") or match.group("cur2")
