@@ -928,6 +928,10 @@ class _Page:
         for element in self.content:
             attributes = " ".join(v for k, v in element.attrib.items()
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
+            # data-company-name="true": the attribute's name says what the element holds; "companyName" is
+            # "company-name" written in camel case.
+            attributes += " " + " ".join(k[5:] for k in element.attrib if k.startswith("data-") and len(k) < 40)
+            attributes = re.sub(r"([a-z])([A-Z])", r"\1-\2", attributes).strip()
             if not attributes or ATTR_EXCLUDED.search(attributes):
                 continue
             names = [token for token in re.split(r"\s+", attributes) if pattern.search(token)]
