@@ -11,7 +11,8 @@ other after case, width and whitespace folding (dates: the same calendar day):
   of other sites in several languages, whole chain as a crawl sees them (JSON-LD kept). Its `split` column keeps
   some sites (and pages) aside as a hold-out that the rules were not tuned on; they are reported separately.
   A label may name alternatives separated by ` || `. Besides the four fields it scores the apply URL, the salary
-  text, the closing date and the employment type where labelled.
+  text, the closing date and the employment type where labelled. `devset stripped`: all its pages without their
+  JSON-LD and microdata (the generic adapter alone).
 
 Per site: `--sites` prints every set per site (SWDE per board, devset per site) beside trafilatura.
 
@@ -203,6 +204,9 @@ def main() -> int:
             "SWDE dev": swde,
             "devset dev": devset_pages(args.devset, "dev") if args.devset.is_dir() else [],
             "devset holdout": devset_pages(args.devset, "holdout") if args.devset.is_dir() else []}
+    # The same pages as a site without structured data serves them: the generic adapter alone.
+    sets["devset stripped"] = [Page(p.name, p.url, strip_structured_data(p.body), p.truth)
+                               for p in sets["devset dev"] + sets["devset holdout"]]
     if args.sites:
         for page in swde + sets["devset dev"] + sets["devset holdout"]:
             sets.setdefault(f"  site {page.name.split('/')[0]}", []).append(page)

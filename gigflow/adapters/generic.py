@@ -104,7 +104,9 @@ COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-�
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
 LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
 POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
-                           r"publié|publiée|mis en ligne)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
+                           r"publié|publiée|mis en ligne|publicado|publicada|pubblicato|julkaistu|publicerad|"
+                           r"udgivet|opublikowano|dodano|zveřejněno|přidáno|zverejnené|pridané|опубликовано|"
+                           r"размещено)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
                            re.I)
 DATE_META = ("article:published_time", "datepublished", "date", "dc.date", "dc.date.issued", "dcterms.created",
              "publish-date", "pubdate", "og:published_time")
@@ -693,7 +695,7 @@ class _Page:
         # itself), then the source's configured company, and only then what names the site's operator (site name,
         # logo, copyright line): on a board those name the board, not the school or firm that hires.
         for finder in (self._employer_at, self._employer_beside_title_in_doc_title, self._employer_beside_heading,
-                       self._organisation_beside_title):
+                       self._organisation_beside_title, self._employer_in_meta_line):
             found = finder()
             if found:
                 return found
@@ -704,6 +706,39 @@ class _Page:
             found = finder()
             if found:
                 return found
+        return None
+
+    def _meta_line(self):
+        """The line of facts right after the title, split at its separators ("Bigger Games · Istanbul · posted 15
+        March", "Acme | Berlin | Full-time"): (employer, place, date text, element) or None. The employer is the
+        first segment that is no place, date, salary, employment type, remote word or label, and counts only
+        beside a place or a date (the line's structure says what its segments are)."""
+        if hasattr(self, "_meta_line_cache"):
+            return self._meta_line_cache
+        self.title()  # the line is read beside the title element
+        found = None
+        for text, node, leafy in self._lines_after_title(3):
+            segments = [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
+            if len(segments) < 2 or len(segments) > 6:
+                continue
+            place = next((s for s in segments if place_score(s) >= 0.67), None)
+            dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
+            others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
+                      and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
+                      and not re.search(r"\d", s)]
+            employer = others[0] if others and (place or dated) and self._plausible_employer(others[0]) \
+                and not self._is_site_name(others[0]) and len(others[0].split()) <= 8 else None
+            if place or employer:
+                found = (employer, place, dated, node)
+                break
+        self._meta_line_cache = found
+        return found
+
+    def _employer_in_meta_line(self) -> tuple[str, Evidence] | None:
+        meta = self._meta_line()
+        if meta and meta[0]:
+            return meta[0], Evidence(method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the "
+                                     "title, first segment", confidence=0.45)
         return None
 
     def _organisation_beside_title(self) -> tuple[str, Evidence] | None:
@@ -856,6 +891,10 @@ class _Page:
             return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
                                                      confidence=0.5)
         lines = self._lines_after_title(3)
+        meta = self._meta_line()
+        if meta and meta[1]:
+            return meta[1], Evidence(method="gazetteer", snippet_or_path=f"{self.path(meta[3])} beside the title, "
+                                     "its place", confidence=0.5)
         for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",

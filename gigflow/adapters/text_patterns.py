@@ -47,7 +47,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                     "posting date", "date of posting", "date listed", "listed on", "published on",
                     "date published", "job posted", "date added", "geplaatst op", "publicatiedatum",
                     "datum geplaatst", "online sinds", "online seit", "veröffentlicht am", "erstellt am",
-                    "ausschreibungsdatum", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
+                    "ausschreibungsdatum", "last edited", "last updated", "updated", "updated on",
+                    "aktualisiert", "zuletzt aktualisiert", "bijgewerkt", "mis à jour", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
                     "掲載日"),
 }
 # Headings that name a section of a vacancy or of a site, never a vacancy's title (en, nl, de, fr).

@@ -58,7 +58,9 @@ def shared_keys(jobs: list[dict]) -> dict[str, int]:
     postings: dict[str, set] = defaultdict(set)
     pages: dict[str, set] = defaultdict(set)
     for job in jobs:
-        apply_key = (match_keys({"apply_url": job.get("apply_url")}) if job.get("apply_url") else {})
+        # An ATS posting id two pages name is still one posting; a plain link several pages share is not.
+        apply_key = {k for k in (match_keys({"apply_url": job.get("apply_url")}) if job.get("apply_url") else {})
+                     if k.startswith("link:")}
         for key in match_keys(job):
             postings[key].add(_posting(job))
             if key in apply_key:
