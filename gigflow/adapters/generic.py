@@ -108,6 +108,11 @@ POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|
                            r"udgivet|opublikowano|dodano|zveřejněno|přidáno|zverejnené|pridané|опубликовано|"
                            r"размещено)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
                            re.I)
+CLOSING_PHRASE = re.compile(r"\b(?:apply (?:by|before)|applications? close[sd]?(?: on)?|closing date(?: is)?|"
+                            r"closes(?: on)?|deadline(?: is)?|bewerb\w* (?:sie sich |dich )?bis(?: zum)?|"
+                            r"bewerbungsschluss(?: ist)?|reageer (?:voor|vóór|uiterlijk)|solliciteer (?:voor|vóór)|"
+                            r"date limite(?: de candidature)?|postuler avant le|haku päättyy|plazo(?: de inscripción)? "
+                            r"hasta)\b\s*:?\s*(?P<date>[^\n|•·]{3,60})", re.I)
 DATE_META = ("article:published_time", "datepublished", "date", "dc.date", "dc.date.issued", "dcterms.created",
              "publish-date", "pubdate", "og:published_time")
 
@@ -721,7 +726,8 @@ class _Page:
             segments = [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
             if len(segments) < 2 or len(segments) > 6:
                 continue
-            place = next((s for s in segments if place_score(s) >= 0.67), None)
+            place = next((s for s in segments if place_score(s) >= 0.67), None) or \
+                next((s for s in segments if REMOTE_TEXT.match(s) and len(s.split()) <= 4), None)
             dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
                       and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
@@ -900,6 +906,11 @@ class _Page:
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
                                       confidence=0.5)
         for text, node, leafy in lines:
+            # "Remote (Europe)", "Anywhere": a remote job's place is the line itself (job_facts flags it remote).
+            if leafy and REMOTE_TEXT.match(text) and len(text.split()) <= 4:
+                return text, Evidence(method="text-pattern", snippet_or_path=f"{self.path(node)} beside the title, "
+                                      "remote", confidence=0.5)
+        for text, node, leafy in lines:
             # "Tetovo, Macedonia, Macedonia" (a country the gazetteer names differently): a partly known place
             # that the document title repeats is the place too.
             if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
@@ -1020,6 +1031,16 @@ class _Page:
             iso = find_date(found.value)
             if iso:
                 return iso, self._label_evidence(found, 0.65)
+        for element in self.content[:5_000]:
+            # "Apply by 31 March 2027", "Bewerben Sie sich bis zum 15.01.2027", "Date limite 12/02/2027".
+            text = element.text or ""
+            if len(text) > 300 or not CLOSING_PHRASE.search(text):
+                continue
+            match = CLOSING_PHRASE.search(" ".join(text.split()))
+            iso = find_date(match.group("date")) if match else None
+            if iso:
+                return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} "
+                                                                            f"{match.group(0)[:60]!r}", confidence=0.5)
         return None
 
     # -- salary, description, apply link -----------------------------------------------------------------------
