@@ -282,10 +282,10 @@ class _Page:
                 return False
         return True
 
-    def _is_widget_heading(self, element, text: str) -> bool:
-        """A heading of a form, dialog or widget: its words say so, its class says so, or a form (or two input
-        controls) follows it inside its own block."""
-        if WIDGET_HEADING.search(text) and len(text.split()) <= 6:
+    def _is_widget_heading(self, element, text: str, backed: bool = False) -> bool:
+        """A heading of a form, dialog or widget: its words say so (unless the document title backs it: "Form
+        Operator"), its class says so, or a form (or two input controls) follows it inside its own block."""
+        if not backed and WIDGET_HEADING.search(text) and len(text.split()) <= 6:
             return True
         named = f"{element.get('class') or ''} {element.get('id') or ''}"
         if WIDGET_CLASS.search(named):
@@ -583,7 +583,7 @@ class _Page:
                 score -= 6.0  # the site's or the employer's own name (a logo h1, a careers page's h1)
             if _is_section_heading(text):
                 score -= 5.0
-            if (heading or classed) and not labelled and self._is_widget_heading(element, text):
+            if (heading or classed) and not labelled and self._is_widget_heading(element, text, bool(agreement)):
                 score -= 4.0  # "Bewerbungsformular", a dialog's or a share widget's heading
             if text.endswith((":", "：")):
                 score -= 3.0
@@ -754,7 +754,8 @@ class _Page:
             if not leafy or len(text.split()) > 12 or parse_salary(text) or normalise_date(text):
                 continue
             part = re.split(r"\s*[,·•|–—]\s*|\s+-\s+", text)[0].strip()
-            if ORG_WORDS.search(part) and self._plausible_employer(part) and not self._is_site_name(part) \
+            if ORG_WORDS.search(part) and part[:1].isupper() and len(part.split()) <= 8 and \
+                    self._plausible_employer(part) and not self._is_site_name(part) \
                     and not _is_slogan(part) and not _labels_another_field(part):
                 return part, Evidence(method="text-pattern", snippet_or_path=f"{self.path(node)} organisation "
                                       "beside the title", confidence=0.5)
