@@ -41,6 +41,8 @@ BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # titl
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
+CAMEL_CASE = re.compile(r"([a-z])([A-Z])")
+FRAME_TOKENS = re.compile(r"cookie|modal|popup|dialog|login|sign-?in", re.I)
 # Fields a label row may give from inside a nav- or header-classed block (never the title).
 CHROME_LABEL_FIELDS = frozenset(("location", "salary", "employment_type", "valid_through", "date_posted", "employer",
                                  "apply_url"))
@@ -237,11 +239,14 @@ class _Page:
         self.base = joined if is_http_url(joined) else url
         # Whether each element sits in boilerplate, decided once top-down (parents come before children).
         self._chrome: dict = {}
+        self._frame: dict = {}  # inside the site's frame proper (see _in_site_frame), decided the same way
         for element in root.iter():
             if isinstance(element.tag, str):
                 parent = element.getparent()
                 self._chrome[element] = (parent is not None and self._chrome.get(parent, False)) or \
                     self._is_chrome(element)
+                self._frame[element] = self._chrome[element] and (
+                    (parent is not None and self._frame.get(parent, False)) or self._is_frame(element))
         self.content = [e for e, chrome in self._chrome.items() if not chrome]
         self.labels = labelled_values(self.content)
         # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
@@ -261,14 +266,16 @@ class _Page:
     def _in_site_frame(self, element) -> bool:
         """Inside the site's frame proper: a nav or footer element, a dialog, a cookie banner, a form's controls,
         a navigation/contentinfo role; not merely a block whose class says nav or header."""
-        for node in [element, *element.iterancestors()]:
-            if node.tag in ("nav", "footer", "dialog", "form", "select") or \
-                    node.get("role") in ("navigation", "contentinfo", "dialog"):
-                return True
-            if re.search(r"cookie|modal|popup|dialog|login|sign-?in", f"{node.get('class') or ''} "
-                                                                      f"{node.get('id') or ''}", re.I):
-                return True
-        return False
+        if element in self._frame:
+            return self._frame[element]
+        return any(self._is_frame(node) for node in [element, *element.iterancestors()])
+
+    @staticmethod
+    def _is_frame(node) -> bool:
+        if node.tag in ("nav", "footer", "dialog", "form", "select") or \
+                node.get("role") in ("navigation", "contentinfo", "dialog"):
+            return True
+        return bool(FRAME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"))
 
     def _weak_chrome(self, element) -> bool:
         """Chrome only by a class/id token such as "section-header" or "header-content" (a page's title block is
@@ -981,8 +988,11 @@ class _Page:
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
             # data-company-name="true": the attribute's name says what the element holds; "companyName" is
             # "company-name" written in camel case.
-            attributes += " " + " ".join(k[5:] for k in element.attrib if k.startswith("data-") and len(k) < 40)
-            attributes = re.sub(r"([a-z])([A-Z])", r"\1-\2", attributes).strip()
+            named = [k[5:] for k in element.attrib if k.startswith("data-") and len(k) < 40]
+            if named:
+                attributes = f"{attributes} {' '.join(named)}".strip()
+            if attributes and not attributes.islower():
+                attributes = CAMEL_CASE.sub(r"\1-\2", attributes)
             if not attributes or ATTR_EXCLUDED.search(attributes):
                 continue
             names = [token for token in re.split(r"\s+", attributes) if pattern.search(token)]
