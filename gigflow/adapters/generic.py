@@ -100,7 +100,8 @@ _WORDS = re.compile(r"\W+")
 # "Search results"), never one vacancy (en, nl, de, fr, sv).
 LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|search results|"
                            r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
-                           r"postes|résultats|lediga jobb|lediga tjänster)\b", re.I)
+                           r"postes|résultats|lediga jobb|lediga tjänster|empleos|ofertas|vacantes|trabajos|"
+                           r"nabídky|pracovní místa|ponuky|вакансии|työpaikat|oferty pracy|offerte)\b", re.I)
 COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,–—-]*(?:by\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
@@ -769,6 +770,8 @@ class _Page:
         return None
 
     def _plausible_employer(self, text: str | None) -> bool:
+        if text and len(text.split()) <= 2 and LISTING_WORDS.search(text):
+            return False  # "Empleos", "Jobs", "Вакансии": a board's section, not an employer
         return bool(text) and 2 <= len(text) <= 100 and not _is_section_heading(text) and \
             place_score(text) < 0.5 and not re.fullmatch(r"[\d\W]+", text) and \
             not (self.title() and normalise(text) == normalise(self.title()[0]))
@@ -911,6 +914,11 @@ class _Page:
                                      "its place", confidence=0.5)
         for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
+                parts = [p.strip() for p in re.split(r"\s*,\s*", text) if p.strip()]
+                known = [p for p in parts if place_score(p) >= 0.67]
+                if known and len(known) < len(parts) and ORG_WORDS.search(parts[0]):
+                    # "St Mary's Primary School, Bristol": the organisation's line; its place is the location.
+                    text = ", ".join(known)
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
                                       confidence=0.5)
         for text, node, leafy in lines:
