@@ -43,7 +43,7 @@ def test_the_hiring_school_beats_the_boards_copyright_and_site_name():
             'in reading, writing and maths across the school day.</p></main>'
             '<footer><p>© 2024 SchoolJobsBoard Ltd. All rights reserved.</p></footer></body></html>')
     job = job_of(page, url="https://schooljobsboard.example/jobs/123", company="SchoolJobsBoard")
-    assert job.employer == "Oakfield Primary Academy"
+    assert job.employer == "Oakfield Primary Academy" and job.location == "Leeds"
     assert "part_time" in job.employment_types and "permanent" in job.employment_types
 
 
