@@ -67,11 +67,12 @@ WIDGET_HEADING = re.compile(r"(formular|formulier|formulaire|formulario|eingegan
                             r"job alerts?|jobalert|received|thank you|vielen dank|bedankt|merci)\b", re.I)
 WIDGET_CLASS = re.compile(r"(^|[-_ ])(form|modal|popup|dialog|widget|cookie|newsletter|share|toast|banner|"
                           r"overlay)s?($|[-_ ])", re.I)
-# Words that make a line name an organisation ("Oakfield Primary Academy", "Acme GmbH", "St Mary's Hospital").
+# Words that make a line name an organisation ("Oakfield Primary Academy", "Acme GmbH", "St Mary's Hospital"); not
+# "group" or "team", which name departments as often as employers.
 ORG_WORDS = re.compile(r"\b(school|academy|college|university|universität|hochschule|schule|gymnasium|école|"
                        r"lycée|collège|school|hospital|klinik|clinic|trust|council|ministry|agency|foundation|"
                        r"stiftung|institute|institut|gmbh|ug|ltd|limited|llc|inc|plc|oy|bv|b\.v\.|nv|"
-                       r"sas|sarl|srl|s\.a\.|corp|corporation|group|gruppe|groep)\b\.?", re.I)
+                       r"sas|sarl|srl|s\.a\.|s\.r\.o|corp|corporation)\b\.?", re.I)
 REMOTE_TEXT = re.compile(r"\b(remote|anywhere|work from home|wfh|home ?office|telework|télétravail|"
                          r"thuiswerk|удал[её]нн?|удал[её]нка|100 ?% remote)\b", re.I)
 PLACE_MARKERS = ("📍",)
