@@ -65,8 +65,9 @@ bench-scale: $(STAMP)
 bench-storage: $(STAMP)
 	$(BIN)/python bench/storage_bench.py $(BENCH_ARGS)
 
-# Fields (title, employer, location, date posted) on the corpus stripped of JSON-LD and on the SWDE dev pages,
-# beside trafilatura's metadata.
+# Fields (title, employer, location, date posted, apply URL, salary text, closing date, employment type) on the
+# corpus stripped of JSON-LD, the SWDE dev pages and bench/devset/fields (dev and hold-out, per site), beside
+# trafilatura's metadata (docs/fields.md; BENCH_ARGS=--show lists misses, --no-sites totals only).
 bench-fields: $(STAMP)
 	$(BIN)/python bench/fields_bench.py $(BENCH_ARGS)
 

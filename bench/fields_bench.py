@@ -7,6 +7,14 @@ other after case, width and whitespace folding (dates: the same calendar day):
   its JSON-LD scripts and microdata attributes removed. The truth is the JSON-LD's title, hiring organisation,
   first location and datePosted; a field the JSON-LD leaves empty is not counted.
 - **SWDE dev**: the pages in `fixtures/swde/` (two job sites, `truth.tsv`; see its PROVENANCE.md).
+- **devset** (`bench/devset/fields/`, hand labels in `labels.tsv`, origin of every page in `MANIFEST.tsv`): real pages
+  of other sites in several languages, whole chain as a crawl sees them (JSON-LD kept). Its `split` column keeps
+  some sites (and pages) aside as a hold-out that the rules were not tuned on; they are reported separately.
+  A label may name alternatives separated by ` || `. Besides the four fields it scores the apply URL, the salary
+  text, the closing date and the employment type where labelled. `devset stripped`: all its pages without their
+  JSON-LD and microdata (the generic adapter alone).
+
+Per site: `--sites` prints every set per site (SWDE per board, devset per site) beside trafilatura.
 
 - **listings** (the other side of a permissive title): how many `../shared/corpus` listing pages the generic
   adapter turns into one pseudo-"job", beside how many corpus detail pages still get a title.
@@ -36,6 +44,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SWDE = ROOT / "fixtures" / "swde"
 FIELDS = ("title", "employer", "location", "date_posted")
+EXTRA = ("apply_url", "salary_text", "valid_through", "employment_type")
+DEVSET = ROOT / "bench" / "devset" / "fields"
 MICRODATA = ("itemprop", "itemscope", "itemtype", "itemid", "itemref")
 
 
@@ -49,14 +59,22 @@ class Page:
 
 @dataclass
 class Score:
-    hits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
-    counted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
+    hits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS + EXTRA, 0))
+    counted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FIELDS + EXTRA, 0))
     misses: list[str] = field(default_factory=list)
 
 
 def agree(name: str, value: str | None, truth: str) -> bool:
+    if " || " in truth:
+        return any(agree(name, value, alternative) for alternative in truth.split(" || "))
     if not value:
         return False
+    if name == "apply_url":
+        return str(value).rstrip("/") == truth.rstrip("/")
+    if name == "valid_through":
+        return str(value)[:10] == truth[:10]
+    if name == "employment_type":
+        return truth in str(value).split(",")
     if name == "date_posted":
         day = normalise_date(truth)
         return bool(day) and str(value)[:10] == day[:10]
@@ -111,10 +129,31 @@ def swde_pages(folder: Path) -> list[Page]:
     return pages
 
 
+def devset_pages(folder: Path, split: str | None = None) -> list[Page]:
+    """The hand-labelled pages of `folder` (labels.tsv, MANIFEST.tsv), of one split ("dev", "holdout") or all."""
+    with open(folder / "MANIFEST.tsv", encoding="utf-8") as handle:
+        urls = {row["page"]: row["url"] for row in csv.DictReader(handle, delimiter="\t")}
+    pages = []
+    with open(folder / "labels.tsv", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            if split and row["split"] != split:
+                continue
+            truth = {name: (row.get(name) or "").strip() for name in FIELDS + EXTRA}
+            pages.append(Page(row["page"], urls[row["page"]], (folder / row["page"]).read_bytes(),
+                              {k: v for k, v in truth.items() if v}))
+    return pages
+
+
 def gigflow_fields(page: Page) -> dict[str, str | None]:
     result = extract(page.body, url=page.url, content_type="text/html")
     job = result.jobs[0] if result.jobs else None
-    return {name: getattr(job, name) if job else None for name in FIELDS}
+    values = {name: getattr(job, name, None) if job else None for name in FIELDS + ("apply_url", "valid_through")}
+    if job is not None:
+        values["salary_text"] = (job.salary_text or (job.salary.raw if job.salary else None)) \
+            if hasattr(job, "salary_text") else (job.salary.raw if job.salary else None)
+        values["employment_type"] = ",".join(job.employment_types) if getattr(job, "employment_types", None) \
+            else job.employment_type
+    return values
 
 
 def trafilatura_fields(page: Page) -> dict[str, str | None]:
@@ -123,7 +162,8 @@ def trafilatura_fields(page: Page) -> dict[str, str | None]:
     meta = extract_metadata(page.body.decode("utf-8", "replace"), default_url=page.url)
     if meta is None:
         return dict.fromkeys(FIELDS)
-    return {"title": meta.title, "employer": meta.sitename, "location": None, "date_posted": meta.date}
+    return {"title": meta.title, "employer": meta.sitename, "location": None, "date_posted": meta.date,
+            "apply_url": None, "salary_text": None, "valid_through": None, "employment_type": None}
 
 
 def score(pages: list[Page], system) -> Score:
@@ -155,22 +195,36 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--swde", type=Path, default=SWDE)
+    parser.add_argument("--devset", type=Path, default=DEVSET)
     parser.add_argument("--show", action="store_true", help="print every miss")
+    parser.add_argument("--no-sites", dest="sites", action="store_false", help="totals only, no per-site rows")
     args = parser.parse_args()
+    swde = swde_pages(args.swde)
     sets = {"stripped corpus": corpus_pages(args.corpus) if args.corpus.is_dir() else [],
-            "SWDE dev": swde_pages(args.swde)}
+            "SWDE dev": swde,
+            "devset dev": devset_pages(args.devset, "dev") if args.devset.is_dir() else [],
+            "devset holdout": devset_pages(args.devset, "holdout") if args.devset.is_dir() else []}
+    # The same pages as a site without structured data serves them: the generic adapter alone.
+    sets["devset stripped"] = [Page(p.name, p.url, strip_structured_data(p.body), p.truth)
+                               for p in sets["devset dev"] + sets["devset holdout"]]
+    if args.sites:
+        for page in swde + sets["devset dev"] + sets["devset holdout"]:
+            sets.setdefault(f"  site {page.name.split('/')[0]}", []).append(page)
     systems = {"gigflow": gigflow_fields, "trafilatura": trafilatura_fields}
-    print(f"{'set':16} {'system':12} {'pages':>5} " + " ".join(f"{name:>14}" for name in FIELDS))
+    columns = FIELDS + EXTRA
+    print(f"{'set':26} {'system':12} {'pages':>5} " + " ".join(f"{name[:13]:>13}" for name in columns))
     for set_name, pages in sets.items():
+        if not pages:
+            continue
         for system_name, system in systems.items():
             result = score(pages, system)
             cells = []
-            for name in FIELDS:
+            for name in columns:
                 counted = result.counted[name]
-                cells.append(f"{result.hits[name]:>3}/{counted:<3} {100 * result.hits[name] / counted:4.0f}%"
-                             if counted else f"{'-':>14}")
-            print(f"{set_name:16} {system_name:12} {len(pages):5d} " + " ".join(f"{c:>14}" for c in cells))
-            if args.show:
+                cells.append(f"{result.hits[name]:>2}/{counted:<2} {100 * result.hits[name] / counted:4.0f}%"
+                             if counted else f"{'-':>13}")
+            print(f"{set_name[:26]:26} {system_name:12} {len(pages):5d} " + " ".join(f"{c:>13}" for c in cells))
+            if args.show and system_name == "gigflow" and not set_name.startswith("  "):
                 for miss in result.misses:
                     print(f"    miss {miss}")
     if args.corpus.is_dir():

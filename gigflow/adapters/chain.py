@@ -15,6 +15,7 @@ from gigflow.adapters.dates import normalise_job_dates
 from gigflow.adapters.mail import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic import GenericHtmlAdapter, read_page
+from gigflow.adapters.job_facts import add_facts
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.reconcile import reconcile
 from gigflow.adapters.types import ExtractionContext, ExtractionResult, SourceAdapter
@@ -92,6 +93,8 @@ def extract_html(content: bytes | str, *, url: str, parser_key: str | None = Non
         if result.jobs:
             if adapter is JSONLD and result.kind == "detail":
                 result = _against_visible_page(result, content, url, context)
+                for job in result.jobs:
+                    add_facts(job)
             return result.model_copy(update={"warnings": warnings})
     return ExtractionResult.empty(warning=None).model_copy(update={"warnings": warnings + ["no job found"]})
 
@@ -192,6 +195,7 @@ def _safely(adapter: SourceAdapter, content: bytes | str, url: str,
             result = adapter.extract(content, url=url)
         for job in result.jobs:
             normalise_job_dates(job, fetched_at=context.fetched_at)
+            add_facts(job)
         return result
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError, UnicodeError) as exc:
         return ExtractionResult(parser_key=adapter.parser_key, parser_version=adapter.parser_version,

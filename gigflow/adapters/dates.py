@@ -13,7 +13,7 @@ from functools import lru_cache
 
 # A date is short: longer text is cut before parsing so a hostile field costs bounded time.
 MAX_DATE_TEXT = 80
-LANGUAGES = ("en", "nl", "de", "fr", "es", "it", "pt", "sk", "cs", "pl", "da", "sv", "nb", "fi")
+LANGUAGES = ("en", "nl", "de", "fr", "es", "it", "pt", "sk", "cs", "pl", "da", "sv", "nb", "fi", "ru")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _EPOCH = re.compile(r"^\d{10}(\d{3})?$")
 _HAS_TIME = re.compile(r"\d{1,2}:\d{2}")

@@ -19,12 +19,14 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from gigflow.adapters.ats_links import ats_posting
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
 from gigflow.adapters.gazetteer import place_parts, place_score
+from gigflow.adapters.job_facts import employment_types
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
-from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult
+from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult, Salary
 from gigflow.documents.html import decode_html, parse_html
 
 BASE_CONFIDENCE = 0.45
@@ -39,6 +41,11 @@ BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # titl
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
+CAMEL_CASE = re.compile(r"([a-z])([A-Z])")
+FRAME_TOKENS = re.compile(r"cookie|modal|popup|dialog|login|sign-?in", re.I)
+# Fields a label row may give from inside a nav- or header-classed block (never the title).
+CHROME_LABEL_FIELDS = frozenset(("location", "salary", "employment_type", "valid_through", "date_posted", "employer",
+                                 "apply_url"))
 CHROME_TOKENS = re.compile(r"(^|[-_ ])(header|gnb|lnb|nav|navbar|menu|footer|modal|popup|layer|dialog|cookie|"
                            r"breadcrumbs?|sidebar|related|similar|recommend\w*|sign-in|signin|login|toast)($|[-_ ])",
                            re.I)
@@ -50,8 +57,24 @@ LOCATION_ATTR = re.compile(r"(^|[-_ ])(job[-_]?)?(location|locations|joblocation
                            r"($|[-_ ])", re.I)
 ADDRESS_ATTR = re.compile(r"(^|[-_ ])(adr|locality|address|addresslocality|city)($|[-_ ])", re.I)
 ATTR_EXCLUDED = re.compile(r"logo|review|icon|site|employers|search|input|typeahead|filter|list", re.I)
-APPLY_WORDS = re.compile(r"\b(apply|solliciteer|solliciteren|bewerben|bewerbung|postuler|reagovať|reageer)\b|"
-                         r"応募|지원하기|입사지원", re.I)
+APPLY_WORDS = re.compile(r"\b(apply|solliciteer|solliciteren|bewerben|bewerbung|postuler|reagovať|reageer|candidatar|"
+                         r"candidatura|candidatarse|aplicar|postular|inscrever|ansök|ansøg|søg|hae|aplikuj|"
+                         r"odpovědět|přihlásit|откликнуться|отклик)\b|応募|지원하기|입사지원", re.I)
+# A heading that names a form, dialog or widget of the page, never the vacancy ("Bewerbungsformular", "Apply for this
+# job" over a form, "Contact form", "Newsletter", "Share this job"): its own words, or a form right under it.
+WIDGET_HEADING = re.compile(r"(formular|formulier|formulaire|formulario|eingegangen)|\b(form|newsletter|cookies?|login|"
+                            r"log in|sign in|anmelden|registrieren|register|share|teilen|partager|delen|subscribe|"
+                            r"job alerts?|jobalert|received|thank you|vielen dank|bedankt|merci)\b", re.I)
+WIDGET_CLASS = re.compile(r"(^|[-_ ])(form|modal|popup|dialog|widget|cookie|newsletter|share|toast|banner|"
+                          r"overlay)s?($|[-_ ])", re.I)
+# Words that make a line name an organisation ("Oakfield Primary Academy", "Acme GmbH", "St Mary's Hospital"); not
+# "group" or "team", which name departments as often as employers.
+ORG_WORDS = re.compile(r"\b(school|academy|college|university|universität|hochschule|schule|gymnasium|école|"
+                       r"lycée|collège|school|hospital|klinik|clinic|trust|council|ministry|agency|foundation|"
+                       r"stiftung|institute|institut|gmbh|ug|ltd|limited|llc|inc|plc|oy|bv|b\.v\.|nv|"
+                       r"sas|sarl|srl|s\.a\.|s\.r\.o|corp|corporation)\b\.?", re.I)
+REMOTE_TEXT = re.compile(r"\b(remote|anywhere|work from home|wfh|home ?office|telework|télétravail|"
+                         r"thuiswerk|удал[её]нн?|удал[её]нка|100 ?% remote)\b", re.I)
 PLACE_MARKERS = ("📍",)
 HEADINGS = {"h1": 3.0, "h2": 2.0, "h3": 1.6, "h4": 1.3, "h5": 1.2, "h6": 1.1}
 PROMINENT = {"td", "span", "div", "b", "strong", "p", "font", "li", "a", "dd", "em", "big", "center"}
@@ -78,14 +101,22 @@ _WORDS = re.compile(r"\W+")
 # "Search results"), never one vacancy (en, nl, de, fr, sv).
 LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|search results|"
                            r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
-                           r"postes|résultats|lediga jobb|lediga tjänster)\b", re.I)
-COPYRIGHT = re.compile(r"(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*,?\s*(?:by\s+)?"
+                           r"postes|résultats|lediga jobb|lediga tjänster|empleos|ofertas|vacantes|trabajos|"
+                           r"nabídky|pracovní místa|ponuky|вакансии|työpaikat|oferty pracy|offerte)\b", re.I)
+COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,–—-]*(?:by\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
 LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
 POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
-                           r"publié|publiée|mis en ligne)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
+                           r"publié|publiée|mis en ligne|publicado|publicada|pubblicato|julkaistu|publicerad|"
+                           r"udgivet|opublikowano|dodano|zveřejněno|přidáno|zverejnené|pridané|опубликовано|"
+                           r"размещено)\b(?:\s+(?:on|op|am|le))?\s*:?\s*(?P<date>[^\n|•·]{3,60})",
                            re.I)
+CLOSING_PHRASE = re.compile(r"\b(?:apply (?:by|before)|applications? close[sd]?(?: on)?|closing date(?: is)?|"
+                            r"closes(?: on)?|deadline(?: is)?|bewerb\w* (?:sie sich |dich )?bis(?: zum)?|"
+                            r"bewerbungsschluss(?: ist)?|reageer (?:voor|vóór|uiterlijk)|solliciteer (?:voor|vóór)|"
+                            r"date limite(?: de candidature)?|postuler avant le|haku päättyy|plazo(?: de inscripción)? "
+                            r"hasta)\b\s*:?\s*(?P<date>[^\n|•·]{3,60})", re.I)
 DATE_META = ("article:published_time", "datepublished", "date", "dc.date", "dc.date.issued", "dcterms.created",
              "publish-date", "pubdate", "og:published_time")
 
@@ -204,15 +235,28 @@ class _Page:
     def __init__(self, root, meta: dict[str, str], url: str, context: ExtractionContext):
         self.root, self.meta, self.url, self.context = root, meta, url, context
         self.tree = root.getroottree()
+        # Links resolve against <base href> when the page names one (as browsers and the Markdown do).
+        base = next((b.get("href").strip() for b in root.iter("base") if (b.get("href") or "").strip()), None)
+        joined = urljoin(url, base) if base else url
+        self.base = joined if is_http_url(joined) else url
         # Whether each element sits in boilerplate, decided once top-down (parents come before children).
         self._chrome: dict = {}
+        self._frame: dict = {}  # inside the site's frame proper (see _in_site_frame), decided the same way
         for element in root.iter():
             if isinstance(element.tag, str):
                 parent = element.getparent()
                 self._chrome[element] = (parent is not None and self._chrome.get(parent, False)) or \
                     self._is_chrome(element)
+                self._frame[element] = self._chrome[element] and (
+                    (parent is not None and self._frame.get(parent, False)) or self._is_frame(element))
         self.content = [e for e, chrome in self._chrome.items() if not chrome]
         self.labels = labelled_values(self.content)
+        # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
+        # vacancy's (fields the content left unlabelled only; never the title, never a footer's or a dialog's).
+        for field, found in labelled_values([e for e, chrome in self._chrome.items()
+                                             if chrome and not self._in_site_frame(e)]).items():
+            if field not in self.labels and field in CHROME_LABEL_FIELDS:
+                self.labels[field] = found
         self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
                          for field, found in self.labels.items()}
         self.doc_titles = [t for t in (meta.get("<title>"), meta.get("og:title"), meta.get("twitter:title")) if t]
@@ -221,6 +265,56 @@ class _Page:
         self._title: tuple | None = None
 
     # -- where things are -------------------------------------------------------------------------------
+    def _in_site_frame(self, element) -> bool:
+        """Inside the site's frame proper: a nav or footer element, a dialog, a cookie banner, a form's controls,
+        a navigation/contentinfo role; not merely a block whose class says nav or header."""
+        if element in self._frame:
+            return self._frame[element]
+        return any(self._is_frame(node) for node in [element, *element.iterancestors()])
+
+    @staticmethod
+    def _is_frame(node) -> bool:
+        if node.tag in ("nav", "footer", "dialog", "form", "select") or \
+                node.get("role") in ("navigation", "contentinfo", "dialog"):
+            return True
+        return bool(FRAME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"))
+
+    def _weak_chrome(self, element) -> bool:
+        """Chrome only by a class/id token such as "section-header" or "header-content" (a page's title block is
+        often named so), not by a header/nav/footer element or role, nor by a menu, modal or cookie class."""
+        for node in [element, *element.iterancestors()]:
+            if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
+                return False
+            tokens = {m.group(2).lower() for m in CHROME_TOKENS.finditer(f"{node.get('class') or ''} "
+                                                                         f"{node.get('id') or ''}")}
+            if tokens - {"header"}:
+                return False
+        return True
+
+    def _is_widget_heading(self, element, text: str, backed: bool = False) -> bool:
+        """A heading of a form, dialog or widget: its words say so (unless the document title backs it: "Form
+        Operator"), its class says so, or a form (or two input controls) follows it inside its own block."""
+        if not backed and WIDGET_HEADING.search(text) and len(text.split()) <= 6:
+            return True
+        named = f"{element.get('class') or ''} {element.get('id') or ''}"
+        if WIDGET_CLASS.search(named):
+            return True
+        parent = element.getparent()
+        if parent is not None and element.tag != "h1":
+            following = [n for n in element.itersiblings() if isinstance(n.tag, str)][:3]
+            if any(n.tag == "form" or n.find(".//form") is not None or
+                   len(n.findall(".//input")) + len(n.findall(".//textarea")) >= 2 for n in following):
+                return True
+        return False
+
+    @staticmethod
+    def _hidden(element) -> bool:
+        for node in [element, *element.iterancestors()]:
+            style = (node.get("style") or "").replace(" ", "").lower()
+            if "display:none" in style or node.get("hidden") is not None or node.get("aria-hidden") == "true":
+                return True
+        return False
+
     @staticmethod
     def _is_chrome(node) -> bool:
         if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
@@ -317,14 +411,28 @@ class _Page:
         salary = self.salary()
         if salary:
             job.salary, job.evidence["salary"] = salary
+        rows = self.labels.get("employment_type", [])
+        kinds = employment_types(*(row.value for row in rows))
+        if kinds:
+            # "Contract type: Permanent" and "Hours: Part-time": contract and working pattern, one vocabulary.
+            job.employment_types = kinds
+            job.evidence["employment_types"] = Evidence(
+                method="label", snippet_or_path="; ".join(f"{row.label[:30]}: {row.value[:60]}" for row in rows)[:500],
+                confidence=0.65)
         if job.location:
             job.locations = [job.location]
+            where = job.evidence.get("location")
+            # "Fahrkartenkontrolleur (Bremen)": the place the title carries in brackets is the location, not title.
+            suffix = f"({job.location})"
+            if where and where.snippet_or_path.startswith("title heading (") and job.title.endswith(suffix) \
+                    and len(job.title) > len(suffix) + 3:
+                job.title = job.title[:-len(suffix)].rstrip(" -–,")
         return job
 
     def canonical_url(self) -> str | None:
         for link in self.root.iter("link"):
             if "canonical" in (link.get("rel") or "").lower():
-                href = urljoin(self.url, (link.get("href") or "").strip())
+                href = urljoin(self.base, (link.get("href") or "").strip())
                 if is_http_url(href):
                     return href
         og = self.meta.get("og:url")
@@ -383,6 +491,16 @@ class _Page:
                 spaced = f" {_WORDS.sub(' ', key).strip()} "
                 if any(spaced in f" {_WORDS.sub(' ', part).strip()} " for part in parts if key in part):
                     best = 2.0
+            if not best:
+                # "Bewerbung als Quereinsteiger (m/w/d) Fahrkartenkontrolleur (Bremen)" against the <title> part
+                # "Bewerbung Quereinsteiger (m/w/d) Fahrkartenkontrolleur Bremen": nearly the same words.
+                mine = {w for w in _WORDS.split(key) if len(w) > 1}
+                for part in parts:
+                    theirs = {w for w in _WORDS.split(part) if len(w) > 1}
+                    shared = len(mine & theirs)
+                    if len(theirs) >= 3 and shared >= 0.8 * len(theirs) and shared >= 0.6 * len(mine):
+                        best = 3.0
+                        break
         self._agreements[key] = best
         return best
 
@@ -439,6 +557,12 @@ class _Page:
                 continue
             if any(a.tag in ("button", "label", "select", "option") for a in element.iterancestors()):
                 continue  # a control's caption is never the vacancy's title
+            if self._hidden(element):
+                continue  # a closed dialog's or a hidden widget's heading
+            if text[:1] in "\"“„«'‘" and text.rstrip()[-1:] in "\"”“»'’":
+                continue  # a quotation (a testimonial's heading), never a vacancy's title
+            if chrome and tag == "h1" and self._weak_chrome(element):
+                chrome = False  # a title block classed "section-header" is the page's own, not the site's header
             if self._in_footer(element):
                 continue  # a footer repeats the site's name, never the vacancy
             if not labelled and (_is_slogan(text) or ABOUT_HEADING.match(text) or
@@ -468,6 +592,8 @@ class _Page:
                 score -= 6.0  # the site's or the employer's own name (a logo h1, a careers page's h1)
             if _is_section_heading(text):
                 score -= 5.0
+            if (heading or classed) and not labelled and self._is_widget_heading(element, text, bool(agreement)):
+                score -= 4.0  # "Bewerbungsformular", a dialog's or a share widget's heading
             if text.endswith((":", "：")):
                 score -= 3.0
             if _labels_another_field(text):
@@ -538,7 +664,7 @@ class _Page:
         href = (anchor.get("href") or "").strip()
         if not href or href.startswith(("#", "javascript:")):
             return False
-        target = urljoin(self.url, href).split("#")[0].rstrip("/")
+        target = urljoin(self.base, href).split("#")[0].rstrip("/")
         return target != (self.url or "").split("#")[0].rstrip("/")
 
     def title(self) -> tuple[str, Evidence] | None:
@@ -579,17 +705,74 @@ class _Page:
                 if match:
                     return match.group("employer"), Evidence(method="meta", snippet_or_path=f"{key} 'careers at'",
                                                              confidence=0.55)
+        # What the page says about the hiring organisation (a heading or line naming it beside the title, the title
+        # itself), then the source's configured company, and only then what names the site's operator (site name,
+        # logo, copyright line): on a board those name the board, not the school or firm that hires.
         for finder in (self._employer_at, self._employer_beside_title_in_doc_title, self._employer_beside_heading,
-                       self._site_name, self._logo_alt, self._copyright):  # strongest evidence first
+                       self._organisation_beside_title, self._employer_in_meta_line):
             found = finder()
             if found:
                 return found
         if self.context.company:
             return self.context.company, Evidence(method="config", snippet_or_path="the source's configured company",
-                                                  confidence=0.3)
+                                                  confidence=0.35)
+        for finder in (self._site_name, self._logo_alt, self._copyright):
+            found = finder()
+            if found:
+                return found
+        return None
+
+    def _meta_line(self):
+        """The line of facts right after the title, split at its separators ("Bigger Games · Istanbul · posted 15
+        March", "Acme | Berlin | Full-time"): (employer, place, date text, element) or None. The employer is the
+        first segment that is no place, date, salary, employment type, remote word or label, and counts only
+        beside a place or a date (the line's structure says what its segments are)."""
+        if hasattr(self, "_meta_line_cache"):
+            return self._meta_line_cache
+        self.title()  # the line is read beside the title element
+        found = None
+        for text, node, leafy in self._lines_after_title(3):
+            segments = [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
+            if len(segments) < 2 or len(segments) > 6:
+                continue
+            place = next((s for s in segments if place_score(s) >= 0.67), None) or \
+                next((s for s in segments if REMOTE_TEXT.match(s) and len(s.split()) <= 4), None)
+            dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
+            others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
+                      and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
+                      and not re.search(r"\d", s)]
+            employer = others[0] if others and (place or dated) and self._plausible_employer(others[0]) \
+                and not self._is_site_name(others[0]) and len(others[0].split()) <= 8 else None
+            if place or employer:
+                found = (employer, place, dated, node)
+                break
+        self._meta_line_cache = found
+        return found
+
+    def _employer_in_meta_line(self) -> tuple[str, Evidence] | None:
+        meta = self._meta_line()
+        if meta and meta[0]:
+            return meta[0], Evidence(method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the "
+                                     "title, first segment", confidence=0.45)
+        return None
+
+    def _organisation_beside_title(self) -> tuple[str, Evidence] | None:
+        """A short line right after the title that names an organisation ("Oakfield Primary Academy, Leeds",
+        "Acme GmbH · Berlin"): its organisation part, the place after a separator dropped."""
+        for text, node, leafy in self._lines_after_title(3):
+            if not leafy or len(text.split()) > 12 or parse_salary(text) or normalise_date(text):
+                continue
+            part = re.split(r"\s*[,·•|–—]\s*|\s+-\s+", text)[0].strip()
+            if ORG_WORDS.search(part) and part[:1].isupper() and len(part.split()) <= 8 and \
+                    self._plausible_employer(part) and not self._is_site_name(part) \
+                    and not _is_slogan(part) and not _labels_another_field(part):
+                return part, Evidence(method="text-pattern", snippet_or_path=f"{self.path(node)} organisation "
+                                      "beside the title", confidence=0.5)
         return None
 
     def _plausible_employer(self, text: str | None) -> bool:
+        if text and len(text.split()) <= 2 and LISTING_WORDS.search(text):
+            return False  # "Empleos", "Jobs", "Вакансии": a board's section, not an employer
         return bool(text) and 2 <= len(text) <= 100 and not _is_section_heading(text) and \
             place_score(text) < 0.5 and not re.fullmatch(r"[\d\W]+", text) and \
             not (self.title() and normalise(text) == normalise(self.title()[0]))
@@ -726,10 +909,24 @@ class _Page:
             return match.group("location"), Evidence(method="meta", snippet_or_path=f"{key} '... in X'",
                                                      confidence=0.5)
         lines = self._lines_after_title(3)
+        meta = self._meta_line()
+        if meta and meta[1]:
+            return meta[1], Evidence(method="gazetteer", snippet_or_path=f"{self.path(meta[3])} beside the title, "
+                                     "its place", confidence=0.5)
         for text, node, leafy in lines:
             if leafy and place_score(text) >= 0.5:
+                parts = [p.strip() for p in re.split(r"\s*,\s*", text) if p.strip()]
+                known = [p for p in parts if place_score(p) >= 0.67]
+                if known and len(known) < len(parts) and ORG_WORDS.search(parts[0]):
+                    # "St Mary's Primary School, Bristol": the organisation's line; its place is the location.
+                    text = ", ".join(known)
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title",
                                       confidence=0.5)
+        for text, node, leafy in lines:
+            # "Remote (Europe)", "Anywhere": a remote job's place is the line itself (job_facts flags it remote).
+            if leafy and REMOTE_TEXT.match(text) and len(text.split()) <= 4:
+                return text, Evidence(method="text-pattern", snippet_or_path=f"{self.path(node)} beside the title, "
+                                      "remote", confidence=0.5)
         for text, node, leafy in lines:
             # "Tetovo, Macedonia, Macedonia" (a country the gazetteer names differently): a partly known place
             # that the document title repeats is the place too.
@@ -740,6 +937,23 @@ class _Page:
             for part in parts:
                 if place_score(part) >= 0.67:
                     return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
+        return self._place_in_title()
+
+    def _place_in_title(self) -> tuple[str, Evidence] | None:
+        """A place the title heading or the document title carries in brackets or at its end ("Fahrkartenkontrolleur
+        (Bremen)", "Welder in Geel", "Welder - Geel"), when the gazetteer knows it."""
+        title = self.title()
+        texts = ([("title heading", title[0])] if title else []) + [("<title>", t) for t in self.doc_titles[:1]]
+        for where, text in texts:
+            for match in re.finditer(r"\(([^()]{2,60})\)", text):
+                if place_score(match.group(1)) >= 0.67:
+                    return match.group(1).strip(), Evidence(method="gazetteer", snippet_or_path=f"{where} "
+                                                            f"({match.group(1)[:40]})", confidence=0.45)
+            head = TITLE_SEPARATOR.split(text)[0]
+            match = re.search(r"(?:\s+(?:in|à|in der|im|te|en|w)\s+|\s+[-–—]\s+)([^-–—()]{2,60})$", head)
+            if match and place_score(match.group(1)) >= 0.67:
+                return match.group(1).strip(), Evidence(method="gazetteer", snippet_or_path=f"{where} ends in a "
+                                                        "place", confidence=0.4)
         return None
 
     def _in_doc_title(self, text: str) -> bool:
@@ -781,6 +995,13 @@ class _Page:
         for element in self.content:
             attributes = " ".join(v for k, v in element.attrib.items()
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
+            # data-company-name="true": the attribute's name says what the element holds; "companyName" is
+            # "company-name" written in camel case.
+            named = [k[5:] for k in element.attrib if k.startswith("data-") and len(k) < 40]
+            if named:
+                attributes = f"{attributes} {' '.join(named)}".strip()
+            if attributes and not attributes.islower():
+                attributes = CAMEL_CASE.sub(r"\1-\2", attributes)
             if not attributes or ATTR_EXCLUDED.search(attributes):
                 continue
             names = [token for token in re.split(r"\s+", attributes) if pattern.search(token)]
@@ -830,6 +1051,16 @@ class _Page:
             iso = find_date(found.value)
             if iso:
                 return iso, self._label_evidence(found, 0.65)
+        for element in self.content[:5_000]:
+            # "Apply by 31 March 2027", "Bewerben Sie sich bis zum 15.01.2027", "Date limite 12/02/2027".
+            text = element.text or ""
+            if len(text) > 300 or not CLOSING_PHRASE.search(text):
+                continue
+            match = CLOSING_PHRASE.search(" ".join(text.split()))
+            iso = find_date(match.group("date")) if match else None
+            if iso:
+                return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} "
+                                                                            f"{match.group(0)[:60]!r}", confidence=0.5)
         return None
 
     # -- salary, description, apply link -----------------------------------------------------------------------
@@ -839,6 +1070,9 @@ class _Page:
             salary = parse_salary(labelled[0], currency_hint=None)
             if salary:
                 return salary, labelled[1]
+            if re.search(r"[^\W\d_]{2}", labelled[0]):
+                # A pay scale or a sentence without an amount ("TVöD E9", "competitive"): kept as text.
+                return Salary(raw=" ".join(labelled[0].split())[:300]), labelled[1]
         for element in self.content:
             text = element.text or ""
             if SALARY_HINT.search(text) and re.search(r"\d", text) and len(text) < 120:
@@ -869,25 +1103,60 @@ class _Page:
         return None
 
     def apply_url(self) -> tuple[str, Evidence] | None:
-        """The page's apply link: a short link whose text (or image alt) says apply; one to another site wins."""
-        found = []
+        """The page's apply link, hrefs read against `<base href>`. Strongest first: a link to one posting on a
+        known ATS (whatever its text: "Откликнуться", "Apply on the studio's site"); an apply link in the page's
+        content, one to another site first; the page itself when it holds the application form; last an apply
+        link of the site's header or menu (often one for every page: a listing or a general application)."""
+        ats, content, frame = [], [], []
         for anchor in self.root.iter("a"):
+            raw = (anchor.get("href") or "").strip()
+            if not raw or raw.startswith(("#", "javascript:", "mailto:", "tel:")):
+                continue
+            href = urljoin(self.base, raw)
+            if not is_http_url(href):
+                continue
             text = clean_text(anchor.text_content(), 80) or " ".join(i.get("alt") or "" for i in anchor.iter("img"))
+            provider = ats_posting(href)
+            if provider and host_of(href) != host_of(self.url) and not self._in_site_frame(anchor):
+                ats.append((href, anchor, provider))
             if not text or len(text) > 60 or not APPLY_WORDS.search(text):
                 continue
-            href = urljoin(self.url, (anchor.get("href") or "").strip())
-            if is_http_url(href) and "#" not in href.split("/")[-1][:1]:
-                found.append((host_of(href) != host_of(self.url), href, anchor))
+            (frame if self._in_chrome(anchor) and not self._weak_chrome(anchor) else content).append((href, anchor))
         for row in self.labels.get("apply_url", []):
             parent = row.element.getparent()
             link = parent.find(".//a[@href]") if parent is not None else None
             if link is not None and link is not row.element:
-                href = urljoin(self.url, link.get("href").strip())
+                href = urljoin(self.base, link.get("href").strip())
                 if is_http_url(href):
-                    found.append((True, href, link))
-        if not found:
-            return None
-        external, href, anchor = sorted(found, key=lambda f: not f[0])[0]
-        return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href"
-                                                            f"{' (another site)' if external else ''}",
-                              confidence=0.65 if external else 0.6)
+                    content.append((href, link))
+        if ats:
+            href, anchor, provider = ats[0]
+            return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href ({provider} posting)",
+                                  confidence=0.7)
+        if content:
+            href, anchor = sorted(content, key=lambda f: host_of(f[0]) == host_of(self.url))[0]
+            external = host_of(href) != host_of(self.url)
+            return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href"
+                                                                f"{' (another site)' if external else ''}",
+                                  confidence=0.65 if external else 0.6)
+        form = self._application_form()
+        if form is not None and self.canonical_url():
+            return self.canonical_url(), Evidence(method="css", snippet_or_path=f"{self.path(form)} application "
+                                                  "form on the page", confidence=0.55)
+        if frame:
+            href, anchor = frame[0]
+            return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href (site menu)",
+                                  confidence=0.35)
+        return None
+
+    def _application_form(self):
+        """A form on the page that takes an application: a file upload, or at least four fields and a submit."""
+        for form in self.root.iter("form"):
+            if self._hidden(form) or re.search(r"search|login|newsletter|subscribe", f"{form.get('class') or ''} "
+                                               f"{form.get('id') or ''} {form.get('action') or ''}", re.I):
+                continue
+            inputs = [i for i in form.iter("input", "textarea", "select")
+                      if (i.get("type") or "text").lower() not in ("hidden", "submit", "button")]
+            if any((i.get("type") or "").lower() == "file" for i in inputs) or len(inputs) >= 4:
+                return form
+        return None

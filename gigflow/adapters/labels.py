@@ -17,6 +17,7 @@ MAX_LABEL = 60
 MAX_VALUE = 200
 CONTROLS = {"select", "option", "button", "optgroup"}
 _INLINE = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$", re.S)
+_SEPARATORS = re.compile(r"\s+[·•|]\s+")
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,16 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
     found: dict[str, list[LabelledValue]] = {}
     for element in elements:
         own = " ".join((element.text or "").split())
+        if own and len(own) <= 4 * MAX_LABEL and _SEPARATORS.search(own) and not _not_a_label(element):
+            # "Current: v2.0 · Last edited: 2026-03-24": several "Label: value" facts on one line.
+            for piece in _SEPARATORS.split(own):
+                inline = _INLINE.match(piece.strip())
+                field = label_field(inline.group(1)) if inline else None
+                value = clean_text(inline.group(2), MAX_VALUE) if field else None
+                if value and label_field(value) is None:
+                    found.setdefault(field, []).append(LabelledValue(field, value.strip(" :-–|"),
+                                                                     inline.group(1).strip(" :："), element))
+            continue
         if not own or len(own) > MAX_LABEL:
             continue
         inline = _INLINE.match(own)

@@ -41,10 +41,19 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
                                                                         "visible": visible_apply[0][:300]}
             disagreements += counted
     visible_salary = page.salary()
-    if visible_salary and job.salary is not None and job.salary.min is None and job.salary.max is None:
+    if visible_salary and visible_salary[0].raw:
+        # The salary as the page shows it, beside JSON-LD's numbers (which stay unless they lack an amount).
+        job.salary_text = visible_salary[0].raw[:300]
+        job.evidence["salary_text"] = visible_salary[1]
+    if visible_salary and job.salary is not None and job.salary.min is None and job.salary.max is None and \
+            (visible_salary[0].min is not None or visible_salary[0].max is not None):
         salary, evidence = visible_salary
         disagreements += _record(job, "salary", job.salary.raw, (salary, evidence), keep_visible=True,
                                  why="JSON-LD salary has no amount", shown=salary.raw)
+    if not job.valid_through:
+        visible_closing = page.valid_through()
+        if visible_closing:
+            job.valid_through, job.evidence["valid_through"] = visible_closing
     visible_date = page.date_posted()
     # A JSON-LD date that normalisation refused (unreadable, after the fetch) is still the JSON-LD's claim.
     claimed = job.date_posted or job.raw.get("date_posted_text")

@@ -15,20 +15,37 @@ LABELS: dict[str, tuple[str, ...]] = {
               "jobtitel", "intitulé du poste", "titre du poste", "poste", "intitulé"),
     "employer": ("company", "company name", "employer", "hiring company", "hiring organisation", "organization name",
                  "werkgever naam", "naam werkgever", "firmenname", "nom de l'entreprise", "société", "organisation", "organization", "hiring organization",
-                 "werkgever", "bedrijf", "organisatie", "arbeitgeber", "unternehmen", "firma", "employeur",
+                 "werkgever", "bedrijf", "organisatie", "arbeitgeber", "school", "school name", "hiring school",
+                 "institution", "schule", "einrichtung", "école", "établissement", "employing organisation",
+                 "společnost", "zaměstnavatel", "firma/společnost", "empresa", "empleador", "compañía", "компания",
+                 "работодатель", "организация", "yritys", "työnantaja", "pracodawca", "azienda", "unternehmen", "firma", "employeur",
                  "entreprise", "spoločnosť", "zamestnávateľ", "会社名", "企業名", "社名", "기업명", "회사명", "사업장명"),
     "location": ("location", "job location", "work location", "place of work", "city", "town", "locations",
                  "job city", "work place", "worksite", "based in", "region", "werkplaats", "woonplaats",
                  "regio", "plaats van tewerkstelling", "arbeitsplatz", "stadt", "ville", "localisation", "région", "locatie", "standplaats",
                  "werklocatie", "werkplek", "plaats", "standort", "arbeitsort", "einsatzort", "dienstort", "ort",
-                 "lieu", "lieu de travail", "miesto práce", "miesto výkonu práce", "勤務地", "勤務先", "근무지",
+                 "lieu", "lieu de travail", "miesto práce", "miesto výkonu práce", "místo pracoviště", "místo výkonu práce",
+                 "lokalita", "pracoviště", "ubicación", "localización", "lugar de trabajo", "ciudad", "место работы",
+                 "город", "адрес", "sijainti", "paikkakunta", "työpaikan sijainti", "miejsce pracy", "lokalizacja",
+                 "sede", "luogo di lavoro", "勤務地", "勤務先", "근무지",
                  "근무예정지", "근무지역", "지역", "소재지"),
-    "salary": ("salary", "pay", "compensation", "salary range", "salaris", "loon", "gehalt", "vergütung",
+    "salary": ("salary", "pay", "compensation", "salary range", "base pay", "pay range", "wage", "wages",
+               "hourly rate", "rate of pay", "pay rate", "pay scale", "salary grade", "bezahlung", "entgelt", "lohn",
+               "verdienst", "salario", "sueldo", "retribución", "palkka", "зарплата", "заработная плата", "salaris", "loon", "gehalt", "vergütung",
                "salaire", "rémunération", "mzda", "plat", "základná zložka mzdy", "給与", "給料", "급여", "임금"),
-    "employment_type": ("employment type", "job type", "contract type", "contract", "dienstverband", "contracttype",
+    "employment_type": ("employment type", "job type", "contract type", "contract", "employee type", "work type",
+                        "working pattern", "working hours", "hours", "schedule", "position type", "type of employment",
+                        "arbeitszeit", "arbeitszeitmodell", "vertragsart", "dienstverhältnis", "werktijden",
+                        "dienstverband type", "temps de travail", "tipo de contrato", "jornada", "työsuhde",
+                        "tyyppi", "занятость", "тип занятости", "график работы", "typ pracovního poměru",
+                        "typ úvazku", "úvazek", "druh úväzku", "wymiar etatu", "rodzaj umowy", "tipo de jornada",
+                        "modalidad", "work arrangement", "workplace type", "dienstverband", "contracttype",
                         "contractvorm", "beschäftigungsart", "anstellungsart", "type de contrat",
                         "druh pracovného pomeru", "雇用形態", "고용형태"),
-    "valid_through": ("deadline", "apply by", "closing date", "application deadline", "sluitingsdatum",
+    "valid_through": ("deadline", "apply by", "closing date", "application deadline", "apply before", "closes",
+                      "uzávěrka", "termín podání", "plazo", "hakuaika päättyy", "termin składania",
+                      "closing", "applications close", "bewerbungsschluss", "bewerben bis", "einsendeschluss",
+                      "uiterste reactiedatum", "reageren tot", "date de clôture", "fecha límite", "haku päättyy", "sluitingsdatum",
                       "reageren voor", "solliciteren tot", "bewerbungsfrist", "date limite", "마감일", "접수마감일",
                       "応募締切"),
     "apply_url": ("apply url", "apply link", "application url", "application link", "apply online", "apply at",
@@ -38,7 +55,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                     "posting date", "date of posting", "date listed", "listed on", "published on",
                     "date published", "job posted", "date added", "geplaatst op", "publicatiedatum",
                     "datum geplaatst", "online sinds", "online seit", "veröffentlicht am", "erstellt am",
-                    "ausschreibungsdatum", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
+                    "ausschreibungsdatum", "publicado", "fecha de publicación", "datum zveřejnění", "zveřejněno",
+                    "опубликовано", "дата публикации", "julkaistu", "data publikacji", "last edited", "last updated", "updated", "updated on",
+                    "aktualisiert", "zuletzt aktualisiert", "bijgewerkt", "mis à jour", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
                     "掲載日"),
 }
 # Headings that name a section of a vacancy or of a site, never a vacancy's title (en, nl, de, fr).
@@ -89,6 +108,8 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
     if not text or not re.search(r"\d", text):
         return None
     snippet = text[:300]
+    # "2651.83 euros/month", "15 Euro pro Stunde": the currency as a word.
+    snippet = re.sub(r"\beuros?\b", "EUR", snippet, flags=re.I)
     amounts, currency = [], None
     for match in _AMOUNT.finditer(snippet):
         symbol = match.group("cur") or match.group("cur2")

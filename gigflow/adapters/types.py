@@ -27,8 +27,11 @@ class Salary(BaseModel):
     min: float | None = None
     max: float | None = None
     currency: str | None = None
-    unit: str | None = None  # HOUR, DAY, WEEK, MONTH, YEAR
+    unit: str | None = None  # the period: HOUR, DAY, WEEK, MONTH, YEAR
     raw: str | None = None
+    # min/max for a year where the period is known (40-hour weeks, 260 days, 52 weeks, 12 months).
+    annual_min: float | None = None
+    annual_max: float | None = None
 
 
 class ExtractedJob(BaseModel):
@@ -42,7 +45,10 @@ class ExtractedJob(BaseModel):
     locations: list[str] = Field(default_factory=list)
     remote: str | None = None  # remote, hybrid, onsite
     salary: Salary | None = None
+    salary_text: str | None = None  # the salary as the page shows it, also a pay scale with no amount
     employment_type: str | None = None
+    # Contract and working pattern in one vocabulary (job_facts.EMPLOYMENT_TYPES): full_time, part_time, ...
+    employment_types: list[str] = Field(default_factory=list)
     date_posted: str | None = None
     valid_through: str | None = None
     description: str | None = None

@@ -102,7 +102,16 @@ class Command(GigflowCommand):
         from gigflow.maintenance.resolve import UnmergeError
 
         if args[0] == "resolve":
-            print(api.resolve(source=opts.source, settings=self.settings))
+            counts = api.resolve(source=opts.source, settings=self.settings)
+            refusals = counts.pop("refusals", [])
+            print(counts)
+            for refusal in refusals:  # suspicious merges the resolver did not make, and why
+                if "key" in refusal:
+                    print(f"refused: {refusal['key']} of source {refusal['source_id']} as identity of jobs "
+                          f"{', '.join(map(str, refusal['job_ids']))}: {refusal['why']}")
+                else:
+                    print(f"refused: job {refusal['job_id']} -> canonical job {refusal['would_join']} "
+                          f"(with job {refusal['with_job']}): {refusal['why']}")
         elif args[0] == "unmerge":
             if not args[1].isdigit():
                 return self.fail(f"unmerge: {args[1]!r} is not a job id (a number: the job_id of a sighting)")

@@ -16,9 +16,12 @@ from gigflow.text_table import table
 
 _SQL = "gigflow.maintenance"
 FORMATS = ("table", "jsonl", "csv", "json")
-COLUMNS = ["id", "title", "employer", "location", "url", "apply_url", "link_status", "quality_score",
-           "published_at", "expired_at", "stale_at", "first_seen", "last_seen", "quality_parts", "fields",
-           "sightings", "link_checks"]
+# The best sighting's facts as flat columns (every format), then the nested detail (JSON in CSV cells).
+FLAT = ["remote", "date_posted", "valid_through", "employment_type", "employment_types", "salary_text",
+        "salary_min", "salary_max", "salary_currency", "salary_period", "salary_annual_min", "salary_annual_max"]
+COLUMNS = ["id", "title", "employer", "location", *FLAT, "url", "apply_url", "link_status", "quality_score",
+           "published_at", "expired_at", "stale_at", "first_seen", "last_seen", "description_markdown", "evidence",
+           "quality_parts", "fields", "sightings", "link_checks"]
 
 
 def canonical_jobs(pool: ConnectionPool, *, source_id: str | None = None, published: bool = False,
@@ -30,7 +33,27 @@ def canonical_jobs(pool: ConnectionPool, *, source_id: str | None = None, publis
             cursor.execute(load_sql(_SQL, "export_canonical.sql"),
                            {"source_id": source_id, "published": published, "since": since,
                             "canonical_id": canonical_id})
-            yield from cursor
+            for row in cursor:
+                yield flat(row)
+
+
+def flat(row: dict) -> dict:
+    """The row with the best sighting's dates, salary, employment types and remote flag as top-level columns
+    (a spreadsheet or a feed reads them without unpacking `fields`), columns in COLUMNS order."""
+    fields = row.get("fields") or {}
+    salary = fields.get("salary") or {}
+    types = fields.get("employment_types") or []
+    values = {"remote": fields.get("remote"), "date_posted": fields.get("date_posted"),
+              "valid_through": fields.get("valid_through"), "employment_type": fields.get("employment_type"),
+              "employment_types": ",".join(types) if isinstance(types, list) else types,
+              "salary_text": fields.get("salary_text") or salary.get("raw"),
+              "salary_min": salary.get("min"), "salary_max": salary.get("max"),
+              "salary_currency": salary.get("currency"), "salary_period": salary.get("unit"),
+              "salary_annual_min": salary.get("annual_min"), "salary_annual_max": salary.get("annual_max")}
+    if not row.get("description_markdown"):
+        values["description_markdown"] = fields.get("description")
+    merged = {**row, **values}
+    return {name: merged.get(name) for name in COLUMNS} | {k: v for k, v in merged.items() if k not in COLUMNS}
 
 
 def _plain(value):

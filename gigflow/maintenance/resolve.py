@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from gigflow.maintenance.matching import best_candidate, employer_key, match_keys, simhash
+from gigflow.maintenance.matching import best_candidate, employer_key, fuzzy_match, match_keys, simhash
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"
@@ -47,36 +47,74 @@ def _posting(job: dict) -> tuple[str, str]:
             re.sub(r"\W+", " ", (job.get("location") or "").lower()).strip())
 
 
-def ambiguous_keys(jobs: list[dict]) -> set[str]:
-    """Keys one source gives to different postings (a shared /apply page, one board URL): no identity."""
+def _page(job: dict) -> str:
+    return str(job.get("url") or job.get("external_id") or job.get("id") or "")
+
+
+def shared_keys(jobs: list[dict]) -> dict[str, int]:
+    """Keys that are no identity within one source, with how many of its jobs carry each: a key it gives to
+    different postings (a shared /apply page, one board URL), and an apply URL that several of its job pages share
+    (a menu, footer or listing link, a general application page), whatever their titles say."""
     postings: dict[str, set] = defaultdict(set)
+    pages: dict[str, set] = defaultdict(set)
     for job in jobs:
+        # An ATS posting id two pages name is still one posting; a plain link several pages share is not.
+        apply_key = {k for k in (match_keys({"apply_url": job.get("apply_url")}) if job.get("apply_url") else {})
+                     if k.startswith("link:")}
         for key in match_keys(job):
             postings[key].add(_posting(job))
-    return {key for key, seen in postings.items() if len(seen) > 1}
+            if key in apply_key:
+                pages[key].add(_page(job))
+    shared = {key: len(seen) for key, seen in postings.items() if len(seen) > 1}
+    shared.update({key: len(seen) for key, seen in pages.items() if len(seen) > 1})
+    return shared
+
+
+def ambiguous_keys(jobs: list[dict]) -> set[str]:
+    """The keys of `shared_keys`."""
+    return set(shared_keys(jobs))
 
 
 def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
             source_id: str | None = None) -> dict:
     """Link every unlinked live job; returns counts (linked to an existing canonical job, new, folded, skipped:
     linked meanwhile by another resolver)."""
-    counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0, "skipped": 0}
+    counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0, "skipped": 0, "refused": 0}
+    refusals: list[dict] = []
     with pool.connection() as conn:
         jobs = conn.execute(load_sql(_SQL, "unlinked_jobs.sql"), {"source_id": source_id}).fetchall()
-    ambiguous_by_source: dict[str, set[str]] = {}
+    shared_by_source: dict[str, dict[str, int]] = {}
+    withheld: dict[tuple[str, str], list[int]] = defaultdict(list)
     for row in jobs:
-        if row["source_id"] not in ambiguous_by_source:
+        if row["source_id"] not in shared_by_source:
             with pool.connection() as conn:
                 peers = conn.execute(load_sql(_SQL, "source_job_links.sql"), {"source_id": row["source_id"]})
-                ambiguous_by_source[row["source_id"]] = ambiguous_keys([sighting(p) for p in peers])
+                shared_by_source[row["source_id"]] = shared_keys([sighting(p) for p in peers])
         job = sighting(row)
-        keys = {k: v for k, v in match_keys(job).items() if k not in ambiguous_by_source[row["source_id"]]}
+        shared = shared_by_source[row["source_id"]]
+        keys = {}
+        for key, kind in match_keys(job).items():
+            if key in shared:
+                withheld[(row["source_id"], key)].append(row["id"])
+            else:
+                keys[key] = kind
         job["simhash"] = simhash(job["description"])
         outcome = _link(pool, row["id"], job, keys, settings)
         counts["jobs"] += 1
         counts[outcome["kind"]] += 1
         counts["folded"] += outcome["folded"]
+        refusals.extend(outcome["refused"])
+    for (source, key), job_ids in withheld.items():
+        # The merge every job carrying a shared key would have made (one group per source and key).
+        refusals.append({"source_id": source, "key": key[:300], "job_ids": job_ids[:20],
+                         "why": f"shared by {shared_by_source[source][key]} jobs of the source: no identity"})
+    counts["refused"] = len(refusals)
+    if refusals:
+        counts["refusals"] = refusals[:REPORTED_REFUSALS]
     return counts
+
+
+REPORTED_REFUSALS = 50  # suspicious merges listed in `jobs resolve`'s answer (all are counted)
 
 
 def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], settings: ResolveSettings) -> dict:
@@ -93,8 +131,9 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
             for key in sorted(set(cand["match_keys"]) & set(keys)):
                 matched[cand["canonical_id"]].append({"kind": keys[key], "key": key, "with_job": cand["job_id"]})
         score = 1.0
+        refused: list[dict] = []
         if not matched and employer:
-            best = _best_fuzzy(conn, job_id, job, employer, settings)
+            best = _best_fuzzy(conn, job_id, job, employer, settings, refused)
             if best:
                 found, cand = best
                 score = found.score
@@ -124,13 +163,21 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
             "match_keys": sorted(keys), "simhash": job["simhash"]})
         if kind == "linked":
             _event(conn, canonical_id, "merged", {"job_id": job_id, "score": score, "evidence": evidence})
-    return {"kind": kind, "folded": folded}
+    return {"kind": kind, "folded": folded, "refused": refused}
 
 
-def _best_fuzzy(conn, job_id: int, job: dict, employer: str, settings: ResolveSettings):
+def _best_fuzzy(conn, job_id: int, job: dict, employer: str, settings: ResolveSettings,
+                refused: list[dict] | None = None):
     by_canonical: dict[int, list[dict]] = defaultdict(list)
     for cand in conn.execute(load_sql(_SQL, "fuzzy_candidates.sql"),
                              {"employer_key": employer, "job_id": job_id, "limit": settings.block_limit}):
+        if cand.get("source_id") == job.get("source_id") and _posting(sighting(cand)) != _posting(job):
+            # One source naming two titles or places names two vacancies: never merged on content.
+            if refused is not None and len(refused) < REPORTED_REFUSALS and \
+                    fuzzy_match(job, sighting(cand)).score >= settings.threshold:
+                refused.append({"job_id": job_id, "would_join": cand["canonical_id"], "with_job": cand["job_id"],
+                                "why": "same source, other title or location"})
+            continue
         by_canonical[cand["canonical_id"]].append(cand)
     chosen = best_candidate(job, by_canonical, settings.threshold)
     return (chosen[1], chosen[2]) if chosen else None

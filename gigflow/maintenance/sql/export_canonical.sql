@@ -1,19 +1,24 @@
 -- Canonical jobs for export, with the best sighting's fields, every sighting (with its evidence and link) and
 -- the latest link checks. %(source_id)s: seen by that source; %(published)s: published only; %(since)s: seen since.
 SELECT c.id, best.title, best.fields->>'employer' AS employer, best.fields->>'location' AS location,
-       best.url, best.fields->>'apply_url' AS apply_url, best.fields AS fields,
-       c.link_status, c.expired_at, c.stale_at, c.quality_score, c.quality_parts, c.published_at, c.first_seen,
-       sightings.last_seen, sightings.list AS sightings, checks.list AS link_checks
+       best.url, best.fields->>'apply_url' AS apply_url, best.fields AS fields, best.evidence,
+       best.markdown AS description_markdown,
+       c.link_status, c.expired_at, c.stale_at, c.quality_score, c.quality_parts, c.published_at,
+       -- first seen: the earliest sighting (the canonical job is made later, when the resolver runs), never after
+       -- last seen
+       least(c.first_seen, sightings.first_seen) AS first_seen,
+       greatest(sightings.last_seen, least(c.first_seen, sightings.first_seen)) AS last_seen,
+       sightings.list AS sightings, checks.list AS link_checks
 FROM canonical_jobs c
 CROSS JOIN LATERAL (
-    SELECT j.title, j.url, j.fields
-    FROM canonical_links l JOIN jobs j ON j.id = l.job_id
+    SELECT j.title, j.url, j.fields, j.evidence, d.markdown
+    FROM canonical_links l JOIN jobs j ON j.id = l.job_id LEFT JOIN job_documents d ON d.job_id = j.id
     WHERE l.canonical_id = c.id
     ORDER BY (j.gone_at IS NULL) DESC, j.confidence DESC, j.last_seen DESC, j.id
     LIMIT 1
 ) best
 CROSS JOIN LATERAL (
-    SELECT max(j.last_seen) AS last_seen, bool_or(j.source_id = %(source_id)s) AS from_source,
+    SELECT max(j.last_seen) AS last_seen, min(j.first_seen) AS first_seen, bool_or(j.source_id = %(source_id)s) AS from_source,
            jsonb_agg(jsonb_build_object(
                'job_id', j.id, 'source_id', j.source_id, 'key', j.canonical_key, 'title', j.title, 'url', j.url,
                'parser_key', j.parser_key, 'confidence', j.confidence, 'first_seen', j.first_seen,
