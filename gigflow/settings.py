@@ -41,6 +41,8 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
     "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    # After DefaultHeadersMiddleware (400): Authorization, Cookie and Proxy-Authorization only to the source's origins.
+    "gigflow.middlewares.credentials.CredentialScopeMiddleware": 450,
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
     # Above RetryMiddleware (550): counts statuses and content types for health; a bot challenge stops the run
     # and is never retried nor stored.
@@ -206,6 +208,9 @@ DOWNLOAD_HANDLERS = {
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
+# Authorization, Cookie and Proxy-Authorization (DEFAULT_REQUEST_HEADERS or a spider's) go only to the origins a
+# source's configuration names (canonical URL, start URLs, ATS base) and these extra origins ("https://sso.example").
+CREDENTIAL_ORIGINS: list[str] = []
 TWISTED_DNS_RESOLVER = "gigflow.safety.resolver.GuardedResolver"  # connects only to addresses the guard admits
 # Content types each strategy accepts on a 200 response (strategies not listed are not checked).
 FETCH_EXPECTED_CONTENT_TYPES = {
@@ -215,6 +220,8 @@ FETCH_EXPECTED_CONTENT_TYPES = {
 
 # The review web app (`scrapy ui`). A token is required when it binds anything but loopback.
 UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
+# Signs the app's CSRF tokens. Empty: a random secret per app process (open forms need a reload after a restart).
+UI_SECRET = os.environ.get("GIGFLOW_UI_SECRET", "")
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page
