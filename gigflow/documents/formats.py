@@ -13,14 +13,12 @@ from urllib.parse import urljoin
 
 from w3lib.encoding import html_to_unicode
 
-from gigflow.documents.links import resolve_url
 from gigflow.documents.markdown import tidy
-from gigflow.documents.safe_text import escape_text, sanitize_markdown
+from gigflow.documents.markdown_source import clean_markdown_page
+from gigflow.documents.safe_text import escape_text
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 _URL_IN_TEXT = re.compile(r"https?://[^\s<>\"')\]]+")
-_MD_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 
 
 def decode_text(body: bytes | str, content_type: str | None) -> str:
@@ -51,22 +49,12 @@ class MarkdownFormat:
 
     def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
         text = decode_text(body, content_type)
+        clean = clean_markdown_page(text, url)
         report = PreparationReport()
-        links = []
-
-        def absolute(match):
-            target = match.group(1)
-            resolved = resolve_url(target, url, url) or target
-            if resolved.startswith(("http://", "https://")):
-                links.append(resolved)
-            if resolved != target:
-                report.links_resolved += 1
-            return match.group(0).replace(target, resolved, 1)
-
-        markdown = _MD_LINK.sub(absolute, text)
-        heading = _MD_HEADING.search(markdown)
-        return PreparedDocument(markdown=tidy(sanitize_markdown(markdown)), title=heading.group(1) if heading else _first_line(text),
-                                links=_unique(links + _URL_IN_TEXT.findall(text)), format="markdown", report=report)
+        report.links_resolved = clean.resolved
+        return PreparedDocument(markdown=tidy(clean.markdown), title=clean.title or _first_line(text),
+                                links=_unique(clean.links + _URL_IN_TEXT.findall(text)), format="markdown",
+                                report=report)
 
 
 class PdfFormat:
