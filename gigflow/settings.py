@@ -79,6 +79,9 @@ MARKDOWN_CONVERTER = "html-to-markdown"
 # HTML bodies larger than this (bytes) are stored as plain text streamed without a tree, with an error in the
 # preparation report (make bench-memory: a full preparation costs about 13x the body).
 PREPARATION_MAX_BYTES = 10 * 1024 * 1024
+# A text/markdown page longer than this (characters) is stored as escaped plain text rather than parsed, rewritten
+# and re-emitted (about 20 us a character on one core).
+MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
 # Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory).
 MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).

@@ -44,13 +44,27 @@ class TextFormat:
                                 links=_unique(_URL_IN_TEXT.findall(text)), format="text")
 
 
+MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
+
+
 class MarkdownFormat:
+    """A Markdown page through the parser (gigflow.documents.markdown_source). The parser and formatter take
+    about 20 us a character, so a page over ``parse_max_chars`` is kept as escaped plain text (safe, bounded)."""
+
     name = "markdown"
+
+    def __init__(self, parse_max_chars: int = MARKDOWN_PARSE_MAX_CHARS):
+        self.parse_max_chars = parse_max_chars
 
     def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
         text = decode_text(body, content_type)
-        clean = clean_markdown_page(text, url)
         report = PreparationReport()
+        if len(text) > self.parse_max_chars:
+            report.errors.append(f"markdown page of {len(text)} characters, over MARKDOWN_PARSE_MAX_CHARS "
+                                 f"({self.parse_max_chars}): kept as plain text")
+            return PreparedDocument(markdown=tidy(escape_text(text)), title=_first_line(text),
+                                    links=_unique(_URL_IN_TEXT.findall(text)), format="markdown", report=report)
+        clean = clean_markdown_page(text, url)
         report.links_resolved = clean.resolved
         return PreparedDocument(markdown=tidy(clean.markdown), title=clean.title or _first_line(text),
                                 links=_unique(clean.links + _URL_IN_TEXT.findall(text)), format="markdown",
