@@ -100,6 +100,7 @@ NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this lo
 
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
+LOG_FORMATTER = "gigflow.logformatter.ItemFreeLogFormatter"  # items named by URL, never logged whole
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 # Strategies (see the README's "Strategies" section).
