@@ -104,6 +104,11 @@ LOG_FORMATTER = "gigflow.logformatter.ItemFreeLogFormatter"  # items named by UR
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 # Strategies (see the README's "Strategies" section).
+# `scrapy sources import FILE`: at most this many bytes are read, and YAML anchors may expand to at most this many
+# values (a 900-byte alias bomb expands to billions).
+SOURCES_FILE_MAX_BYTES = 16 * 1024 * 1024
+SOURCES_FILE_MAX_NODES = 1_000_000
+HREF_MAX_JOB_URLS = 2000           # distinct job links followed per run; more makes the run incomplete (cap_reached)
 SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
 SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
 SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version

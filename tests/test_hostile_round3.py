@@ -55,3 +55,53 @@ def test_hostile_jsonld_numbers_and_strings_cost_a_field_not_the_job_nor_the_log
     assert "Traceback" not in result.stderr
     assert "Great" not in result.stderr and "<html" not in result.stderr  # no item bodies, even at DEBUG
     assert "dropped: it held invalid Unicode" in result.stderr
+
+
+def test_an_href_listing_follows_at_most_the_job_link_cap(pool):
+    """#30 finding 6: an href listing with 100,000 job links fetched on without limit. Now HREF_MAX_JOB_URLS
+    (like SITEMAP_MAX_JOB_URLS) bounds the fetches and makes the run incomplete, so nothing is marked gone."""
+    from scripted_server import site
+
+    jobs = site("/cap", jobs=0)
+
+    def listing(path, headers):
+        if path == "/cap/":
+            cards = "".join(f'<li class="job-card"><a href="/cap/jobs/{i}.html">Job {i}</a></li>' for i in range(400))
+            return Reply(body=f"<ul>{cards}</ul>".encode())
+        return jobs(path, headers) if not path.startswith("/cap/jobs/") else site("/cap", jobs=1)(path, headers)
+
+    with ScriptedServer(listing) as server:
+        import_sources(pool, parse_sources({"sources": [source("capped", server.url, "/cap")]}))
+        crawl("href", "capped", "HREF_MAX_JOB_URLS=5")
+    fetched = [hit for hit in server.hits if hit.path.startswith("/cap/jobs/")]
+    assert len(fetched) == 5
+    assert last_run(pool)["outcome"] == "incomplete:cap_reached"
+
+
+ALIAS_BOMB = "\n".join(
+    [f'l0: &l0 [{", ".join(["lol"] * 9)}]']
+    + [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 9)] + ["sources: [*l8]"]) + "\n"
+
+
+@pytest.mark.timeout(30)
+def test_source_files_are_read_bounded_and_alias_bombs_refused(tmp_path):
+    """#30 finding 6: a 900-byte YAML alias bomb took 104 s and `sources import /dev/zero` reached 8 GB."""
+    from helpers import scrapy_command
+
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(ALIAS_BOMB)
+    assert len(ALIAS_BOMB) < 900
+    result = scrapy_command("sources", "import", str(bomb), timeout=25)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "anchors and aliases expand to more than SOURCES_FILE_MAX_NODES" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    result = scrapy_command("sources", "import", "/dev/zero", timeout=25)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "larger than SOURCES_FILE_MAX_BYTES" in result.stderr
+    # anchors themselves are fine
+    ok = tmp_path / "ok.yaml"
+    ok.write_text("defaults: &href {type: href, listing_urls: ['https://a.example/jobs']}\n"
+                  "sources:\n  - {id: a, company: A, canonical_url: 'https://a.example/', strategies: [*href]}\n")
+    from gigflow.sources.loader import load_source_file
+
+    assert load_source_file(ok)[0].strategy("href").listing_urls == ["https://a.example/jobs"]
