@@ -41,6 +41,9 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
     "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    # A meta refresh to javascript:/data: is ignored (the page is read), never a failed fetch.
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "gigflow.middlewares.meta_refresh.SafeMetaRefreshMiddleware": 580,
     # After DefaultHeadersMiddleware (400): Authorization, Cookie and Proxy-Authorization only to the source's origins.
     "gigflow.middlewares.credentials.CredentialScopeMiddleware": 450,
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,

@@ -105,3 +105,54 @@ def test_source_files_are_read_bounded_and_alias_bombs_refused(tmp_path):
     from gigflow.sources.loader import load_source_file
 
     assert load_source_file(ok)[0].strategy("href").listing_urls == ["https://a.example/jobs"]
+
+
+@pytest.mark.parametrize("target", ["javascript:alert(1)", "data:text/html,<script>x</script>", "vbscript:x"])
+def test_a_meta_refresh_to_a_script_url_does_not_fail_the_run(pool, target):
+    """#30 finding 7: a meta refresh to javascript: failed the whole run. The page is read as it is."""
+    from scripted_server import site
+
+    jobs = site("/mr", jobs=2)
+
+    def route(path, headers):
+        reply = jobs(path, headers)
+        if path == "/mr/jobs/0.html":
+            reply.body = reply.body.replace(b"<head>", f'<head><meta http-equiv="refresh" content="0; url={target}">'
+                                            .encode(), 1)
+        return reply
+
+    with ScriptedServer(route) as server:
+        import_sources(pool, parse_sources({"sources": [source("refresh", server.url, "/mr")]}))
+        crawl("href", "refresh")
+    assert last_run(pool)["outcome"] == "finished"
+    with pool.connection() as conn:
+        titles = {r["title"] for r in conn.execute("SELECT title FROM jobs WHERE source_id = 'refresh'")}
+    assert titles == {"Engineer 0", "Engineer 1"}
+
+
+@pytest.mark.parametrize("host", ["0x7f000001", "2130706433", "127.1", "0177.0.0.1", "0x7f.0.0.1", "127.0.0.%31",
+                                  "\uff11\uff12\uff17.\uff10.\uff10.\uff11", "127.0.0.1\u3002", "127\u30020\u30020\u30021",
+                                  "LOCALHOST\u3002"])
+def test_stored_urls_read_hosts_as_browsers_do(host):
+    """#30 finding 7: the stored-URL check (no DNS) passed these loopback forms; browsers read them as 127.0.0.1."""
+    from gigflow.adapters.types import ExtractedJob, ExtractionResult
+    from gigflow.adapters.url_policy import apply_url_policy
+    from gigflow.safety.guard import FetchGuard, UnsafeURL
+
+    with pytest.raises(UnsafeURL, match="loopback"):
+        FetchGuard().check_static(f"http://{host}/jobs/1")
+    result = ExtractionResult(parser_key="t", parser_version="1", confidence=0.9, jobs=[
+        ExtractedJob(title="Engineer", url="https://jobs.example.org/1", apply_url=f"http://{host}/apply")])
+    [job] = apply_url_policy(result, FetchGuard()).jobs
+    assert job.apply_url is None and job.url == "https://jobs.example.org/1"
+
+
+def test_deny_lists_match_a_name_in_either_form():
+    """#30 finding 7: a deny-list entry bücher.test did not block xn--bcher-kva.test (IDNA on both sides now)."""
+    from gigflow.safety.guard import FetchGuard, UnsafeURL
+
+    for entry, url in [("bücher.test", "http://xn--bcher-kva.test/"), ("xn--bcher-kva.test", "http://bücher.test/"),
+                       ("bücher.test", "http://jobs.BÜCHER.test/"), ("bücher.test", "http://bücher.test\u3002/")]:
+        with pytest.raises(UnsafeURL, match="denied"):
+            FetchGuard(denied_hosts=[entry]).check_static(url)
+    FetchGuard(denied_hosts=["bücher.test"]).check_static("http://buecher.test/")  # another name passes
