@@ -156,3 +156,73 @@ def test_deny_lists_match_a_name_in_either_form():
         with pytest.raises(UnsafeURL, match="denied"):
             FetchGuard(denied_hosts=[entry]).check_static(url)
     FetchGuard(denied_hosts=["bücher.test"]).check_static("http://buecher.test/")  # another name passes
+
+
+HOSTILE_TITLES = {"0": "-2+3+cmd|' /C calc'!A0", "1": "=HYPERLINK(\"http://evil.example\")",
+                  "2": "Engineer \u202egnp.exe", "3": "\x1b[31mRed\x1b[0m engineer"}
+
+
+def _titled_site(path: str, headers: dict) -> Reply:
+    if path == "/t/":
+        cards = "".join(f'<li class="job-card"><a href="/t/jobs/{i}.html">Job {i}</a></li>' for i in HOSTILE_TITLES)
+        return Reply(body=f"<ul>{cards}</ul>".encode())
+    number = path.rsplit("/", 1)[-1].split(".")[0]
+    if path.startswith("/t/jobs/") and number in HOSTILE_TITLES:
+        posting = json.dumps({"@context": "https://schema.org", "@type": "JobPosting", "title": HOSTILE_TITLES[number],
+                              "hiringOrganization": {"@type": "Organization", "name": "@SUM(A1:A9)"}})
+        return Reply(body=f'<html><head><title>{json.loads(json.dumps(HOSTILE_TITLES[number]))}</title>'
+                          f'<script type="application/ld+json">{posting}</script></head><body><p>Work.</p></body></html>'
+                     .encode())
+    return Reply(body=b"User-agent: *\nAllow: /\n", headers={"Content-Type": "text/plain"}) if path == "/robots.txt" \
+        else Reply(status=404, body=b"")
+
+
+def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_path):
+    """#30 finding 7: CSV export missed a leading '-', `scrapy crawl ... -O items.csv` escaped nothing, and bidi
+    overrides and terminal escapes reached the CLI table and the exports."""
+    import csv
+
+    from gigflow import api
+    from helpers import scrapy_command
+    from scrapy.settings import Settings
+
+    from gigflow import settings as project
+
+    feed = tmp_path / "items.csv"
+    with ScriptedServer(_titled_site) as server:
+        import_sources(pool, parse_sources({"sources": [source("titles", server.url, "/t")]}))
+        crawl("href", "titles", "FEEDS=" + json.dumps({str(feed): {"format": "csv"}}))
+    settings = Settings()
+    settings.setmodule(project)
+    api.resolve(settings=settings)
+
+    def formula_free(cells):
+        for cell in cells:
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
+
+    def display_free(text):
+        assert "\u202e" not in text and "\x1b" not in text, text
+
+    with feed.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 4
+    for row in rows:
+        formula_free(row.values())
+        display_free("".join(row.values()))
+    assert any(row["title"] == "'-2+3+cmd|' /C calc'!A0" for row in rows)
+
+    exported = scrapy_command("jobs", "--format", "csv", "--source", "titles")
+    assert exported.returncode == 0, exported.stderr
+    rows = list(csv.DictReader(exported.stdout.splitlines()))
+    assert {row["title"] for row in rows} >= {"'-2+3+cmd|' /C calc'!A0", "'=HYPERLINK(\"http://evil.example\")"}
+    assert {row["employer"] for row in rows} == {"'@SUM(A1:A9)"}
+    for row in rows:
+        formula_free(row.values())
+        display_free("".join(row.values()))
+    for fmt in ("table", "jsonl"):
+        shown = scrapy_command("jobs", "--format", fmt, "--source", "titles")
+        assert shown.returncode == 0, shown.stderr
+        display_free(shown.stdout)
+    jsonl = [json.loads(line) for line in scrapy_command("jobs", "--format", "jsonl", "--source", "titles").stdout
+             .splitlines()]
+    assert "Engineer \u202egnp.exe" in {row["title"] for row in jsonl}  # JSON escapes it; the data is intact

@@ -18,10 +18,11 @@ from starlette.templating import Jinja2Templates
 from gigflow.ui import data, library
 from gigflow.ui.annotate import annotate
 from gigflow.ui.render import evidence_highlights, line_diff, render_markdown, runs_chart
-from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok, server_error
+from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok, display_guard, server_error
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.finalize = display_guard
 templates.env.filters["pretty_json"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 

@@ -35,6 +35,18 @@ _SESSION = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 _SAME_ORIGIN_FETCH = {"same-origin", "none"}  # none: typed in the address bar, a bookmark
 
 
+def display_guard(value):
+    """Jinja ``finalize``: every value a template prints has terminal escapes and bidi overrides made visible
+    (gigflow.safety.display), so a stored title cannot reorder the text around it. Markup stays Markup."""
+    from markupsafe import Markup
+
+    from gigflow.safety.display import display_safe
+
+    if isinstance(value, Markup):
+        return Markup(display_safe(str(value)))
+    return display_safe(value) if isinstance(value, str) else value
+
+
 def same(a: str | None, b: str | None) -> bool:
     return bool(a) and bool(b) and hmac.compare_digest(a.encode(), b.encode())
 
