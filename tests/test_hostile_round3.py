@@ -226,3 +226,65 @@ def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_p
     jsonl = [json.loads(line) for line in scrapy_command("jobs", "--format", "jsonl", "--source", "titles").stdout
              .splitlines()]
     assert "Engineer \u202egnp.exe" in {row["title"] for row in jsonl}  # JSON escapes it; the data is intact
+
+
+@pytest.mark.parametrize("setting, named", [
+    ("POLITENESS_MIN_INTERVAL=abc", "POLITENESS_MIN_INTERVAL"),
+    ('POLITENESS_DOMAIN_POLICIES={"a.example": {"interval": "soon"}}', "POLITENESS_DOMAIN_POLICIES"),
+    ("POLITENESS_DOMAIN_POLICIES=[1, 2", "POLITENESS_DOMAIN_POLICIES"),
+    ('POLITENESS_DOMAIN_POLICIES={"a.example": 5}', "POLITENESS_DOMAIN_POLICIES"),
+])
+def test_a_bad_setting_is_one_line_naming_it(pool, setting, named):
+    """#30 finding 7: tracebacks for -s POLITENESS_MIN_INTERVAL=abc and a malformed POLITENESS_DOMAIN_POLICIES."""
+    from helpers import TEST_CRAWL_SETTINGS, scrapy_command
+
+    import_sources(pool, parse_sources({"sources": [source("settings", "http://127.0.0.1:9", "/s")]}))
+    base = [arg for name, value in TEST_CRAWL_SETTINGS.items() for arg in ("-s", f"{name}={value}")]
+    result = scrapy_command("crawl", "href", "-a", "source=settings", *base, "-s", setting, timeout=60)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr, result.stderr[-3000:]
+    errors = [line for line in result.stderr.splitlines() if named in line]
+    assert errors, result.stderr[-2000:]
+
+
+def test_check_links_with_an_id_past_bigint_is_one_line(pool):
+    from helpers import scrapy_command
+
+    result = scrapy_command("jobs", "check-links", "--id", str(2 ** 63), timeout=60)
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert "--id" in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_schedule_due_never_prints_a_node_password(pool):
+    """#30 finding 7: `schedule-due --url http://admin:pw@...` printed the password."""
+    from helpers import scrapy_command
+
+    import_sources(pool, parse_sources({"sources": [source("due", "http://127.0.0.1:9", "/d")]}))
+    result = scrapy_command("schedule-due", "--url", "http://admin:hunter2@127.0.0.1:9/", timeout=60)
+    shown = result.stdout + result.stderr
+    assert "127.0.0.1:9" in shown, shown  # the node is named ...
+    assert "hunter2" not in shown and "admin:" not in shown, shown  # ... without its credentials
+
+
+def test_credentials_in_page_links_are_stored_nowhere(pool):
+    """#30 finding 7: a job link with user:password@ was kept in run_health (and so shown and repaired with)."""
+    from scripted_server import site
+
+    jobs = site("/pw", jobs=1)
+
+    def route(path, headers):
+        if path == "/pw/":
+            return Reply(body=(f'<ul><li class="job-card"><a href="/pw/jobs/0.html">Job 0</a></li><li class="job-card">'
+                               f'<a href="http://admin:hunter2@127.0.0.1:{server.port}/pw/jobs/1.html">Job 1</a></li></ul>')
+                         .encode())
+        return jobs(path, headers)
+
+    with ScriptedServer(route) as server:
+        import_sources(pool, parse_sources({"sources": [source("userinfo", server.url, "/pw")]}))
+        result = crawl("href", "userinfo", "LOG_LEVEL=DEBUG")
+    with pool.connection() as conn:
+        stored = conn.execute("SELECT h.health::text AS health, r.stats::text AS stats FROM run_health h "
+                              "JOIN crawl_runs r ON r.id = h.run_id WHERE h.source_id = 'userinfo'").fetchone()
+    assert stored and "127.0.0.1" in stored["health"]
+    assert "hunter2" not in stored["health"] and "hunter2" not in stored["stats"]
+    assert "hunter2" not in result.stderr + result.stdout
