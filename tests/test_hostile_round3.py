@@ -288,3 +288,22 @@ def test_credentials_in_page_links_are_stored_nowhere(pool):
     assert stored and "127.0.0.1" in stored["health"]
     assert "hunter2" not in stored["health"] and "hunter2" not in stored["stats"]
     assert "hunter2" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("message, args", [
+    ("Overridden settings: %s", ({"DEFAULT_REQUEST_HEADERS": {"Authorization": "Bearer s3cret", "Cookie": "s=s3cret"}},)),
+    ("request headers: %s", ("Authorization: Basic s3cret\r\nCookie: a=s3cret; b=s3cret\r\n",)),
+    ("GET %s 200", ("/?token=s3cret&q=1",)),
+    ("connecting to %s", ("postgresql://gigflow:s3cret@db.internal/gigflow",)),
+    ("model call failed: %s", ("api_key=s3cret rejected",)),
+])
+def test_secrets_reach_no_log_line(message, args):
+    """#30: secrets redacted from every message and log (the filter redacted only user:password@ before)."""
+    import logging
+
+    from gigflow.extensions.log_redaction import CredentialsFilter
+
+    record = logging.LogRecord("scrapy.crawler", logging.INFO, __file__, 1, message, args, None)
+    assert CredentialsFilter().filter(record)
+    shown = record.getMessage()
+    assert "s3cret" not in shown and "***" in shown, shown

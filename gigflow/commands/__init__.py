@@ -19,10 +19,10 @@ class GigflowCommand(ScrapyCommand):
         import sys
 
         from gigflow.safety.display import display_safe
-        from gigflow.safety.guard import redact_url
+        from gigflow.safety.guard import redact_secrets
 
         # A message may quote what the user or a page gave: no password, no terminal escapes.
-        print(f"error: {display_safe(redact_url(str(message)))}", file=sys.stderr)
+        print(f"error: {display_safe(redact_secrets(str(message)))}", file=sys.stderr)
         self.exitcode = code
 
 

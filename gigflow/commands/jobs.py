@@ -127,7 +127,10 @@ class Command(GigflowCommand):
 
             from gigflow.maintenance.worker import run_worker
 
+            from gigflow.extensions.log_redaction import RedactCredentials
+
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
+            RedactCredentials().install()  # no secret in a log line
             run_worker(database_url(), self.settings)
         return None
 

@@ -43,6 +43,29 @@ def redact_url(text: str) -> str:
     return _USERINFO.sub(r"\1***@", text) if "@" in text else text
 
 
+# A secret named in a text: a header (Authorization: ..., 'Cookie': '...'), a key=value pair or a query parameter.
+_SECRET_NAMES = (r"(?:proxy-)?authorization|(?:set-)?cookie|api[_-]?key|apikey|password|passwd|secret|"
+                 r"access[_-]?token|refresh[_-]?token|(?:gigflow_)?ui_token|x-api-key|x-csrf-token")
+_QUOTED_SECRET = re.compile(rf"(?i)([\"']?\b(?:{_SECRET_NAMES})[\"']?\s*[:=]\s*)([\"'])(.*?)\2")
+_BARE_SECRET = re.compile(rf"(?i)(\b(?:{_SECRET_NAMES})\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?)(?![\"'])"
+                          r"([^\s,;&}\]]+)")
+_COOKIE_HEADER = re.compile(r"(?im)(\b(?:set-)?cookie\s*:\s*)(?![\"'])[^\r\n\"']+")
+_TOKEN_PARAMETER = re.compile(r"(?i)([?&;](?:token|access_token|api_key|apikey|key|password|secret)=)[^&;#\s\"']+")
+
+
+def redact_secrets(text: str) -> str:
+    """``redact_url`` plus every header, key=value pair and query parameter that names a secret: its value
+    becomes ``***`` (``'Authorization': 'Bearer abc'`` -> ``'Authorization': '***'``)."""
+    text = redact_url(text)
+    lowered = text.lower()
+    if not any(word in lowered for word in ("auth", "cookie", "key", "pass", "secret", "token")):
+        return text
+    text = _QUOTED_SECRET.sub(lambda m: f"{m.group(1)}{m.group(2)}***{m.group(2)}", text)
+    text = _COOKIE_HEADER.sub(r"\1***", text)
+    text = _BARE_SECRET.sub(r"\1***", text)
+    return _TOKEN_PARAMETER.sub(r"\1***", text)
+
+
 def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str | None:
     """Why ``url`` (already canonical) breaks the policy without looking at DNS: a scheme outside ``schemes``,
     credentials, no host, or a malformed authority. None when it passes."""
