@@ -307,3 +307,27 @@ def test_secrets_reach_no_log_line(message, args):
     assert CredentialsFilter().filter(record)
     shown = record.getMessage()
     assert "s3cret" not in shown and "***" in shown, shown
+
+
+def test_the_review_app_uses_host_cookies_over_https_and_refuses_cross_site_posts():
+    """#30 finding 3: `__Host-` cookies where the scheme allows (no other host or http page can set them), and
+    Sec-Fetch-Site / Origin checked on every POST before any route runs."""
+    from scrapy.settings import Settings
+    from starlette.testclient import TestClient
+
+    from gigflow import settings as project
+    from gigflow.ui.server import build
+
+    settings = Settings()
+    settings.setmodule(project)
+    app, _ = build(settings, "127.0.0.1")
+    secure = TestClient(app, base_url="https://127.0.0.1")
+    cookie = secure.get("/static/ui.css").headers["set-cookie"]
+    assert cookie.startswith("__Host-gigflow_csrf=") and "Secure" in cookie and "Path=/" in cookie
+    assert "Domain" not in cookie and "HttpOnly" in cookie
+    plain = TestClient(app, base_url="http://127.0.0.1")
+    for headers in ({"Sec-Fetch-Site": "same-site"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Origin": "http://127.0.0.1:8001"}, {"Origin": "null"}):
+        refused = plain.post("/sources/x/quarantine", data={"csrf": "x", "reason": "r"}, headers=headers)
+        assert refused.status_code == 403, headers
+        assert refused.headers["X-Frame-Options"] == "DENY"

@@ -456,3 +456,18 @@ def test_the_access_token_never_reaches_the_access_log(demo):
     access = [line for line in ui.stdout.read().splitlines() if '"GET ' in line]  # (the start line shows it)
     assert any("GET /?token=***&q=x" in line for line in access), access
     assert not any("s3cret-token" in line for line in access), access
+
+
+def test_bidi_overrides_and_escapes_are_shown_not_obeyed(demo):
+    pool, base = demo["pool"], demo["base"]
+    with pool.connection() as conn:
+        job = conn.execute("SELECT id, title FROM jobs WHERE title = 'Data Analyst'").fetchone()
+        conn.execute("UPDATE jobs SET title = %s WHERE id = %s", ("Analyst \u202egnp.exe\x1b[2J", job["id"]))
+    try:
+        with urllib.request.urlopen(f"{base}/jobs/{job['id']}", timeout=10) as response:
+            page = response.read().decode("utf-8")
+    finally:
+        with pool.connection() as conn:
+            conn.execute("UPDATE jobs SET title = %s WHERE id = %s", (job["title"], job["id"]))
+    assert "Analyst \ufffdgnp.exe" in page
+    assert "\u202e" not in page and "\x1b" not in page
