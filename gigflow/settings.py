@@ -102,8 +102,10 @@ NOISE_WORKER_CONCURRENCY = 1
 NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
 
 FEED_EXPORT_ENCODING = "utf-8"
-# `-O items.csv`: cells a spreadsheet would run as formulas are neutralised, like `scrapy jobs --format csv`.
-FEED_EXPORTERS = {"csv": "gigflow.exporters.SafeCsvItemExporter"}
+# `-O items.csv|.jsonl|.json`: formula cells neutralised, bidi controls escaped, like `scrapy jobs --format ...`.
+FEED_EXPORTERS = {"csv": "gigflow.exporters.SafeCsvItemExporter", "json": "gigflow.exporters.SafeJsonItemExporter",
+                  "jsonlines": "gigflow.exporters.SafeJsonLinesItemExporter",
+                  "jsonl": "gigflow.exporters.SafeJsonLinesItemExporter"}
 LOG_LEVEL = "INFO"
 LOG_FORMATTER = "gigflow.logformatter.ItemFreeLogFormatter"  # items named by URL, never logged whole
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"

@@ -188,10 +188,15 @@ def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_p
 
     from gigflow import settings as project
 
-    feed = tmp_path / "items.csv"
+    def display_free(text):
+        assert "\u202e" not in text and "\x1b" not in text, text
+
+    feed, lines = tmp_path / "items.csv", tmp_path / "items.jsonl"
     with ScriptedServer(_titled_site) as server:
         import_sources(pool, parse_sources({"sources": [source("titles", server.url, "/t")]}))
-        crawl("href", "titles", "FEEDS=" + json.dumps({str(feed): {"format": "csv"}}))
+        crawl("href", "titles", "FEEDS=" + json.dumps({str(feed): {"format": "csv"}, str(lines): {"format": "jsonl"}}))
+    display_free(lines.read_text(encoding="utf-8"))
+    assert "Engineer \u202egnp.exe" in {json.loads(line)["title"] for line in lines.read_text().splitlines()}
     settings = Settings()
     settings.setmodule(project)
     api.resolve(settings=settings)
@@ -199,9 +204,6 @@ def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_p
     def formula_free(cells):
         for cell in cells:
             assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
-
-    def display_free(text):
-        assert "\u202e" not in text and "\x1b" not in text, text
 
     with feed.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
