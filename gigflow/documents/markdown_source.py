@@ -34,12 +34,16 @@ class CleanMarkdown:
     refused: int = 0  # link and image targets dropped
 
 
+_ENV_KEY = "gigflow_page"  # env entry the rewrite rule reads: (page URL, CleanMarkdown to fill)
+
+
 def _parser():
     from mdformat._util import build_mdit
     from mdformat.renderer import MDRenderer
 
     mdit = build_mdit(MDRenderer)
     mdit.validateLink = lambda url: True  # see every target a permissive renderer would link; we judge them
+    mdit.core.ruler.push("gigflow_sanitize", _sanitize_rule)
     return mdit
 
 
@@ -99,34 +103,27 @@ def _rewrite_inline(children: list[Token], url: str, result: CleanMarkdown) -> l
     return out
 
 
-def _sanitize_rule(url: str, result: CleanMarkdown):
-    def rule(state) -> None:
-        tokens = state.tokens
-        for index, token in enumerate(tokens):
-            if token.type == "html_block":
-                block = Token("code_block", "code", 0)
-                block.content, block.map, block.block = token.content, token.map, True
-                tokens[index] = block
-            elif token.type == "inline" and token.children:
-                token.children = _rewrite_inline(token.children, url, result)
-            if result.title is None and token.type == "heading_open" and index + 1 < len(tokens):
-                result.title = " ".join(tokens[index + 1].content.split()) or None
-        # Definitions nobody links to are never written by mdformat; the used ones were checked above with the link.
-    return rule
+def _sanitize_rule(state) -> None:
+    """A markdown-it core rule: the page's URL and the result to fill come in the call's env (thread-safe)."""
+    url, result = state.env[_ENV_KEY]
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "html_block":
+            block = Token("code_block", "code", 0)
+            block.content, block.map, block.block = token.content, token.map, True
+            tokens[index] = block
+        elif token.type == "inline" and token.children:
+            token.children = _rewrite_inline(token.children, url, result)
+        if result.title is None and token.type == "heading_open" and index + 1 < len(tokens):
+            result.title = " ".join(tokens[index + 1].content.split()) or None
+    # Definitions nobody links to are never written by mdformat; the used ones were checked with their links.
 
 
 def clean_markdown_page(text: str, url: str) -> CleanMarkdown:
     """The page's Markdown with every target checked and raw HTML made text (see the module docstring)."""
     result = CleanMarkdown(markdown="")
-    mdit = _mdit()
-    name = "gigflow_sanitize"
     try:
-        mdit.core.ruler.push(name, _sanitize_rule(url, result))
-        try:
-            markdown = mdit.render(text, {})
-        finally:
-            mdit.core.ruler.__rules__ = [r for r in mdit.core.ruler.__rules__ if r.name != name]
-            mdit.core.ruler.__cache__ = None
+        markdown = _mdit().render(text, {_ENV_KEY: (url, result)})
     except Exception:  # the parser or the formatter failed on this page: escaped text is always safe
         return CleanMarkdown(markdown=escape_text(text))
     if unsafe_markup(markdown):
