@@ -94,8 +94,9 @@ def test_credentials_reach_no_other_origin_not_even_its_robots_txt(pool):
 
     def listing(path, headers):
         if path == "/x/":
+            other_job = f"{other.url}/x/jobs/1.html"
             return Reply(body=(f'<ul><li class="job-card"><a href="/x/jobs/0.html">Job 0</a></li>'
-                               f'<li class="job-card"><a href="{other.url}/x/jobs/1.html">Job 1</a></li></ul>').encode())
+                               f'<li class="job-card"><a href="{other_job}">Job 1</a></li></ul>').encode())
         return jobs(path, headers)
 
     with ScriptedServer(jobs) as other, ScriptedServer(listing) as server:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import crawl, last_run
+from helpers import TEST_CRAWL_SETTINGS, crawl, last_run, scrapy_command
 from scripted_server import Reply, ScriptedServer, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
@@ -30,7 +30,8 @@ def _hostile_site(path: str, headers: dict) -> Reply:
     number = path.rsplit("/", 1)[-1].split(".")[0]
     if path.startswith("/h/jobs/") and number in HOSTILE_POSTINGS:
         posting = ('{"@context": "https://schema.org", "@type": "JobPosting", "title": "Engineer %s", '
-                   '"hiringOrganization": {"@type": "Organization", "name": "Acme"}, %s}' % (number, HOSTILE_POSTINGS[number]))
+                   '"hiringOrganization": {"@type": "Organization", "name": "Acme"}, %s}'
+                   % (number, HOSTILE_POSTINGS[number]))
         return Reply(body=(f'<html><head><title>Engineer {number}</title><script type="application/ld+json">{posting}'
                            f"</script></head><body><h1>Engineer {number}</h1><p>Work.</p></body></html>").encode())
     return Reply(status=404, body=b"not found")
@@ -86,7 +87,6 @@ ALIAS_BOMB = "\n".join(
 @pytest.mark.timeout(30)
 def test_source_files_are_read_bounded_and_alias_bombs_refused(tmp_path):
     """#30 finding 6: a 900-byte YAML alias bomb took 104 s and `sources import /dev/zero` reached 8 GB."""
-    from helpers import scrapy_command
 
     bomb = tmp_path / "bomb.yaml"
     bomb.write_text(ALIAS_BOMB)
@@ -131,7 +131,8 @@ def test_a_meta_refresh_to_a_script_url_does_not_fail_the_run(pool, target):
 
 
 @pytest.mark.parametrize("host", ["0x7f000001", "2130706433", "127.1", "0177.0.0.1", "0x7f.0.0.1", "127.0.0.%31",
-                                  "\uff11\uff12\uff17.\uff10.\uff10.\uff11", "127.0.0.1\u3002", "127\u30020\u30020\u30021",
+                                  "\uff11\uff12\uff17.\uff10.\uff10.\uff11", "127.0.0.1\u3002",
+                                  "127\u30020\u30020\u30021",
                                   "LOCALHOST\u3002"])
 def test_stored_urls_read_hosts_as_browsers_do(host):
     """#30 finding 7: the stored-URL check (no DNS) passed these loopback forms; browsers read them as 127.0.0.1."""
@@ -171,7 +172,8 @@ def _titled_site(path: str, headers: dict) -> Reply:
         posting = json.dumps({"@context": "https://schema.org", "@type": "JobPosting", "title": HOSTILE_TITLES[number],
                               "hiringOrganization": {"@type": "Organization", "name": "@SUM(A1:A9)"}})
         return Reply(body=f'<html><head><title>{json.loads(json.dumps(HOSTILE_TITLES[number]))}</title>'
-                          f'<script type="application/ld+json">{posting}</script></head><body><p>Work.</p></body></html>'
+                          f'<script type="application/ld+json">{posting}</script></head>'
+                          '<body><p>Work.</p></body></html>'
                      .encode())
     return Reply(body=b"User-agent: *\nAllow: /\n", headers={"Content-Type": "text/plain"}) if path == "/robots.txt" \
         else Reply(status=404, body=b"")
@@ -183,7 +185,6 @@ def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_p
     import csv
 
     from gigflow import api
-    from helpers import scrapy_command
     from scrapy.settings import Settings
 
     from gigflow import settings as project
@@ -238,7 +239,6 @@ def test_exports_neutralise_formulas_and_display_controls_everywhere(pool, tmp_p
 ])
 def test_a_bad_setting_is_one_line_naming_it(pool, setting, named):
     """#30 finding 7: tracebacks for -s POLITENESS_MIN_INTERVAL=abc and a malformed POLITENESS_DOMAIN_POLICIES."""
-    from helpers import TEST_CRAWL_SETTINGS, scrapy_command
 
     import_sources(pool, parse_sources({"sources": [source("settings", "http://127.0.0.1:9", "/s")]}))
     base = [arg for name, value in TEST_CRAWL_SETTINGS.items() for arg in ("-s", f"{name}={value}")]
@@ -250,7 +250,6 @@ def test_a_bad_setting_is_one_line_naming_it(pool, setting, named):
 
 
 def test_check_links_with_an_id_past_bigint_is_one_line(pool):
-    from helpers import scrapy_command
 
     result = scrapy_command("jobs", "check-links", "--id", str(2 ** 63), timeout=60)
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
@@ -259,7 +258,6 @@ def test_check_links_with_an_id_past_bigint_is_one_line(pool):
 
 def test_schedule_due_never_prints_a_node_password(pool):
     """#30 finding 7: `schedule-due --url http://admin:pw@...` printed the password."""
-    from helpers import scrapy_command
 
     import_sources(pool, parse_sources({"sources": [source("due", "http://127.0.0.1:9", "/d")]}))
     result = scrapy_command("schedule-due", "--url", "http://admin:hunter2@127.0.0.1:9/", timeout=60)
@@ -277,7 +275,8 @@ def test_credentials_in_page_links_are_stored_nowhere(pool):
     def route(path, headers):
         if path == "/pw/":
             return Reply(body=(f'<ul><li class="job-card"><a href="/pw/jobs/0.html">Job 0</a></li><li class="job-card">'
-                               f'<a href="http://admin:hunter2@127.0.0.1:{server.port}/pw/jobs/1.html">Job 1</a></li></ul>')
+                               f'<a href="http://admin:hunter2@127.0.0.1:{server.port}/pw/jobs/1.html">Job 1</a>'
+                               '</li></ul>')
                          .encode())
         return jobs(path, headers)
 
@@ -293,7 +292,8 @@ def test_credentials_in_page_links_are_stored_nowhere(pool):
 
 
 @pytest.mark.parametrize("message, args", [
-    ("Overridden settings: %s", ({"DEFAULT_REQUEST_HEADERS": {"Authorization": "Bearer s3cret", "Cookie": "s=s3cret"}},)),
+    ("Overridden settings: %s",
+     ({"DEFAULT_REQUEST_HEADERS": {"Authorization": "Bearer s3cret", "Cookie": "s=s3cret"}},)),
     ("request headers: %s", ("Authorization: Basic s3cret\r\nCookie: a=s3cret; b=s3cret\r\n",)),
     ("GET %s 200", ("/?token=s3cret&q=1",)),
     ("connecting to %s", ("postgresql://gigflow:s3cret@db.internal/gigflow",)),

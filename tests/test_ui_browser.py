@@ -405,7 +405,8 @@ def test_a_tossed_csrf_cookie_from_another_port_is_refused(demo, browser):
 
     def tossed() -> int:
         with pool.connection() as conn:
-            return conn.execute("SELECT count(*) AS n FROM source_status_events WHERE reason = 'tossed'").fetchone()["n"]
+            return conn.execute("SELECT count(*) AS n FROM source_status_events "
+                                "WHERE reason = 'tossed'").fetchone()["n"]
 
     with ScriptedServer(lambda path, headers: Reply(body=attack)) as evil:
         for had_real_cookie in (False, True):

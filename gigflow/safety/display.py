@@ -39,4 +39,6 @@ def spreadsheet_cell(value):
 
 def json_display_safe(json_text: str) -> str:
     """JSON text (json.dumps output, ensure_ascii=False) with bidi controls and C1 controls escaped as \\uXXXX."""
-    return _JSON_BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text) if _JSON_BIDI.search(json_text) else json_text
+    if not _JSON_BIDI.search(json_text):
+        return json_text
+    return _JSON_BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)

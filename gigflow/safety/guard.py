@@ -207,7 +207,8 @@ class FetchGuard:
     def __post_init__(self):
         self._allowed_names, self._allowed_networks = _parse_host_list(self.allowed_private_hosts)
         self._denied_names, self._denied_networks = _parse_host_list(self.denied_hosts)
-        self._overrides = {whatwg_host(k): [v] if isinstance(v, str) else list(v) for k, v in self.resolver_overrides.items()}
+        self._overrides = {whatwg_host(k): [v] if isinstance(v, str) else list(v)
+                           for k, v in self.resolver_overrides.items()}
 
     def check(self, url: str) -> list[str]:
         """Return the addresses the host resolves to, or raise UnsafeURL naming the reason."""
@@ -257,7 +258,8 @@ class FetchGuard:
         if any(address in net for net in self._denied_networks):
             raise UnsafeURL(url, f"host {host} resolves to denied address {address}")
         problem = address_problem(address)
-        if problem and whatwg_host(host) not in self._allowed_names and not any(address in net for net in self._allowed_networks):
+        if problem and whatwg_host(host) not in self._allowed_names and \
+                not any(address in net for net in self._allowed_networks):
             verb = "is" if _is_ip_literal(host) else "resolves to"
             raise UnsafeURL(url, f"host {host} {verb} a {problem}")
 

@@ -193,7 +193,8 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     middleware = [Middleware(GuardMiddleware, token=token, secret=settings.get("UI_SECRET") or None)]
     if allowed_hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: error, Exception: server_error})
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={HTTPException: error, Exception: server_error})
 
 
 def _found(fetch, *args):
