@@ -41,6 +41,11 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
     "gigflow.middlewares.robots.SharedRobotsMiddleware": 100,
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    # A meta refresh to javascript:/data: is ignored (the page is read), never a failed fetch.
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "gigflow.middlewares.meta_refresh.SafeMetaRefreshMiddleware": 580,
+    # After DefaultHeadersMiddleware (400): Authorization, Cookie and Proxy-Authorization only to the source's origins.
+    "gigflow.middlewares.credentials.CredentialScopeMiddleware": 450,
     "gigflow.middlewares.safe_fetch.SafeRedirectMiddleware": 600,
     # Above RetryMiddleware (550): counts statuses and content types for health; a bot challenge stops the run
     # and is never retried nor stored.
@@ -78,6 +83,9 @@ MARKDOWN_CONVERTER = "html-to-markdown"
 # HTML bodies larger than this (bytes) are stored as plain text streamed without a tree, with an error in the
 # preparation report (make bench-memory: a full preparation costs about 13x the body).
 PREPARATION_MAX_BYTES = 10 * 1024 * 1024
+# A text/markdown page longer than this (characters) is stored as escaped plain text rather than parsed, rewritten
+# and re-emitted (about 20 us a character on one core).
+MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
 # Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory).
 MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
@@ -95,10 +103,20 @@ NOISE_WORKER_CONCURRENCY = 1
 NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
 
 FEED_EXPORT_ENCODING = "utf-8"
+# `-O items.csv|.jsonl|.json`: formula cells neutralised, bidi controls escaped, like `scrapy jobs --format ...`.
+FEED_EXPORTERS = {"csv": "gigflow.exporters.SafeCsvItemExporter", "json": "gigflow.exporters.SafeJsonItemExporter",
+                  "jsonlines": "gigflow.exporters.SafeJsonLinesItemExporter",
+                  "jsonl": "gigflow.exporters.SafeJsonLinesItemExporter"}
 LOG_LEVEL = "INFO"
+LOG_FORMATTER = "gigflow.logformatter.ItemFreeLogFormatter"  # items named by URL, never logged whole
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 # Strategies (see the README's "Strategies" section).
+# `scrapy sources import FILE`: at most this many bytes are read, and YAML anchors may expand to at most this many
+# values (a 900-byte alias bomb expands to billions).
+SOURCES_FILE_MAX_BYTES = 16 * 1024 * 1024
+SOURCES_FILE_MAX_NODES = 1_000_000
+HREF_MAX_JOB_URLS = 2000           # distinct job links followed per run; more makes the run incomplete (cap_reached)
 SITEMAP_MAX_DEPTH = 3              # sitemap index levels followed
 SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomplete (nothing marked gone)
 SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version
@@ -221,6 +239,9 @@ DOWNLOAD_HANDLERS = {
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
 FETCH_MAX_REDIRECTS = 5
+# Authorization, Cookie and Proxy-Authorization (DEFAULT_REQUEST_HEADERS or a spider's) go only to the origins a
+# source's configuration names (canonical URL, start URLs, ATS base) and these extra origins ("https://sso.example").
+CREDENTIAL_ORIGINS: list[str] = []
 TWISTED_DNS_RESOLVER = "gigflow.safety.resolver.GuardedResolver"  # connects only to addresses the guard admits
 # Content types each strategy accepts on a 200 response (strategies not listed are not checked).
 FETCH_EXPECTED_CONTENT_TYPES = {
@@ -230,6 +251,8 @@ FETCH_EXPECTED_CONTENT_TYPES = {
 
 # The review web app (`scrapy ui`). A token is required when it binds anything but loopback.
 UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
+# Signs the app's CSRF tokens. Empty: a random secret per app process (open forms need a reload after a restart).
+UI_SECRET = os.environ.get("GIGFLOW_UI_SECRET", "")
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page

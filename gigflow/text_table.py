@@ -1,5 +1,7 @@
 """Plain-text tables for commands and exports: one row per line, long cells cut to their column's width."""
 
+from gigflow.safety.display import display_safe
+
 
 def table(rows: list[dict], columns: list[str], widths: dict[str, int] | None = None) -> str:
     """A plain-text table; long cells are cut to the column's width."""
@@ -13,5 +15,6 @@ def table(rows: list[dict], columns: list[str], widths: dict[str, int] | None = 
 
 
 def _cell(value, width: int) -> str:
-    text = "" if value is None else " ".join(str(value).split())
+    # (terminal escapes and bidi overrides shown as U+FFFD: a cell cannot recolour or reorder the terminal)
+    text = "" if value is None else display_safe(" ".join(str(value).split()))
     return text if len(text) <= width else text[: width - 1] + "…"

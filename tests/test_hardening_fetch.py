@@ -85,3 +85,29 @@ def test_credentials_in_a_source_are_refused_at_import_and_never_echoed(url):
     message = str(info.value)
     assert "canonical_url: credentials in the URL are refused" in message
     assert "strategies[0].feed_urls" in message and "hunter2" not in message and "p%3Ass" not in message
+
+
+def test_credentials_reach_no_other_origin_not_even_its_robots_txt(pool):
+    """The listing on the source's origin links one job to a second origin (another port of 127.0.0.1): that
+    origin's robots.txt and its job page are requested without the configured credentials."""
+    jobs = site("/x", jobs=1)
+
+    def listing(path, headers):
+        if path == "/x/":
+            other_job = f"{other.url}/x/jobs/1.html"
+            return Reply(body=(f'<ul><li class="job-card"><a href="/x/jobs/0.html">Job 0</a></li>'
+                               f'<li class="job-card"><a href="{other_job}">Job 1</a></li></ul>').encode())
+        return jobs(path, headers)
+
+    with ScriptedServer(jobs) as other, ScriptedServer(listing) as server:
+        import_sources(pool, parse_sources({"sources": [source("scoped", server.url, "/x")]}))
+        secrets = {"Authorization": "Bearer s3cret-token", "Cookie": "session=s3cret-cookie",
+                   "Proxy-Authorization": "Basic cHJveHk6cHc="}
+        crawl("href", "scoped", f"DEFAULT_REQUEST_HEADERS={json.dumps(secrets)}")
+    own = [h for h in server.hits if h.path == "/x/jobs/0.html"]
+    assert own and own[0].headers.get("Authorization") == "Bearer s3cret-token"  # the source's origin gets them
+    robots = [h for h in other.hits if h.path == "/robots.txt"]
+    job = [h for h in other.hits if h.path == "/x/jobs/1.html"]
+    assert robots and job, other.hits
+    for hit in robots + job:
+        assert not {"Authorization", "Cookie", "Proxy-Authorization"} & set(hit.headers), hit

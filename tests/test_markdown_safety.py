@@ -150,3 +150,51 @@ def test_mail_markdown_is_safe(subtype, body):
                                CLIENTS["html-to-markdown"].formats)
     assert unsafe_parts(prepared.markdown) == [] and "secret" not in prepared.markdown
     assert "onerror=alert(1)" in RENDER.render(prepared.markdown)  # still there, as text
+
+
+# Where a pattern-based sanitizer missed a target in a text/markdown page (hostile run, round 3).
+HIDDEN_TARGETS = [
+    "[a]:\n  javascript:alert(1)\n\nsee [a]",  # the target on the next line
+    "> [b]: javascript:alert(2)\n\n[b]",  # a definition inside a quote
+    "- [c]: vbscript:msgbox(3)\n\n[c]",  # ... and a list item
+    "[d\\]x]: javascript:alert(4)\n\n[d\\]x]",  # a label with an escaped bracket
+    "[e\nf]: javascript:alert(5)\n\n[e f]",  # a label with a line break
+    "> [g]:\njavascript:alert(6)\n\n[g]",  # a lazy continuation
+    "[h](\njavascript:alert(7))", "[i](java&#115;cript:alert(8))", "![j](data:text/html;base64,PHNjcmlwdD4=)",
+    "<javascript:alert(9)>", "[k][K]\n\n[K]: <vbscript:x>",
+]
+
+
+@pytest.mark.parametrize("page", HIDDEN_TARGETS)
+def test_markdown_pages_lose_every_script_target_wherever_it_hides(page):
+    prepared = CLIENTS["html-to-markdown"].prepare(page.encode(), "https://jobs.example.org/a.md", "text/markdown")
+    rendered = RENDER.render(prepared.markdown).lower()
+    assert not any(f'="{scheme}' in rendered for scheme in ("javascript:", "vbscript:", "data:")), prepared.markdown
+    assert unsafe_parts(prepared.markdown) == [], prepared.markdown
+
+
+def test_markdown_pages_keep_their_structure_and_safe_links():
+    page = ("# Backend engineer\n\n> Apply by **1 May**\n\n- [Apply](/apply?id=1)\n- [Mail](mailto:jobs@example.org)\n"
+            "\nSee [the team][t] and <https://jobs.example.org/team>.\n\n[t]: https://jobs.example.org/t \"Team\"\n")
+    prepared = CLIENTS["html-to-markdown"].prepare(page.encode(), "https://jobs.example.org/a/b.md", "text/markdown")
+    rendered = RENDER.render(prepared.markdown)
+    assert prepared.title == "Backend engineer"
+    for part in ('<h1>Backend engineer</h1>', '<strong>1 May</strong>', 'href="https://jobs.example.org/apply?id=1"',
+                 'href="mailto:jobs@example.org"', 'href="https://jobs.example.org/t" title="Team"',
+                 'href="https://jobs.example.org/team"'):
+        assert part in rendered, (part, prepared.markdown)
+    assert "https://jobs.example.org/apply?id=1" in prepared.links
+
+
+MARKDOWN_PIECES = ["[", "]", "(", ")", ":", "\n", "\n\n", "> ", "- ", "1. ", "  ", "\\", "<", ">", "!", "`", "*",
+                   "[x]", "[x]:", "[x]: ", "](", "&#115;", "&colon;", "javascript:alert(1)", "JaVaScRiPt:x",
+                   "vbscript:x", "data:text/html,x", "https://ok.example/", "/rel", "mailto:a@b.example", '"t"']
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(st.one_of(st.sampled_from(MARKDOWN_PIECES), st.sampled_from(HOSTILE_TEXT),
+                               st.sampled_from(HOSTILE_URLS)), max_size=24).map("".join))
+def test_markdown_input_renders_to_allowed_markup_only(text):
+    prepared = CLIENTS["html-to-markdown"].prepare(text.encode("utf-8"), "https://jobs.example.org/a.md",
+                                                   "text/markdown")
+    assert unsafe_parts(prepared.markdown) == [], (text, prepared.markdown)

@@ -39,8 +39,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start_ui(port: int, env: dict | None = None) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "scrapy", "ui", "--port", str(port)], cwd=ROOT,
+def _start_ui(port: int, env: dict | None = None, args: tuple = ()) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "scrapy", "ui", "--port", str(port), *args], cwd=ROOT,
                                env={**os.environ, **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
     deadline = time.time() + 30
@@ -389,3 +389,86 @@ def test_drift_shows_in_the_table_the_chart_and_the_run_reasons(demo, page):
     row = page.locator("#source-rows tr", has_text="demo")
     assert row.locator("td.health").inner_text().startswith("drifting: volume_change")
     assert page.errors == []
+
+
+def test_a_tossed_csrf_cookie_from_another_port_is_refused(demo, browser):
+    """Cookies ignore ports: a page on another port of 127.0.0.1 sets gigflow_csrf=TOSSED and posts csrf=TOSSED.
+    Refused in a fresh browser and in one holding the app's real cookie (the app's own POSTs: the test above)."""
+    from scripted_server import Reply, ScriptedServer
+
+    pool, base = demo["pool"], demo["base"]
+    attack = (f'<html><body><form id="f" method="POST" action="{base}/sources/demo/quarantine">'
+              '<input name="csrf" value="TOSSED"><input name="reason" value="tossed"></form><script>'
+              'document.cookie = "gigflow_csrf=TOSSED; path=/";'
+              'document.cookie = "gigflow_csrf=TOSSED; path=/sources/demo";'
+              'document.getElementById("f").submit();</script></body></html>').encode()
+
+    def tossed() -> int:
+        with pool.connection() as conn:
+            return conn.execute("SELECT count(*) AS n FROM source_status_events "
+                                "WHERE reason = 'tossed'").fetchone()["n"]
+
+    with ScriptedServer(lambda path, headers: Reply(body=attack)) as evil:
+        for had_real_cookie in (False, True):
+            context = browser.new_context()
+            page = context.new_page()
+            if had_real_cookie:
+                page.goto(base + "/sources/demo")
+            answers = []
+            page.on("response", lambda r: answers.append(r.status) if r.url.endswith("/quarantine") else None)
+            page.goto(evil.url + "/attack.html")
+            page.wait_for_url(base + "/sources/demo/quarantine")
+            page.wait_for_load_state()
+            assert answers == [403], answers
+            assert tossed() == 0
+            context.close()
+    # the token alone (no browser headers to go by): a session value of the attacker's choosing has no valid token
+    forged = urllib.request.Request(f"{base}/sources/demo/quarantine", data=b"csrf=TOSSED&reason=tossed",
+                                    headers={"Cookie": "gigflow_csrf=" + "T" * 43}, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(forged, timeout=10)
+    assert refused.value.code == 403 and tossed() == 0
+
+
+def test_error_answers_carry_the_security_headers_and_no_traceback(demo):
+    base = demo["base"]
+    for path, statuses in [("/no-such-page", {404}), ("/sources/%00", {400, 404}), ("/?q=%00", {400}),
+                           ("/jobs/99999999999999999999", {404, 500})]:
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(base + path, timeout=10)
+        error = answer.value
+        body = error.read().decode("utf-8", "replace")
+        assert error.code in statuses, (path, error.code, body[:300])
+        assert "Traceback" not in body and "psycopg" not in body, path
+        assert error.headers.get("Content-Security-Policy", "").startswith("default-src 'none'"), path
+        assert error.headers.get("X-Content-Type-Options") == "nosniff", path
+        assert error.headers.get("X-Frame-Options") == "DENY", path
+
+
+def test_the_access_token_never_reaches_the_access_log(demo):
+    port = _free_port()
+    ui = _start_ui(port, {"GIGFLOW_UI_TOKEN": "s3cret-token"}, ("-s", "UI_LOG_LEVEL=info"))
+    try:
+        subprocess.run([sys.executable, "-c", "import urllib.request as u\n"
+                        f"try: u.urlopen('http://127.0.0.1:{port}/?token=s3cret-token&q=x', timeout=10)\n"
+                        "except Exception: pass"], timeout=30)
+    finally:
+        _stop(ui)
+    access = [line for line in ui.stdout.read().splitlines() if '"GET ' in line]  # (the start line shows it)
+    assert any("GET /?token=***&q=x" in line for line in access), access
+    assert not any("s3cret-token" in line for line in access), access
+
+
+def test_bidi_overrides_and_escapes_are_shown_not_obeyed(demo):
+    pool, base = demo["pool"], demo["base"]
+    with pool.connection() as conn:
+        job = conn.execute("SELECT id, title FROM jobs WHERE title = 'Data Analyst'").fetchone()
+        conn.execute("UPDATE jobs SET title = %s WHERE id = %s", ("Analyst \u202egnp.exe\x1b[2J", job["id"]))
+    try:
+        with urllib.request.urlopen(f"{base}/jobs/{job['id']}", timeout=10) as response:
+            page = response.read().decode("utf-8")
+    finally:
+        with pool.connection() as conn:
+            conn.execute("UPDATE jobs SET title = %s WHERE id = %s", (job["title"], job["id"]))
+    assert "Analyst \ufffdgnp.exe" in page
+    assert "\u202e" not in page and "\x1b" not in page

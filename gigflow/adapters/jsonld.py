@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from typing import Any
 
@@ -109,9 +110,10 @@ def _salary(node: dict) -> Salary | None:
 
 def _number(value: Any) -> float | None:
     try:
-        return float(str(value).replace(",", "")) if value not in (None, "") else None
+        number = float(str(value).replace(",", "")) if value not in (None, "") else None
     except ValueError:
         return None
+    return number if number is None or math.isfinite(number) else None  # NaN, Infinity, 1e999: no number
 
 
 def _description(value: Any) -> str | None:

@@ -18,7 +18,11 @@ class GigflowCommand(ScrapyCommand):
     def fail(self, message: str, code: int = 2) -> None:
         import sys
 
-        print(f"error: {message}", file=sys.stderr)
+        from gigflow.safety.display import display_safe
+        from gigflow.safety.guard import redact_secrets
+
+        # A message may quote what the user or a page gave: no password, no terminal escapes.
+        print(f"error: {display_safe(redact_secrets(str(message)))}", file=sys.stderr)
         self.exitcode = code
 
 

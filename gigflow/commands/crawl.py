@@ -3,9 +3,12 @@ when the run could not be finalized (its close handlers failed), beside Scrapy's
 start. ``-a sources=ID,ID,...`` crawls several sources in this one process (gigflow.scheduling.batch)."""
 
 import logging
+import sys
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
+
+from gigflow.settings_check import settings_problem
 
 logger = logging.getLogger(__name__)
 
@@ -16,6 +19,11 @@ class Command(ScrapyCrawlCommand):
             raise UsageError()
         if len(args) > 1:
             raise UsageError("running 'scrapy crawl' with more than one spider is not supported")
+        problem = settings_problem(self.settings)
+        if problem:
+            print(f"scrapy crawl: {problem}", file=sys.stderr)
+            self.exitcode = 2
+            return
         if "sources" in opts.spargs:
             return self.run_batch(args[0], opts)
         crawler = self._create_crawler(args[0])

@@ -34,6 +34,12 @@ class Command(GigflowCommand):
                             help="check-links: this canonical job now (repeatable); default: the due share")
 
     def run(self, args, opts):
+        for option, values in (("--id", opts.canonical_ids or []), ("--after", [getattr(opts, "after", None)])):
+            for value in values:
+                if isinstance(value, int) and not 0 <= value <= BIGINT_MAX:
+                    return self.fail(f"{option} {value}: not a job id (a number from 0 to {BIGINT_MAX})")
+        if args[:1] == ["unmerge"] and len(args) == 2 and args[1].isdigit() and int(args[1]) > BIGINT_MAX:
+            return self.fail(f"unmerge: {args[1]} is not a job id (a number from 0 to {BIGINT_MAX})")
         if not args and opts.export_format:
             return self.export(opts)
         if not args:
@@ -130,9 +136,13 @@ class Command(GigflowCommand):
 
             from gigflow.maintenance.worker import run_worker
 
+            from gigflow.extensions.log_redaction import RedactCredentials
+
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
+            RedactCredentials().install()  # no secret in a log line
             run_worker(database_url(), self.settings)
         return None
 
 
+BIGINT_MAX = 2 ** 63 - 1  # job ids are PostgreSQL bigints
 MAINTENANCE = ("resolve", "unmerge", "check-links", "refresh", "worker")

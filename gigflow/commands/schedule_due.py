@@ -2,6 +2,8 @@
 
 from gigflow.commands import GigflowCommand, table
 from gigflow.db import database_url, get_pool
+from gigflow.extensions.log_redaction import RedactCredentials
+from gigflow.safety.guard import redact_url
 from gigflow.politeness.keys import Policies
 from gigflow.scheduling.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
 
@@ -49,13 +51,14 @@ class Command(GigflowCommand):
             from gigflow.scheduling.task import run_schedule_worker
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
+            RedactCredentials().install()  # the node URL may carry user:password@
             get_pool()  # migrations before the worker starts
             run_schedule_worker(database_url(), request, self.settings.get("SCHEDULE_DUE_CRON"))
             return
         results, nodes = schedule_due(get_pool(), request, dry_run=opts.dry_run)
         for node in nodes:
             if node.error:
-                print(f"node {node.url}: {node.error}")
+                print(redact_url(f"node {node.url}: {node.error}"))
         reachable = [n for n in nodes if n.error is None]
         if not results:
             if not reachable:
@@ -64,6 +67,6 @@ class Command(GigflowCommand):
             else:
                 print("no source is due" if sum(n.free for n in reachable) else "no free slot on any node")
             return
-        print(table([r.__dict__ for r in results], ["source_id", "spider", "node", "job_id", "error"]))
+        print(redact_url(table([r.__dict__ for r in results], ["source_id", "spider", "node", "job_id", "error"])))
         if any(r.error for r in results):
             self.exitcode = 1

@@ -51,7 +51,8 @@ class Command(GigflowCommand):
     def dispatch(self, args, opts):
         if args[:1] == ["import"] and len(args) == 2:
             try:
-                configs = load_source_file(args[1])
+                configs = load_source_file(args[1], self.settings.getint("SOURCES_FILE_MAX_BYTES"),
+                                           self.settings.getint("SOURCES_FILE_MAX_NODES"))
             except SourceFileError as exc:
                 return self.fail(str(exc))
             try:

@@ -13,14 +13,12 @@ from urllib.parse import urljoin
 
 from w3lib.encoding import html_to_unicode
 
-from gigflow.documents.links import resolve_url
 from gigflow.documents.markdown import tidy
-from gigflow.documents.safe_text import escape_text, sanitize_markdown
+from gigflow.documents.markdown_source import clean_markdown_page
+from gigflow.documents.safe_text import escape_text
 from gigflow.documents.types import PreparationReport, PreparedDocument
 
 _URL_IN_TEXT = re.compile(r"https?://[^\s<>\"')\]]+")
-_MD_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.M)
 
 
 def decode_text(body: bytes | str, content_type: str | None) -> str:
@@ -46,27 +44,31 @@ class TextFormat:
                                 links=_unique(_URL_IN_TEXT.findall(text)), format="text")
 
 
+MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
+
+
 class MarkdownFormat:
+    """A Markdown page through the parser (gigflow.documents.markdown_source). The parser and formatter take
+    about 20 us a character, so a page over ``parse_max_chars`` is kept as escaped plain text (safe, bounded)."""
+
     name = "markdown"
+
+    def __init__(self, parse_max_chars: int = MARKDOWN_PARSE_MAX_CHARS):
+        self.parse_max_chars = parse_max_chars
 
     def parse(self, body, url, *, content_type=None, **_) -> PreparedDocument:
         text = decode_text(body, content_type)
         report = PreparationReport()
-        links = []
-
-        def absolute(match):
-            target = match.group(1)
-            resolved = resolve_url(target, url, url) or target
-            if resolved.startswith(("http://", "https://")):
-                links.append(resolved)
-            if resolved != target:
-                report.links_resolved += 1
-            return match.group(0).replace(target, resolved, 1)
-
-        markdown = _MD_LINK.sub(absolute, text)
-        heading = _MD_HEADING.search(markdown)
-        return PreparedDocument(markdown=tidy(sanitize_markdown(markdown)), title=heading.group(1) if heading else _first_line(text),
-                                links=_unique(links + _URL_IN_TEXT.findall(text)), format="markdown", report=report)
+        if len(text) > self.parse_max_chars:
+            report.errors.append(f"markdown page of {len(text)} characters, over MARKDOWN_PARSE_MAX_CHARS "
+                                 f"({self.parse_max_chars}): kept as plain text")
+            return PreparedDocument(markdown=tidy(escape_text(text)), title=_first_line(text),
+                                    links=_unique(_URL_IN_TEXT.findall(text)), format="markdown", report=report)
+        clean = clean_markdown_page(text, url)
+        report.links_resolved = clean.resolved
+        return PreparedDocument(markdown=tidy(clean.markdown), title=clean.title or _first_line(text),
+                                links=_unique(clean.links + _URL_IN_TEXT.findall(text)), format="markdown",
+                                report=report)
 
 
 class PdfFormat:

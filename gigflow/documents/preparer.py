@@ -6,7 +6,7 @@ body is never changed: parsers work on a decoded copy, so the stored artifact an
 
 from __future__ import annotations
 
-from gigflow.documents.formats import MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
+from gigflow.documents.formats import MARKDOWN_PARSE_MAX_CHARS, MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
 from gigflow.documents.html import DEFAULT_MAX_BYTES, HtmlFormat
 from gigflow.documents.mail import MessageFormat
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER
@@ -17,12 +17,12 @@ class DocumentPreparer:
     """One door for every fetched body: ``client.prepare(body, url, content_type, strategy, noise_filter)``."""
 
     def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES,
-                 chunk_elements: int = CHUNK_ELEMENTS):
+                 chunk_elements: int = CHUNK_ELEMENTS, markdown_parse_max_chars: int = MARKDOWN_PARSE_MAX_CHARS):
         self.converter = converter
         self.formats = {
             "html": HtmlFormat(converter, max_bytes, chunk_elements),
             "text": TextFormat(),
-            "markdown": MarkdownFormat(),
+            "markdown": MarkdownFormat(markdown_parse_max_chars),
             "pdf": PdfFormat(),
             "json": PayloadFormat("json"),
             "xml": PayloadFormat("xml"),
@@ -33,7 +33,8 @@ class DocumentPreparer:
     def from_settings(cls, settings) -> DocumentPreparer:
         return cls(converter=settings.get("MARKDOWN_CONVERTER") or DEFAULT_CONVERTER,
                    max_bytes=settings.getint("PREPARATION_MAX_BYTES", DEFAULT_MAX_BYTES),
-                   chunk_elements=settings.getint("MARKDOWN_CHUNK_ELEMENTS", CHUNK_ELEMENTS))
+                   chunk_elements=settings.getint("MARKDOWN_CHUNK_ELEMENTS", CHUNK_ELEMENTS),
+                   markdown_parse_max_chars=settings.getint("MARKDOWN_PARSE_MAX_CHARS", MARKDOWN_PARSE_MAX_CHARS))
 
     def prepare(self, body: bytes | str, url: str, content_type: str | None = None, strategy=None,
                 noise_filter=None) -> PreparedDocument:

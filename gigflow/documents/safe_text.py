@@ -144,20 +144,3 @@ def escape_raw_html(markdown: str) -> str:
         return slashes + "\\<"
 
     return _RAW_LT.sub(fix, markdown) if "<" in markdown else markdown
-
-
-# Inline link/image destinations and reference definitions in Markdown we did not write (a .md page).
-_INLINE_TARGET = re.compile(r"\]\(\s*(<[^>\n]*>|[^\s)]*)")
-_REFERENCE_TARGET = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.M)
-
-
-def sanitize_markdown(markdown: str) -> str:
-    """Markdown from a page (text/markdown): raw HTML escaped, link targets outside the policy replaced by ``#``."""
-
-    def target(value: str) -> str:
-        inner = value[1:-1] if value.startswith("<") and value.endswith(">") else value
-        return value if safe_target(inner) is not None and safe_target(inner) == inner else "#"
-
-    markdown = _INLINE_TARGET.sub(lambda m: "](" + target(m.group(1)), markdown)
-    markdown = _REFERENCE_TARGET.sub(lambda m: m.group(1) + target(m.group(2)), markdown)
-    return escape_raw_html(markdown)

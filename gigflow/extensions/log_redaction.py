@@ -1,5 +1,7 @@
-"""Userinfo (``user:password@``) never reaches a log line: a filter on the root log handlers redacts every URL in
-every record, Scrapy's own lines included (a request URL with credentials, a redirect Location).
+"""Secrets never reach a log line: a filter on the root log handlers redacts userinfo (``user:password@``) in every
+URL and the value of every header, setting or parameter that names a secret (``Authorization``, ``Cookie``,
+``password=``, ``?token=``) in every record, Scrapy's own lines included (a request URL with credentials, a
+redirect Location, the "Overridden settings" line with DEFAULT_REQUEST_HEADERS).
 
 Installed when the spider opens, because Scrapy replaces the root handler after extensions are built.
 """
@@ -10,7 +12,7 @@ import logging
 
 from scrapy import signals
 
-from gigflow.safety.guard import redact_url
+from gigflow.safety.guard import redact_secrets
 
 
 class CredentialsFilter(logging.Filter):
@@ -21,10 +23,9 @@ class CredentialsFilter(logging.Filter):
             message = record.getMessage()
         except Exception:  # a broken format string is the logging module's to report
             return True
-        if "@" in message:
-            redacted = redact_url(message)
-            if redacted != message:
-                record.msg, record.args = redacted, None
+        redacted = redact_secrets(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
         return True
 
 

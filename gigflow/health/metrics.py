@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gigflow.safety.guard import redact_url
+
 # The job fields whose density (share of jobs that have them) is recorded and watched for drift.
 DENSITY_FIELDS = ("title", "url", "location", "employment_type", "date_posted", "description", "apply_url",
                   "salary")
@@ -28,7 +30,9 @@ class HealthCollector:
         self.job_links: set[str] = set()
 
     def add_job_link(self, url: str) -> None:
-        """A job page the run asked for (a link a listing or sitemap yielded)."""
+        """A job page the run asked for (a link a listing or sitemap yielded). Userinfo is never kept: a page
+        may link to ``user:password@`` (such a link is refused, and its password must not be stored either)."""
+        url = redact_url(url)
         if len(self.job_links) < MAX_JOB_LINKS:
             self.job_links.add(url)
 
@@ -39,7 +43,7 @@ class HealthCollector:
             self.pages_without_job += 1
             if len(self.without_job) < MAX_LISTED:
                 reason = "; ".join(item.get("warnings") or [])[:300] or "the adapters gave no reason"
-                self.without_job.append({"url": item.get("url"), "reason": reason})
+                self.without_job.append({"url": redact_url(str(item.get("url"))), "reason": redact_url(reason)})
             return
         self.confidences.append(float(item.get("confidence") or 0.0))
         for job in jobs:

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from psycopg_pool import ConnectionPool
 
+from gigflow.safety.display import json_display_safe, spreadsheet_cell
 from gigflow.sql import load_sql
 from gigflow.text_table import table
 
@@ -67,17 +68,18 @@ def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
     count = 0
     if fmt == "jsonl":
         for count, row in enumerate(rows, 1):
-            out.write(json.dumps(row, default=_plain, ensure_ascii=False) + "\n")
+            out.write(json_display_safe(json.dumps(row, default=_plain, ensure_ascii=False)) + "\n")
     elif fmt == "json":
         out.write("[")
         for count, row in enumerate(rows, 1):
-            out.write(("," if count > 1 else "") + "\n" + json.dumps(row, default=_plain, ensure_ascii=False))
+            out.write(("," if count > 1 else "") + "\n"
+                      + json_display_safe(json.dumps(row, default=_plain, ensure_ascii=False)))
         out.write("\n]\n")
     elif fmt == "csv":
         writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore")
         writer.writeheader()
         for count, row in enumerate(rows, 1):
-            writer.writerow({k: _formula_safe(json.dumps(v, default=_plain, ensure_ascii=False)
+            writer.writerow({k: spreadsheet_cell(json.dumps(v, default=_plain, ensure_ascii=False)
                                               if isinstance(v, (dict, list)) else _cell(v)) for k, v in row.items()})
     elif fmt == "table":
         page: list[dict] = []
@@ -93,11 +95,6 @@ def write(rows: Iterable[dict], fmt: str, out: TextIO) -> int:
     else:
         raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
     return count
-
-
-def _formula_safe(value):
-    """A text cell a spreadsheet would run as a formula (=, +, @, tab, CR first) gets a leading apostrophe."""
-    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "@", "\t", "\r") else value
 
 
 def _cell(value):

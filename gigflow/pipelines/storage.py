@@ -6,13 +6,15 @@ import logging
 
 from psycopg.types.json import Jsonb
 from scrapy import signals
-from scrapy.exceptions import CloseSpider
+from scrapy.exceptions import CloseSpider, DropItem
 from twisted.internet import task
 
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
 from gigflow.paths import markdown_path
+from gigflow.safety.guard import redact_url
 from gigflow.pipelines.jobs import JobWriter
+from gigflow.pipelines.storable import storable_item
 from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
 from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sql import load_sql
@@ -89,6 +91,21 @@ class StoragePipeline:
         self.context.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
 
     def process_item(self, item, spider=None):
+        repairs = storable_item(item)
+        if repairs:
+            self.stats.inc_value("gigflow/fields_unstorable", len(repairs))
+            logger.warning("%s: %s", redact_url(str(item.get("url"))), "; ".join(repairs)[:500])
+            item["warnings"] = list(item.get("warnings") or []) + repairs
+        try:
+            return self._store(item)
+        except Exception as exc:
+            # One line, never the item (its Markdown, jobs and raw payload): Scrapy would log all of it.
+            message = f"storing {redact_url(str(item.get('url')))} failed: {type(exc).__name__}: {str(exc)[:300]}"
+            logger.error(message)
+            self.context.mark_incomplete(message, "store_failed")
+            raise DropItem(message) from None
+
+    def _store(self, item):
         body = item.get("body")
         with self.pool.connection() as conn, conn.transaction():
             if item.get("not_fetched"):  # the stored version stands for the page: nothing to store

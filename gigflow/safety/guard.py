@@ -7,7 +7,7 @@ import re
 import socket
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], list[str]]
@@ -43,6 +43,29 @@ def redact_url(text: str) -> str:
     return _USERINFO.sub(r"\1***@", text) if "@" in text else text
 
 
+# A secret named in a text: a header (Authorization: ..., 'Cookie': '...'), a key=value pair or a query parameter.
+_SECRET_NAMES = (r"(?:proxy-)?authorization|(?:set-)?cookie|api[_-]?key|apikey|password|passwd|secret|"
+                 r"access[_-]?token|refresh[_-]?token|(?:gigflow_)?ui_token|x-api-key|x-csrf-token")
+_QUOTED_SECRET = re.compile(rf"(?i)([\"']?\b(?:{_SECRET_NAMES})[\"']?\s*[:=]\s*)([\"'])(.*?)\2")
+_BARE_SECRET = re.compile(rf"(?i)(\b(?:{_SECRET_NAMES})\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?)(?![\"'])"
+                          r"([^\s,;&}\]]+)")
+_COOKIE_HEADER = re.compile(r"(?im)(\b(?:set-)?cookie\s*:\s*)(?![\"'])[^\r\n\"']+")
+_TOKEN_PARAMETER = re.compile(r"(?i)([?&;](?:token|access_token|api_key|apikey|key|password|secret)=)[^&;#\s\"']+")
+
+
+def redact_secrets(text: str) -> str:
+    """``redact_url`` plus every header, key=value pair and query parameter that names a secret: its value
+    becomes ``***`` (``'Authorization': 'Bearer abc'`` -> ``'Authorization': '***'``)."""
+    text = redact_url(text)
+    lowered = text.lower()
+    if not any(word in lowered for word in ("auth", "cookie", "key", "pass", "secret", "token")):
+        return text
+    text = _QUOTED_SECRET.sub(lambda m: f"{m.group(1)}{m.group(2)}***{m.group(2)}", text)
+    text = _COOKIE_HEADER.sub(r"\1***", text)
+    text = _BARE_SECRET.sub(r"\1***", text)
+    return _TOKEN_PARAMETER.sub(r"\1***", text)
+
+
 def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str | None:
     """Why ``url`` (already canonical) breaks the policy without looking at DNS: a scheme outside ``schemes``,
     credentials, no host, or a malformed authority. None when it passes."""
@@ -61,6 +84,69 @@ def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str |
     if not (parts.hostname or "").rstrip("."):
         return "no host"
     return None
+
+
+def whatwg_host(host: str) -> str:
+    """The host as a browser reads it (WHATWG URL host parsing), so the policy judges what a browser would reach:
+    percent-decoded, mapped by UTS #46 (fullwidth digits, the ideographic full stop U+3002 -> "."), lowercased,
+    each non-ASCII label IDNA-encoded (``bücher.test`` -> ``xn--bcher-kva.test``), one trailing dot dropped, and
+    a name that ends in a number read as IPv4 the way browsers do: ``0x7f000001``, ``2130706433``, ``127.1`` and
+    ``0177.0.0.1`` are all ``127.0.0.1``. An IPv6 literal comes back without brackets."""
+    host = unquote(host or "").strip()
+    if host.startswith("[") and host.endswith("]") or ":" in host:
+        return host.strip("[]").lower()
+    try:
+        import idna
+
+        host = idna.uts46_remap(host, std3_rules=False, transitional=False)
+    except Exception:  # an unmappable name is judged as written (the resolver will refuse it)
+        host = host.lower()
+    labels = host.split(".")
+    if len(labels) > 1 and labels[-1] == "":
+        labels.pop()
+    ascii_labels = []
+    for label in labels:
+        if label.isascii():
+            ascii_labels.append(label)
+            continue
+        try:
+            ascii_labels.append(idna.encode(label, uts46=False).decode("ascii"))
+        except Exception:
+            ascii_labels.append(label)
+    host = ".".join(ascii_labels)
+    ipv4 = _whatwg_ipv4(ascii_labels)
+    return ipv4 if ipv4 is not None else host
+
+
+def _ipv4_number(part: str) -> int | None:
+    if not part:
+        return None
+    base = 10
+    if part[:2] in ("0x", "0X"):
+        part, base = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        part, base = part[1:], 8
+    if part == "":
+        return 0
+    try:
+        return int(part, base) if part.isascii() and part.isalnum() else None
+    except ValueError:
+        return None
+
+
+def _whatwg_ipv4(labels: list[str]) -> str | None:
+    """WHATWG's IPv4 parser, applied when the last label is a number (decimal, 0x hex or 0-prefixed octal)."""
+    if not labels or _ipv4_number(labels[-1]) is None or len(labels) > 4:
+        return None
+    numbers = [_ipv4_number(label) for label in labels]
+    if any(n is None for n in numbers) or any(n > 255 for n in numbers[:-1]):
+        return None
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        return None
+    value = numbers[-1]
+    for index, number in enumerate(numbers[:-1]):
+        value += number * 256 ** (3 - index)
+    return str(ipaddress.IPv4Address(value))
 
 
 def _is_ip_literal(host: str) -> bool:
@@ -97,7 +183,11 @@ def _parse_host_list(entries: Iterable[str]) -> tuple[set[str], list[ipaddress._
         try:
             networks.append(ipaddress.ip_network(entry, strict=False))
         except ValueError:
-            names.add(entry.rstrip("."))
+            name = whatwg_host(entry)
+            try:
+                networks.append(ipaddress.ip_network(name, strict=False))
+            except ValueError:
+                names.add(name)
     return names, networks
 
 
@@ -117,7 +207,8 @@ class FetchGuard:
     def __post_init__(self):
         self._allowed_names, self._allowed_networks = _parse_host_list(self.allowed_private_hosts)
         self._denied_names, self._denied_networks = _parse_host_list(self.denied_hosts)
-        self._overrides = {k.lower(): [v] if isinstance(v, str) else list(v) for k, v in self.resolver_overrides.items()}
+        self._overrides = {whatwg_host(k): [v] if isinstance(v, str) else list(v)
+                           for k, v in self.resolver_overrides.items()}
 
     def check(self, url: str) -> list[str]:
         """Return the addresses the host resolves to, or raise UnsafeURL naming the reason."""
@@ -143,7 +234,7 @@ class FetchGuard:
         if problem:
             raise UnsafeURL(url, problem)
         parts = urlsplit(url)
-        host = (parts.hostname or "").rstrip(".")
+        host = whatwg_host(parts.hostname or "")
         if self._is_denied_name(host):
             raise UnsafeURL(url, f"host {host} is denied")
         return host, parts.port or (443 if parts.scheme.lower() == "https" else 80)
@@ -151,7 +242,7 @@ class FetchGuard:
     def check_host(self, host: str, port: int, target: str) -> list[str]:
         """The same rules for a server that is not fetched over HTTP (an IMAP mailbox): return the addresses
         ``host`` may be reached at, or raise UnsafeURL for ``target`` (how the operator names that server)."""
-        host = host.strip("[]").rstrip(".").lower()
+        host = whatwg_host(host)
         if not host:
             raise UnsafeURL(target, "no host")
         if self._is_denied_name(host):
@@ -167,12 +258,13 @@ class FetchGuard:
         if any(address in net for net in self._denied_networks):
             raise UnsafeURL(url, f"host {host} resolves to denied address {address}")
         problem = address_problem(address)
-        if problem and host not in self._allowed_names and not any(address in net for net in self._allowed_networks):
+        if problem and whatwg_host(host) not in self._allowed_names and \
+                not any(address in net for net in self._allowed_networks):
             verb = "is" if _is_ip_literal(host) else "resolves to"
             raise UnsafeURL(url, f"host {host} {verb} a {problem}")
 
     def override(self, host: str) -> list[str] | None:
-        return self._overrides.get(host.lower().rstrip("."))
+        return self._overrides.get(whatwg_host(host))
 
     def _is_denied_name(self, host: str) -> bool:
         return any(host == name or host.endswith("." + name) for name in self._denied_names)

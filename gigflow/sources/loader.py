@@ -80,18 +80,71 @@ def decode_source_file(raw: bytes, origin: str) -> str:
                               f"line {line}){looks}: save the file as UTF-8") from None
 
 
-def load_source_file(path: str | Path) -> list[SourceConfig]:
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+DEFAULT_MAX_NODES = 1_000_000
+
+
+def load_source_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES,
+                     max_nodes: int = DEFAULT_MAX_NODES) -> list[SourceConfig]:
+    """Read, parse and validate a source file. At most ``max_bytes`` are read (``/dev/zero`` is refused, not
+    read), and YAML anchors may expand to at most ``max_nodes`` nodes (an alias bomb is refused, not built)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except OSError as exc:
         raise SourceFileError(f"{path}: cannot read: {exc.strerror}") from None
+    if len(raw) > max_bytes:
+        raise SourceFileError(f"{path}: larger than SOURCES_FILE_MAX_BYTES ({max_bytes} bytes): split it into "
+                              "several files")
     text = decode_source_file(raw, str(path))
     kind = "JSON" if path.suffix.lower() == ".json" else "YAML"
     try:
-        data = json.loads(text) if kind == "JSON" else yaml.safe_load(text)
+        data = json.loads(text) if kind == "JSON" else bounded_yaml(text, max_nodes, str(path))
     except (ValueError, yaml.YAMLError) as exc:  # JSONDecodeError is a ValueError
+        if isinstance(exc, SourceFileError):
+            raise
         raise SourceFileError(f"{path}: not valid {kind}: {exc}") from None
     except RecursionError:
         raise SourceFileError(f"{path}: not usable {kind}: nested too deeply") from None
     return parse_sources(data, str(path))
+
+
+def bounded_yaml(text: str, max_nodes: int, origin: str = "<data>"):
+    """yaml.safe_load, but the composed document is measured first: with its aliases expanded it may hold at
+    most ``max_nodes`` nodes. (Aliases share nodes, so building is cheap; everything that walks the data after,
+    validation included, pays for every expansion: 900 bytes of nested aliases took 104 s.)"""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        size = _expanded_size(node, {}, max_nodes)
+        if size > max_nodes:
+            raise SourceFileError(f"{origin}: YAML anchors and aliases expand to more than SOURCES_FILE_MAX_NODES "
+                                  f"({max_nodes}) values: refused (an alias bomb?)")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _expanded_size(node, sizes: dict, limit: int) -> int:
+    """Nodes in ``node`` with every alias expanded, counted once per distinct node (memoised), stopping past
+    ``limit``."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    sizes[id(node)] = limit + 1  # a node that contains itself expands without end
+    if isinstance(node, yaml.MappingNode):
+        children = [part for pair in node.value for part in pair]
+    elif isinstance(node, yaml.SequenceNode):
+        children = node.value
+    else:
+        children = []
+    total = 1
+    for child in children:
+        total += _expanded_size(child, sizes, limit)
+        if total > limit:
+            break
+    sizes[id(node)] = total
+    return total

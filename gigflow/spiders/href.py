@@ -17,6 +17,9 @@ class HrefSpider(SourceSpider):
     strategy_type = "href"
 
     async def start(self):
+        self.max_job_urls = self.crawler.settings.getint("HREF_MAX_JOB_URLS")
+        self.job_urls: set[str] = set()
+        self.capped = False
         for url in self.strategy.listing_urls:
             yield self.listing_request(url, page=1)
 
@@ -49,12 +52,21 @@ class HrefSpider(SourceSpider):
                     continue
                 if self.matches(url, strategy.job_url_patterns, strategy.exclude_patterns):
                     job_links += 1
+                    if url in self.job_urls:
+                        continue
+                    if len(self.job_urls) >= self.max_job_urls:
+                        if not self.capped:
+                            self.capped = True
+                            self.mark_incomplete(f"more job links than HREF_MAX_JOB_URLS={self.max_job_urls}",
+                                                 "cap_reached")
+                        continue
+                    self.job_urls.add(url)
                     yield self.job_request(url)
         if page == 1:
             self.count_listing(response.url, job_links)
         self.crawler.stats.inc_value("gigflow/listing_pages")
         self.crawler.stats.inc_value("gigflow/job_links", len(seen))
-        if strategy.next_page_selector and page < strategy.max_listing_pages:
+        if strategy.next_page_selector and page < strategy.max_listing_pages and not self.capped:
             next_href = response.css(strategy.next_page_selector).css("::attr(href)").get()
             if next_href:
                 yield self.listing_request(response.urljoin(next_href), page=page + 1)

@@ -18,10 +18,11 @@ from starlette.templating import Jinja2Templates
 from gigflow.ui import data, library
 from gigflow.ui.annotate import annotate
 from gigflow.ui.render import evidence_highlights, line_diff, render_markdown, runs_chart
-from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok
+from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok, display_guard, server_error
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.finalize = display_guard
 templates.env.filters["pretty_json"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
 
 
@@ -189,10 +190,11 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         Route("/configurations/{configuration_id:int}/noise/request", request_review, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    middleware = [Middleware(GuardMiddleware, token=token)]
+    middleware = [Middleware(GuardMiddleware, token=token, secret=settings.get("UI_SECRET") or None)]
     if allowed_hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: error})
+    return Starlette(routes=routes, middleware=middleware,
+                     exception_handlers={HTTPException: error, Exception: server_error})
 
 
 def _found(fetch, *args):

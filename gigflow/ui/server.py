@@ -41,4 +41,18 @@ def serve(settings, *, host: str, port: int) -> None:
     shown = f"[{host}]" if ":" in host else host
     print(f"gigflow review app on http://{shown}:{port}/" + (f"?token={token}" if token else "")
           + "  (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=settings.get("UI_LOG_LEVEL") or "warning")
+    uvicorn.run(app, host=host, port=port, log_level=settings.get("UI_LOG_LEVEL") or "warning",
+                log_config=log_config())
+
+
+def log_config() -> dict:
+    """uvicorn's logging with the access token redacted from every line (the access log shows query strings)."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_token"] = {"()": "gigflow.ui.security.RedactTokenFilter"}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_token")
+    return config
