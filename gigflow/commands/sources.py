@@ -78,10 +78,17 @@ class Command(GigflowCommand):
         elif args[:1] == ["policy"] and len(args) == 2:
             if not opts.reviewed:
                 return self.fail("policy: say --reviewed (a person's decision) and --note TEXT")
-            status = record_policy_review(get_pool(), args[1], opts.note, LifecycleSettings.from_settings(self.settings))
+            from gigflow.maintenance.linkcheck import make_fetcher
+
+            status, problems = record_policy_review(get_pool(), args[1], opts.note,
+                                                    LifecycleSettings.from_settings(self.settings),
+                                                    make_fetcher(get_pool(), self.settings))
+            for origin, why in problems.items():
+                print(f"robots.txt of {origin} could not be read: {why}")
             print(f"source {args[1]}: policy review recorded"
                   + (f"; robots.txt allows its listing: now {status}" if status else
-                     "; it starts its trial once robots.txt is known to allow its listing (after a crawl)"))
+                     "; still candidate: robots.txt does not allow its listing, or could not be read (see above); "
+                     f"check `scrapy sources show {args[1]}`, then `scrapy sources promote {args[1]} --reason TEXT`"))
         elif args[:1] == ["repair"] and len(args) == 2:
             report = repair_source(get_pool(), args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
                                    apply=opts.apply, actor=person())

@@ -146,6 +146,10 @@ def restore_source(source_id: str, reason: str) -> str:
 
 def record_policy_review(source_id: str, note: str, settings) -> str:
     """`scrapy sources policy ID --reviewed --note TEXT` (a candidate may start its trial at once)."""
-    started = _transition(lifecycle.record_policy_review, source_id, note,
-                          lifecycle.LifecycleSettings.from_settings(settings))
-    return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "")
+    from gigflow.maintenance.linkcheck import make_fetcher
+
+    started, problems = _transition(lifecycle.record_policy_review, source_id, note,
+                                    lifecycle.LifecycleSettings.from_settings(settings),
+                                    make_fetcher(get_pool(), settings))
+    return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "") + "".join(
+        f"; robots.txt of {origin} not read ({why})" for origin, why in problems.items())
