@@ -238,6 +238,7 @@ SOURCE_QUARANTINE_AFTER = 3  # troubled runs in a row (drift, bot challenge) tha
 SOURCE_TRIAL_INTERVAL_FACTOR = 3.0  # a trial source's next crawl is this many times further away
 SOURCE_RETRY_BASE = 900.0  # a failed or incomplete run is retried after this, doubling per failure in a row
 SOURCE_RETRY_MAX = 21600.0  # ... at most this (always sooner than CRAWL_BASE_INTERVAL)
+CRAWL_FORCE = False  # set by `scrapy crawl --force`: a quarantined source is crawled by a person's choice
 REPAIR_MIN_REPRODUCED = 0.9  # a repair is applied only if it reproduces this share of the last complete links
 ANTIBOT_STOP_RUN = True  # a bot challenge ends the run as incomplete:anti_bot (never solved or evaded)
 ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only with at most this much visible text

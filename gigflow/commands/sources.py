@@ -122,6 +122,9 @@ class Command(GigflowCommand):
         for run in view["runs"][:1]:
             for page in run["health"].get("without_job", [])[:5]:
                 print(f"  no job on {page['url']}: {page['reason']}")
+            if run.get("script_rendered"):
+                print(f"  hint: listing {run['script_rendered']} gave no job link and looks rendered by JavaScript: "
+                      f"use the click strategy (try it first: scrapy sources try FILE)")
         print("\nstatus history:")
         print(table(view["history"], ["at", "from_status", "to_status", "actor", "reason"], {"reason": 90})
               if view["history"] else "  none")

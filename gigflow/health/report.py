@@ -3,6 +3,7 @@ the review app can show the same."""
 
 from __future__ import annotations
 
+from gigflow.health import SCRIPT_RENDERED
 from gigflow.health.lifecycle import recent_runs, source_state
 from gigflow.sql import load_sql
 
@@ -44,6 +45,7 @@ def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
                    "note": state["policy_note"]},
         "runs": [{"id": r["id"], "spider": r["spider"], "outcome": r["outcome"], "finished_at": r["finished_at"],
                   "health": {k: v for k, v in (r["health"] or {}).items() if k not in ("job_links", "churn")},
-                  "drift": r["drift"] or []} for r in recent],
+                  "drift": r["drift"] or [],
+                  "script_rendered": (r["stats"] or {}).get(SCRIPT_RENDERED)} for r in recent],
         "history": history,
     }

@@ -186,12 +186,13 @@ class FetchGuard:
             return [str(ipaddress.ip_address(host))]
         except ValueError:
             pass
-        if host in self._overrides:
-            return self._overrides[host]
-        try:
-            addresses = self.resolver(host, port)
-        except (OSError, UnicodeError) as exc:
-            raise UnresolvableHost(url, f"cannot resolve {host} ({exc})") from None
+        if host in self._overrides:  # an empty list: a name that does not resolve (tests)
+            addresses = self._overrides[host]
+        else:
+            try:
+                addresses = self.resolver(host, port)
+            except (OSError, UnicodeError) as exc:
+                raise UnresolvableHost(url, f"cannot resolve {host} ({exc})") from None
         if not addresses:
             raise UnresolvableHost(url, f"{host} resolves to no address")
         return addresses

@@ -1,0 +1,66 @@
+"""The operator's day (issue #26): commands that refuse or fail say why and what to do next, in one line, with a
+non-zero exit; nothing prints a traceback for a mistake a person can make."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import import_source, scrapy_command
+
+pytestmark = [pytest.mark.db, pytest.mark.e2e]
+
+CRAWL_SETTINGS = ["-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0",
+                  "-s", "MARKDOWN_DIR=", "-s", "NOISE_REVIEW_ON_FINALIZE=False"]
+
+
+def href_source(source_id: str, listing: str, status: str | None = "active", **strategy) -> dict:
+    entry = {"id": source_id, "company": "Lumen Labs", "canonical_url": listing,
+             "strategies": [{"type": "href", "listing_urls": [listing], **strategy}]}
+    if status:
+        entry["status"] = status
+    return entry
+
+
+def one_line_error(result, *words: str) -> None:
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and all(w in errors[0] for w in words), result.stderr
+
+
+def test_an_unknown_strategy_is_named_with_the_known_ones(pool):
+    one_line_error(scrapy_command("crawl", "hrefs", "-a", "source=demo"), "'hrefs'", "href", "sitemap")
+
+
+def test_a_candidate_or_quarantined_source_is_not_crawled_by_hand_without_force(pool, fixture_server):
+    import_source(pool, href_source("fresh", f"{fixture_server.url}/demo/index.html", status=None,
+                                    card_selector="li.job-card"), fixture_server.url)
+    import_source(pool, href_source("held", f"{fixture_server.url}/demo/index.html", status="quarantined",
+                                    card_selector="li.job-card"), fixture_server.url)
+    one_line_error(scrapy_command("crawl", "href", "-a", "source=fresh", *CRAWL_SETTINGS), "candidate",
+                   "sources policy fresh", "--force")
+    one_line_error(scrapy_command("crawl", "href", "-a", "source=held", *CRAWL_SETTINGS), "quarantined",
+                   "sources restore held", "--force")
+    one_line_error(scrapy_command("crawl", "href", "-a", "source=typo", *CRAWL_SETTINGS), "unknown source 'typo'")
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM crawl_runs").fetchone()["n"] == 0  # nothing recorded
+    forced = scrapy_command("crawl", "href", "-a", "source=held", "--force", *CRAWL_SETTINGS)
+    assert forced.returncode == 0, forced.stderr[-3000:]
+
+
+def test_a_crawl_whose_whole_listing_was_refused_exits_non_zero(pool, fixture_server):
+    # fixtures/sites/robots.txt disallows /demo/apply: the only listing is refused by robots.txt
+    import_source(pool, href_source("refused", f"{fixture_server.url}/demo/apply/"), fixture_server.url)
+    result = scrapy_command("crawl", "href", "-a", "source=refused", *CRAWL_SETTINGS)
+    assert result.returncode == 4, result.stderr[-3000:]
+    assert "read nothing" in result.stderr and "scrapy sources show refused" in result.stderr
+
+
+def test_a_script_rendered_listing_with_no_job_suggests_click(pool, fixture_server):
+    import_source(pool, href_source("lumen", f"{fixture_server.url}/click/index.html", card_selector="#jobs li"),
+                  fixture_server.url)
+    result = scrapy_command("crawl", "href", "-a", "source=lumen", *CRAWL_SETTINGS)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "looks rendered by JavaScript" in result.stderr and "click strategy" in result.stderr
+    shown = scrapy_command("sources", "show", "lumen")
+    assert "hint: listing" in shown.stdout and "click strategy" in shown.stdout, shown.stdout
