@@ -64,3 +64,51 @@ def test_a_script_rendered_listing_with_no_job_suggests_click(pool, fixture_serv
     assert "looks rendered by JavaScript" in result.stderr and "click strategy" in result.stderr
     shown = scrapy_command("sources", "show", "lumen")
     assert "hint: listing" in shown.stdout and "click strategy" in shown.stdout, shown.stdout
+
+
+def add_jobs(pool, count: int) -> None:
+    import_source(pool, {"id": "acme", "company": "Acme", "canonical_url": "https://jobs.acme.example/",
+                         "strategies": [{"type": "sitemap", "sitemap_urls": ["https://jobs.acme.example/s.xml"]}]},
+                  "https://jobs.acme.example")
+    long_key = "url:https://jobs.acme.example/" + "careers/" * 12 + "position"
+    with pool.connection() as conn:
+        conn.execute("INSERT INTO jobs (canonical_key, source_id, title, url, fields, confidence, parser_key, "
+                     "parser_version) SELECT %s || '-' || n, 'acme', 'Welder ' || n, "
+                     "'https://jobs.acme.example/p/' || n, '{}'::jsonb, 0.9, 'jsonld', '1' "
+                     "FROM generate_series(1, %s) n", (long_key, count))
+        conn.execute("INSERT INTO job_events (job_id, kind) SELECT id, 'seen' FROM jobs")
+
+
+def test_jobs_names_an_unknown_source_and_history_takes_the_id_the_table_shows(pool):
+    add_jobs(pool, 2)
+    one_line_error(scrapy_command("jobs", "--source", "typo"), "unknown source 'typo'", "sources list")
+    listed = scrapy_command("jobs", "--source", "acme")
+    assert listed.returncode == 0 and listed.stdout.split()[0] == "id", listed.stdout
+    job_id = listed.stdout.splitlines()[2].split()[0]
+    history = scrapy_command("jobs", "history", job_id)
+    assert history.returncode == 0 and "seen" in history.stdout, history.stdout + history.stderr
+    assert "careers/" * 12 + "position-" in history.stdout  # the whole key, never cut by the table
+    one_line_error(scrapy_command("jobs", "history", "999999"), "no job with id or key '999999'")
+
+
+def test_empty_sweeps_say_so(pool):
+    checked = scrapy_command("jobs", "check-links")
+    assert checked.returncode == 0 and checked.stdout.startswith("nothing due"), checked.stdout
+    refreshed = scrapy_command("jobs", "refresh")
+    assert refreshed.returncode == 0 and refreshed.stdout.startswith("nothing to refresh"), refreshed.stdout
+
+
+def test_piping_into_head_ends_quietly(pool):
+    import os
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    add_jobs(pool, 3000)  # well over a pipe's buffer
+    process = subprocess.Popen([sys.executable, "-m", "scrapy", "jobs", "--limit", "3000"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy())
+    process.stdout.readline()
+    process.stdout.close()  # what `head -1` does after its line
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0 and "Traceback" not in stderr and "BrokenPipe" not in stderr, stderr

@@ -151,7 +151,8 @@ def test_each_drift_detector_marks_its_source_drifting_and_a_drifting_run_marks_
     empty = last_health(pool, "empty")["health"]
     assert empty["pages_without_job"] == 6 and "no recognisable title" in empty["without_job"][0]["reason"]
     events = all_rows(pool, "SELECT from_status, to_status, actor FROM source_status_events WHERE source_id = 'churn'")
-    assert events == [{"from_status": "active", "to_status": "drifting", "actor": "gigflow"}]
+    assert events == [{"from_status": None, "to_status": "active", "actor": "import"},
+                      {"from_status": "active", "to_status": "drifting", "actor": "gigflow"}]
 
 
 def test_detectors_on_health_figures():

@@ -35,7 +35,7 @@ class Command(ScrapyCrawlCommand):
         if opts.force:
             self.settings.set("CRAWL_FORCE", True, priority="cmdline")
         if "source" in opts.spargs and not opts.force:
-            refusal = self.refusal(opts.spargs["source"])
+            refusal = self.refusal(opts.spargs["source"], args[0])
             if refusal:
                 return self.fail(refusal)
         crawler = self._create_crawler(args[0])
@@ -71,7 +71,7 @@ class Command(ScrapyCrawlCommand):
         self.exitcode = batch.exitcode
 
     @staticmethod
-    def refusal(source_id: str) -> str | None:
+    def refusal(source_id: str, strategy: str) -> str | None:
         """Why a crawl by hand of this source is refused without --force (None: go ahead). A candidate has not
         been reviewed; a quarantined source failed for a reason a crawl would only repeat (and its failed run
         would count as drift)."""
@@ -83,6 +83,8 @@ class Command(ScrapyCrawlCommand):
             state = source_state(get_pool(), source_id)
         except UnknownSourceError as exc:
             return str(exc)
+        if strategy not in {s.get("type") for s in state["strategies"]}:
+            return None  # the spider names what is missing
         if state["status"] == "candidate":
             return (f"source {source_id!r} is a candidate (not reviewed): record its policy review with `scrapy "
                     f"sources policy {source_id} --reviewed --note TEXT`, try it with `scrapy sources try`, or add "

@@ -202,7 +202,7 @@ class StoragePipeline:
         if outcome != "finished":
             logger.warning("run %s of %s/%s: %s", self.run_id, self.context.source_id, self.context.spider_name,
                            outcome)
-            if not self.pages_read():
+            if not self.pages_read() and self.stats.get_value("gigflow/fetch_failures"):
                 logger.error("run %s of %s read nothing (%s): every listing request was refused or failed; see "
                              "`scrapy sources show %s` and the warnings above", self.run_id, self.context.source_id,
                              outcome, self.context.source_id)
