@@ -1,5 +1,5 @@
-"""scrapy sources import FILE | list | show ID | promote|quarantine|restore ID --reason TEXT |
-policy ID --reviewed --note TEXT | repair ID [--apply] | sweep"""
+"""scrapy sources import FILE | try FILE|URL [--pages N] | list | show ID | promote|quarantine|restore ID
+--reason TEXT | policy ID --reviewed --note TEXT | repair ID [--apply] | sweep"""
 
 import json
 
@@ -20,19 +20,20 @@ TRANSITIONS = {"promote": promote, "quarantine": quarantine, "restore": restore}
 
 class Command(GigflowCommand):
     def syntax(self):
-        return ("import FILE | list [--after ID] [--limit N] [--json] | show ID [--json] | "
+        return ("import FILE | try FILE|URL [--pages N] [--json] | list [--after ID] [--limit N] [--json] | show ID [--json] | "
                 "promote|quarantine|restore ID --reason TEXT | policy ID --reviewed --note TEXT | "
                 "repair ID [--apply] [--json] | sweep")
 
     def short_desc(self):
-        return ("Import sources (all or nothing), list them with their health, show one, change a status with a "
+        return ("Import sources (all or nothing), try one once in a scratch database, list them with their health, show one, change a status with a "
                 "reason, record a policy review, repair a card selector on snapshots, or close dead runs")
 
     def add_options(self, parser):
         super().add_options(parser)
         parser.add_argument("--after", help="list: the page after this source id")
         parser.add_argument("--limit", type=int, help="list: sources per page (default: LISTING_PAGE_SIZE)")
-        parser.add_argument("--json", action="store_true", help="list, show, repair: print JSON")
+        parser.add_argument("--json", action="store_true", help="list, show, repair, try: print JSON")
+        parser.add_argument("--pages", type=int, default=5, help="try: job pages to read at most (default 5)")
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
         parser.add_argument("--note", help="policy: what was reviewed")
@@ -56,6 +57,16 @@ class Command(GigflowCommand):
             except SourceConflictError as exc:
                 return self.fail(f"{args[1]}: {exc}")
             print(f"imported {len(configs)} source(s): {', '.join(c.id for c in configs)}")
+        elif args[:1] == ["try"] and len(args) == 2:
+            from gigflow.commands.sources_try import TryError, render, try_source
+
+            if not 1 <= opts.pages <= 50:
+                return self.fail("--pages must be between 1 and 50")
+            try:
+                result = try_source(self.crawler_process, self.settings, args[1], opts.pages)
+            except TryError as exc:
+                return self.fail(str(exc))
+            print(json.dumps(result, default=str, indent=1) if opts.json else render(result))
         elif args == ["list"]:
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:
