@@ -17,7 +17,7 @@ from starlette.templating import Jinja2Templates
 
 from gigflow.ui import data, library
 from gigflow.ui.annotate import annotate
-from gigflow.ui.render import evidence_highlights, line_diff, render_markdown, runs_chart
+from gigflow.ui.render import display_value, evidence_highlights, group_rules, line_diff, render_markdown, runs_chart
 from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok
 
 HERE = Path(__file__).parent
@@ -51,7 +51,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
             raise HTTPException(400, f"unknown status {status!r}: one of {', '.join(data.SOURCE_STATUSES)}")
         text, after = request.query_params.get("q", ""), request.query_params.get("after")
         rows = library.sources_health(data.sources_page(status=status, text=text, after=after, limit=page_size))
-        context = {"rows": rows, "status": status or "", "q": text, "statuses": data.SOURCE_STATUSES,
+        context = {"rows": rows, "status": status or "", "q": text, "after": after, "statuses": data.SOURCE_STATUSES,
                    "next_after": rows[-1]["id"] if len(rows) == page_size else None}
         partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-target") == "source-rows"
         return render(request, "sources_rows.html" if partial else "sources.html", context)
@@ -72,8 +72,9 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     def job_page(request):
         job = _found(data.job, request.path_params["job_id"])
         marks = evidence_highlights(job["fields"], job["evidence"])
-        rows = [{"name": name, "value": value, "evidence": job["evidence"].get(name)}
-                for name, value in sorted(job["fields"].items())]
+        rows = [{"name": name, "value": shown, "evidence": job["evidence"].get(name)}
+                for name, value in sorted(job["fields"].items())
+                if (shown := display_value(name, value)) is not None]  # an empty value is not a row
         link = data.job_canonical(job["id"], events_shown)
         canonical = library.canonical_job(link["canonical_id"]) if link else None
         return render(request, "job.html", {"job": job, "rows": rows,
@@ -93,6 +94,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
                    if s.source_version_id] or [s.source_version_id for s in library.sample_refs(configuration_id)]
         version_id = _int(version_param) if version_param else (samples[0] if samples else None)
         context = {"configuration": configuration, "filter": noise_filter, "token": state.token, "samples": samples,
+                   "groups": group_rules(noise_filter.rules) if noise_filter else [],
                    "version_id": version_id, "matches": {}, "diff": [], "message": message, "version": None}
         if version_id is None:
             return context
