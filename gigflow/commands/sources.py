@@ -2,6 +2,7 @@
 --reason TEXT | policy ID --reviewed --note TEXT | repair ID [--apply] | sweep"""
 
 import json
+import sys
 
 from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
@@ -34,6 +35,9 @@ class Command(GigflowCommand):
         parser.add_argument("--limit", type=int, help="list: sources per page (default: LISTING_PAGE_SIZE)")
         parser.add_argument("--json", action="store_true", help="list, show, repair, try: print JSON")
         parser.add_argument("--pages", type=int, default=5, help="try: job pages to read at most (default 5)")
+        parser.add_argument("--out", help="try: write the suggested source file here")
+        parser.add_argument("--id", dest="source_id", help="try URL: the new source's id (default: from the host)")
+        parser.add_argument("--company", help="try URL: the company's name (default: the host)")
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
         parser.add_argument("--note", help="policy: what was reviewed")
@@ -63,10 +67,17 @@ class Command(GigflowCommand):
             if not 1 <= opts.pages <= 50:
                 return self.fail("--pages must be between 1 and 50")
             try:
-                result = try_source(self.crawler_process, self.settings, args[1], opts.pages)
+                result = try_source(self.crawler_process, self.settings, args[1], opts.pages,
+                                    source_id=opts.source_id, company=opts.company)
             except TryError as exc:
                 return self.fail(str(exc))
             print(json.dumps(result, default=str, indent=1) if opts.json else render(result))
+            if opts.out:
+                import yaml
+
+                with open(opts.out, "w", encoding="utf-8") as out:
+                    yaml.safe_dump(result["source_file"], out, sort_keys=False, allow_unicode=True)
+                print(f"wrote {opts.out}", file=sys.stderr)
         elif args == ["list"]:
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:

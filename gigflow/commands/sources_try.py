@@ -23,13 +23,19 @@ class TryError(ValueError):
     """The thing to try cannot be read; the message says why."""
 
 
-def source_entry(target: str) -> tuple[dict, str]:
+def source_entry(target: str, source_id: str | None = None, company: str | None = None) -> tuple[dict, str]:
     """The source entry to try and where it came from (a file's first source, or a first guess for a URL)."""
-    from gigflow.sources.loader import SourceFileError, load_source_file
+    from gigflow.sources.loader import SourceFileError, load_source_file, parse_sources
     from gigflow.sources.suggest import source_for_url
 
     if target.startswith(("http://", "https://")):
-        return source_for_url(target), "a first guess for the URL: an href strategy over every same-site job link"
+        entry = {**source_for_url(target), **({"id": source_id} if source_id else {}),
+                 **({"company": company} if company else {})}
+        try:
+            parse_sources([entry], "the URL's source")
+        except SourceFileError as exc:
+            raise TryError(str(exc)) from None
+        return entry, "a first guess for the URL: an href strategy over every same-site job link"
     if not Path(target).is_file():
         raise TryError(f"{target!r} is neither an http(s) URL nor a source file")
     try:
@@ -68,9 +74,9 @@ def scratch_database():
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def crawl_once(process, settings, entry: dict, pages: int) -> str:
+def crawl_once(process, settings, entry: dict, pages: int) -> list[tuple[str, int]]:
     """Import the entry (active, so nothing refuses it) and crawl its first strategy once, at most ``pages``
-    job pages; returns the strategy crawled."""
+    job pages; returns the pages that answered an error status, with it."""
     from gigflow.db import get_pool
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
@@ -80,9 +86,19 @@ def crawl_once(process, settings, entry: dict, pages: int) -> str:
     for name, value in {"CLOSESPIDER_ITEMCOUNT": pages, "NOISE_REVIEW_ON_FINALIZE": False,
                         "MAINTENANCE_RESOLVE_AFTER_CRAWL": False, "MARKDOWN_DIR": ""}.items():
         settings.set(name, value, priority="cmdline")
-    process.crawl(process.create_crawler(strategy), source=entry["id"])
+    crawler = process.create_crawler(strategy)
+    failed: list[tuple[str, int]] = []
+
+    def answered(response, request, spider=None):
+        if response.status >= 400 and not request.url.endswith("/robots.txt"):
+            failed.append((response.url, response.status))
+
+    from scrapy import signals
+
+    crawler.signals.connect(answered, signal=signals.response_received)
+    process.crawl(crawler, source=entry["id"])
     process.start()
-    return strategy
+    return failed
 
 
 def gather(entry: dict, settings) -> dict:
@@ -162,6 +178,9 @@ def warnings(found: dict, entry: dict) -> list[dict]:
         notes.append({"text": f"the run ended {outcome}" + (
             ": robots.txt or the fetch guard refused requests (for a site on this machine or a private network: "
             "-s FETCH_ALLOWED_PRIVATE_HOSTS=HOST)" if refused else "")})
+    for url, status in found.get("failed", [])[:5]:
+        notes.append({"text": f"{url} answered HTTP {status}: a listing link that fails makes every run incomplete "
+                              f"(no job is ever marked gone); exclude it (exclude_patterns) or fix the link"})
     if not found["pages"]:
         notes.append({"text": "no job page was read: check the listing URL, and the card selector and "
                               "job_url_patterns of the href strategy"})
@@ -192,6 +211,11 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
         folder = os.path.commonprefix([urlsplit(u).path.rsplit("/", 1)[0] + "/" for u in job_urls])
         if folder.count("/") >= 2 and folder.endswith("/"):
             first["job_url_patterns"] = [re.escape(folder)]
+            # a dead link there would make every run incomplete (a failed page never marks jobs gone)
+            dead = sorted({urlsplit(url).path for url, status in found.get("failed", [])
+                           if 400 <= status < 500 and urlsplit(url).path.startswith(folder)})
+            if dead:
+                first["exclude_patterns"] = [re.escape(path) + "$" for path in dead]
     suggested["strategies"] = [first] + list(entry["strategies"][1:])
     better = [n["strategy"] for n in notes if n.get("strategy")]
     if better:  # a board's API, or a browser for a script-rendered listing, beats the tried strategy
@@ -231,18 +255,20 @@ def render(result: dict, pages_shown_lines: int = 12) -> str:
     out.append("\nwarnings:" if result["warnings"] else "\nwarnings: none")
     out += [f"  - {text}" for text in result["warnings"]]
     source_id = result["source_file"]["sources"][0]["id"]
-    out.append("\nsource file to import (save as sources.yaml; nothing was stored):\n")
+    out.append("\nsource file to import (save it as sources.yaml, or use --out; nothing was stored):\n")
     out.append(yaml.safe_dump(result["source_file"], sort_keys=False, allow_unicode=True).rstrip())
     out.append(f"\nnext: scrapy sources import sources.yaml && scrapy sources policy {source_id} --reviewed "
                f"--note TEXT")
     return "\n".join(out)
 
 
-def try_source(process, settings, target: str, pages: int) -> dict:
-    entry, origin = source_entry(target)
+def try_source(process, settings, target: str, pages: int, *, source_id: str | None = None,
+               company: str | None = None) -> dict:
+    entry, origin = source_entry(target, source_id, company)
     with scratch_database():
-        crawl_once(process, settings, entry, pages)
+        failed = crawl_once(process, settings, entry, pages)
         found = gather(entry, settings)
+        found["failed"] = failed
         filter_note = with_learned_filter(found, entry, settings)
         notes = warnings(found, entry)
     return report(found, entry, origin, notes, filter_note)
