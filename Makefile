@@ -47,6 +47,13 @@ scrapyd: $(STAMP)
 	url="$$($(BIN)/scrapy db url)" && cd "$(SCRAPYD_HOME)" && \
 		GIGFLOW_DATABASE_URL="$$url" GIGFLOW_HOME="$${GIGFLOW_HOME:-$(CURDIR)/.gigflow}" "$(CURDIR)/$(BIN)/scrapyd"
 
+# The documentation site (mkdocs, warnings are errors) into site/; docs-serve previews it on 127.0.0.1:8001.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
+
+docs-serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
+
 bench: $(STAMP)
 	$(BIN)/python bench/prepare_bench.py
 
