@@ -17,3 +17,15 @@ def test_the_docs_site_builds_strictly_with_every_setting_in_the_reference(tmp_p
     page = (tmp_path / "configuration" / "index.html").read_text(encoding="utf-8")
     missing = [name for name in dir(settings) if name.isupper() and f"<code>{name}</code>" not in page]
     assert missing == []
+
+
+def test_every_command_and_make_target_is_in_the_commands_page():
+    import re
+    import tomllib
+
+    commands = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]["scrapy.commands"]
+    page = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert [name for name in commands if f"`scrapy {name}" not in page] == []
+    phony = re.search(r"^\.PHONY: (.*)$", (ROOT / "Makefile").read_text(), re.M).group(1).split()
+    internal = {"install", "test-fast", "clean-db", "docs-serve", "demo", "test"}  # in development.md / README
+    assert [t for t in phony if t not in internal and f"make {t}" not in page] == []

@@ -64,6 +64,8 @@ def test_a_script_rendered_listing_with_no_job_suggests_click(pool, fixture_serv
     assert "looks rendered by JavaScript" in result.stderr and "click strategy" in result.stderr
     shown = scrapy_command("sources", "show", "lumen")
     assert "hint: listing" in shown.stdout and "click strategy" in shown.stdout, shown.stdout
+    listed = scrapy_command("sources", "list", "--json")
+    assert "rendered by JavaScript (use click)" in listed.stdout, listed.stdout  # not "ok"
 
 
 def add_jobs(pool, count: int) -> None:

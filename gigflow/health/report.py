@@ -10,11 +10,13 @@ from gigflow.sql import load_sql
 _SQL = "gigflow.health"
 
 
-def health_label(outcome: str | None, drift: list | None) -> str:
+def health_label(outcome: str | None, drift: list | None, script_rendered: str | None = None) -> str:
     if outcome is None:
         return "never run"
     if drift:
         return "drifting: " + ", ".join(d["detector"] for d in drift)
+    if script_rendered:  # a finished run that found no job on a listing only a browser can read
+        return "no job: listing rendered by JavaScript (use click)"
     return "ok" if outcome == "finished" else outcome.removeprefix("incomplete:")
 
 
@@ -28,7 +30,7 @@ def with_health(pool, rows: list[dict]) -> list[dict]:
     for row in rows:
         run = last.get(row["id"]) or {}
         row["last_outcome"] = run.get("outcome")
-        row["health"] = health_label(run.get("outcome"), run.get("drift"))
+        row["health"] = health_label(run.get("outcome"), run.get("drift"), run.get("script_rendered"))
         row["mean_confidence"] = float(run["mean_confidence"]) if run.get("mean_confidence") else None
     return rows
 
