@@ -451,3 +451,25 @@ def test_pages_read_well_fields_wrap_legend_clears_chart_rules_grouped_payload_j
         with pool.connection() as conn:
             conn.execute("DELETE FROM jobs WHERE id = ANY(%s)", ([twin["id"]] + [b["id"] for b in board],))
     assert page.errors == []
+
+
+def test_try_a_source_from_the_app(demo, page):
+    """The app offers `scrapy sources try` for a pasted URL; this app runs without FETCH_ALLOWED_PRIVATE_HOSTS, so
+    the fixture site on 127.0.0.1 is refused, and the page says so and what to set."""
+    base = demo["base"]
+    page.goto(base + "/")
+    page.click("nav.top >> text=try a source")
+    page.fill("textarea[name=target]", f"{demo['server'].url}/demo/index.html")
+    page.fill("input[name=pages]", "1")
+    with page.expect_navigation(timeout=180_000):  # a crawl in its own process: seconds, a minute under load
+        page.click("form.try-form button", no_wait_after=True)
+    warnings = page.locator("#try-warnings").inner_text()
+    assert "FETCH_ALLOWED_PRIVATE_HOSTS" in warnings, warnings
+    assert "type: href" in page.locator("#try-source-file").inner_text()
+    with demo["pool"].connection() as conn:  # nothing of it in the real database
+        assert conn.execute("SELECT count(*) AS n FROM sources").fetchone()["n"] == 1
+    page.fill("textarea[name=target]", "not a url and not yaml: [")
+    with page.expect_navigation(timeout=180_000):
+        page.click("form.try-form button", no_wait_after=True)
+    expect(page.locator("#try-error")).to_contain_text("source")
+    assert [e for e in page.errors if "status of 400" not in e] == []  # the refused input answers 400

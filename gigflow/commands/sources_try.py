@@ -63,7 +63,7 @@ def scratch_database():
     previous = os.environ.get("GIGFLOW_DATABASE_URL")
     os.environ["GIGFLOW_DATABASE_URL"] = url
     try:
-        yield url
+        yield name
     finally:
         close_pools()
         if previous is None:
@@ -265,10 +265,10 @@ def render(result: dict, pages_shown_lines: int = 12) -> str:
 def try_source(process, settings, target: str, pages: int, *, source_id: str | None = None,
                company: str | None = None) -> dict:
     entry, origin = source_entry(target, source_id, company)
-    with scratch_database():
+    with scratch_database() as scratch:
         failed = crawl_once(process, settings, entry, pages)
         found = gather(entry, settings)
         found["failed"] = failed
         filter_note = with_learned_filter(found, entry, settings)
         notes = warnings(found, entry)
-    return report(found, entry, origin, notes, filter_note)
+    return {**report(found, entry, origin, notes, filter_note), "scratch_database": f"{scratch} (dropped)"}

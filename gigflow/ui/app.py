@@ -23,6 +23,7 @@ from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, cs
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.filters["pretty_json"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
+templates.env.filters["display_value"] = lambda value, name="": display_value(name, value) or ""
 
 
 def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = None) -> Starlette:
@@ -157,6 +158,23 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     def policy_review(source_id: str, note: str) -> str:
         return library.record_policy_review(source_id, note, settings)
 
+    def try_page(request):
+        return render(request, "try.html", {"target": "", "pages": 3, "result": None, "error": ""})
+
+    async def try_submit(request):
+        import yaml
+
+        form = await _checked_form(request)
+        target, pages = form.get("target", "")[:20000], max(1, min(20, _int(form.get("pages") or 3)))
+        context = {"target": target, "pages": pages, "result": None, "error": ""}
+        try:
+            result = await run_in_threadpool(library.try_source, target, pages, settings)
+            context.update(result=result, source_file=yaml.safe_dump(result["source_file"], sort_keys=False,
+                                                                     allow_unicode=True))
+        except library.ActionError as exc:
+            context["error"] = str(exc)
+        return render(request, "try.html", context, status_code=400 if context["error"] else 200)
+
     def _action_answer(request, message: str, next_url: str, refresh: bool = True):
         if request.headers.get("hx-request") == "true":
             response = render(request, "flash.html", {"message": message})
@@ -184,6 +202,8 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         Route("/sources/{source_id}/quarantine", source_action(library.quarantine_source), methods=["POST"]),
         Route("/sources/{source_id}/restore", source_action(library.restore_source), methods=["POST"]),
         Route("/sources/{source_id}/policy", source_action(policy_review), methods=["POST"]),
+        Route("/try", try_page),
+        Route("/try", try_submit, methods=["POST"]),
         Route("/jobs/{job_id:int}", job_page),
         Route("/configurations/{configuration_id:int}/noise", noise_page),
         Route("/configurations/{configuration_id:int}/noise/sample/{version_id:int}", stored_page),
