@@ -104,6 +104,8 @@ def test_field_values_read_as_text_not_json():
     assert display_value("provenance", {}) is None and display_value("benefits", []) is None
     assert display_value("provenance", {"a": None}) is None
     assert display_value("salary", {"value": 50000, "currency": "USD"}) == "50,000 USD"
+    assert display_value("salary", {"min": 2600.0, "max": 3200.0, "unit": "MONTH", "currency": "EUR"}) == \
+        "2,600–3,200 EUR per month"
 
 
 def test_noise_rules_group_by_region_with_removals_first():

@@ -179,8 +179,9 @@ def _money(salary: dict) -> str:
         f"{amount(low)}–{amount(high)}" if low not in EMPTY else f"up to {amount(high)}")
     if salary.get("currency"):
         text += f" {salary['currency']}"
-    if salary.get("period"):
-        text += f" per {str(salary['period']).lower()}"
+    period = salary.get("period") or salary.get("unit")
+    if period:
+        text += f" per {str(period).lower()}"
     return text
 
 
