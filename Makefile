@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,22 @@ test-fast: $(STAMP)
 # Build the egg in a temporary folder and add it to SCRAPYD_URL (or every node in SCRAPYD_NODES).
 deploy: $(STAMP)
 	$(BIN)/scrapy deploy $(if $(SCRAPYD_URL),--url $(SCRAPYD_URL))
+
+# scrapyd with its state (eggs, logs, job database) in SCRAPYD_HOME, outside the checkout, and the crawls' database
+# from `scrapy db url` (the embedded server, or GIGFLOW_DATABASE_URL). Then: make deploy SCRAPYD_URL=http://127.0.0.1:6800
+SCRAPYD_HOME ?= $(HOME)/.local/state/gigflow-scrapyd
+scrapyd: $(STAMP)
+	mkdir -p "$(SCRAPYD_HOME)"
+	test -f "$(SCRAPYD_HOME)/scrapyd.conf" || cp deploy/scrapyd.conf "$(SCRAPYD_HOME)/scrapyd.conf"
+	url="$$($(BIN)/scrapy db url)" && cd "$(SCRAPYD_HOME)" && \
+		GIGFLOW_DATABASE_URL="$$url" GIGFLOW_HOME="$${GIGFLOW_HOME:-$(CURDIR)/.gigflow}" "$(CURDIR)/$(BIN)/scrapyd"
+
+# The documentation site (mkdocs, warnings are errors) into site/; docs-serve previews it on 127.0.0.1:8001.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
+
+docs-serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
 
 bench: $(STAMP)
 	$(BIN)/python bench/prepare_bench.py

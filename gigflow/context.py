@@ -104,7 +104,8 @@ class CrawlContext:
         reason = self.stats.get_value(QUARANTINED_STAT)
         if reason:
             return reason
-        if self.record is not None and self.record.config.status == SourceStatus.quarantined:
+        if (self.record is not None and self.record.config.status == SourceStatus.quarantined
+                and not self.crawler.settings.getbool("CRAWL_FORCE")):  # `scrapy crawl --force`: a person's try
             return "quarantined before this run"
         return None
 

@@ -12,7 +12,7 @@ ROBOTSTXT_OBEY = True
 # Politeness: one request at a time per registrable domain, at least POLITENESS_MIN_INTERVAL seconds apart,
 # across every process sharing the database (gigflow.middlewares.politeness). Scrapy's own per-slot delay is
 # off: the shared limiter owns the timing, and the slot (same key) keeps one connection per key per process.
-POLITENESS_MIN_INTERVAL = 30.0
+POLITENESS_MIN_INTERVAL = 30.0  # seconds between request starts per registrable domain, across all processes
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 1
 DOWNLOAD_DELAY = 0
@@ -99,7 +99,7 @@ NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipp
 NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per configuration per hour
 NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
 NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
-NOISE_WORKER_CONCURRENCY = 1
+NOISE_WORKER_CONCURRENCY = 1  # reviews the noise worker runs at once
 NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
 
 FEED_EXPORT_ENCODING = "utf-8"
@@ -122,7 +122,7 @@ SITEMAP_MAX_JOB_URLS = 2000        # job URLs per run; more makes the run incomp
 SITEMAP_SKIP_UNMODIFIED = True     # skip URLs whose sitemap lastmod is older than their stored version
 SITEMAP_ROBOTS_REFRESH_SECONDS = 3600.0  # no sitemap found in a robots.txt copy older than this: read it again
 CLICK_CHROMIUM_PATH = "/usr/bin/chromium"  # system Chromium; if missing, Playwright's own (`playwright install chromium`)
-CLICK_HEADLESS = True
+CLICK_HEADLESS = True  # run Chromium headless
 CLICK_MAX_ITEMS = 200              # items clicked per run at most (also the source's max_items); more: incomplete
 CLICK_ITEMS_PER_CONTEXT = 20       # items per browser context before it is closed and a fresh one opened
 CLICK_TIMEOUT = 15                 # seconds to wait for a click, a detail region or a load-more
@@ -131,7 +131,7 @@ CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
 # ATS endpoint hosts to override per provider ("{board}" is replaced by the board id), e.g. in tests:
 # -s 'ATS_BASE_URLS={"greenhouse": "http://127.0.0.1:8765"}'. Providers not named keep their public host
 # (gigflow.adapters.ats.PUBLIC_BASE_URLS).
-ATS_BASE_URLS: dict = {}
+ATS_BASE_URLS: dict = {}  # provider -> endpoint host ({board} replaced); others keep the public host
 ATS_PAGE_SIZE = 100                # postings per page where the provider pages (Lever, SmartRecruiters, Jibe, Radancy;
                                    # Workday answers at most 20 a page whatever is asked)
 ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run incomplete
@@ -144,8 +144,8 @@ MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the se
 MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by this many runs, then skipped and listed
 # Run integrity: a running crawl beats every CRAWL_HEARTBEAT_SECONDS; an unfinished run silent for
 # CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
-CRAWL_HEARTBEAT_SECONDS = 30.0
-CRAWL_STALE_SECONDS = 300.0
+CRAWL_HEARTBEAT_SECONDS = 30.0  # a running crawl's heartbeat interval
+CRAWL_STALE_SECONDS = 300.0  # silence after which `scrapy sources sweep` may close a run
 # `scrapy crawl SPIDER -a sources=ID,ID,...` (what schedule-due hands a node): sources one process crawls at once,
 # each its own crawler; the next to start is one whose politeness key is least busy in the process.
 CRAWL_CONCURRENT_SOURCES = 16
@@ -184,35 +184,35 @@ POLITENESS_DOMAIN_POLICIES: dict = {}  # your overrides, same form; they win ove
 POLITENESS_LEASE_SECONDS = 120.0  # a killed process blocks its key at most this long (> DOWNLOAD_TIMEOUT)
 POLITENESS_POLL_SECONDS = 0.1  # how soon to ask again while another process holds the key's lease
 POLITENESS_MAX_SLEEP = 5.0  # longest single wait before asking the database again
-POLITENESS_BACKOFF_HTTP_CODES = [429, 500, 502, 503, 504]
+POLITENESS_BACKOFF_HTTP_CODES = [429, 500, 502, 503, 504]  # statuses that push the key back (Retry-After honoured)
 POLITENESS_BACKOFF_BASE = 10.0  # seconds after the first error in a row; doubles per further error
-POLITENESS_BACKOFF_MAX = 600.0
+POLITENESS_BACKOFF_MAX = 600.0  # longest backoff of a key, seconds
 POLITENESS_BACKOFF_JITTER = 0.25  # the delay is multiplied by 1..1+jitter
-POLITENESS_MAX_RETRY_AFTER = 3600.0
+POLITENESS_MAX_RETRY_AFTER = 3600.0  # a longer Retry-After is cut to this many seconds
 RETRY_HTTP_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
 ROBOTS_CACHE_TTL = 86400.0  # seconds a robots.txt in the shared cache stays fresh
 ROBOTS_MAX_CRAWL_DELAY = 120.0  # a larger Crawl-delay is capped here
 
 # Adaptive frequency: next_crawl_at = now + base, multiplied by the factor per unchanged run from the Nth on.
-CRAWL_BASE_INTERVAL = 86400.0
-CRAWL_SLOWDOWN_AFTER_UNCHANGED_RUNS = 3
-CRAWL_SLOWDOWN_FACTOR = 2.0
-CRAWL_MAX_INTERVAL = 7 * 86400.0
+CRAWL_BASE_INTERVAL = 86400.0  # seconds from one crawl of a source to the next
+CRAWL_SLOWDOWN_AFTER_UNCHANGED_RUNS = 3  # from the Nth unchanged run on, each one multiplies the interval...
+CRAWL_SLOWDOWN_FACTOR = 2.0  # ... by this factor ...
+CRAWL_MAX_INTERVAL = 7 * 86400.0  # ... up to this cap (seconds)
 # scrapy schedule-due asks this scrapyd to run due sources; the claim keeps a source from being scheduled
 # twice while its crawl runs.
-SCRAPYD_URL = "http://localhost:6800"
-SCRAPYD_PROJECT = "gigflow"
-SCHEDULE_CLAIM_SECONDS = 3600.0
+SCRAPYD_URL = "http://localhost:6800"  # the scrapyd node when SCRAPYD_NODES is empty
+SCRAPYD_PROJECT = "gigflow"  # scrapyd project for schedule-due and deploy
+SCHEDULE_CLAIM_SECONDS = 3600.0  # how long a source's claim lasts when its crawl never closes
 # Several scrapyd nodes sharing the database: a list of URLs (each optionally URL=SLOTS) or {"URL": slots};
 # empty: SCRAPYD_URL alone. A node's slots are its max_proc; its free slots are those minus running and pending.
-SCRAPYD_NODES: list = []
-SCRAPYD_NODE_SLOTS = 4
+SCRAPYD_NODES: list = []  # several nodes: URLs (optionally URL=SLOTS) or {URL: slots}
+SCRAPYD_NODE_SLOTS = 4  # a node's slots (its max_proc); free = slots - running - pending
 SCRAPYD_JOB_SETTINGS: dict = {}  # settings every scheduled job gets (schedule-due's own -s NAME=VALUE win)
 SCRAPYD_TIMEOUT = 10.0  # seconds per scrapyd API call
 # Sources one scheduled job crawls (in one process, CRAWL_CONCURRENT_SOURCES at a time): a pass claims up to
 # free slots x this many due sources and packs them so that jobs share as few politeness keys as possible.
 # 1: one source per job. A job renews the claims of the sources still waiting in it.
-SCHEDULE_SOURCES_PER_JOB = 16
+SCHEDULE_SOURCES_PER_JOB = 16  # due sources one scheduled job crawls in one process
 SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules due sources (procrastinate periodic)
 # Job maintenance (gigflow.maintenance): canonical jobs, link checks, freshness, quality, publish gate.
 MAINTENANCE_MATCH_THRESHOLD = 0.9  # fuzzy score (0..1) at which two sightings of one employer are one vacancy
@@ -238,10 +238,10 @@ DOWNLOAD_HANDLERS = {
 }
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)
-FETCH_MAX_REDIRECTS = 5
 # Authorization, Cookie and Proxy-Authorization (DEFAULT_REQUEST_HEADERS or a spider's) go only to the origins a
 # source's configuration names (canonical URL, start URLs, ATS base) and these extra origins ("https://sso.example").
 CREDENTIAL_ORIGINS: list[str] = []
+FETCH_MAX_REDIRECTS = 5  # redirect hops followed, each checked by the fetch guard
 TWISTED_DNS_RESOLVER = "gigflow.safety.resolver.GuardedResolver"  # connects only to addresses the guard admits
 # Content types each strategy accepts on a 200 response (strategies not listed are not checked).
 FETCH_EXPECTED_CONTENT_TYPES = {
@@ -250,16 +250,16 @@ FETCH_EXPECTED_CONTENT_TYPES = {
 }
 
 # The review web app (`scrapy ui`). A token is required when it binds anything but loopback.
-UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")
 # Signs the app's CSRF tokens. Empty: a random secret per app process (open forms need a reload after a restart).
 UI_SECRET = os.environ.get("GIGFLOW_UI_SECRET", "")
+UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")  # what `scrapy ui` requires; needed to bind beyond loopback
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page
 UI_LOG_LEVEL = "warning"  # uvicorn's log level
 
 # --- Source lifecycle, health and drift (gigflow.health; README "Source lifecycle") ---
-HEALTH_ENABLED = True
+HEALTH_ENABLED = True  # record per-run health and detect drift
 HEALTH_DRIFT_HISTORY_RUNS = 5  # a run is compared with this spider's last N complete runs of the source
 HEALTH_DRIFT_MIN_RUNS = 2  # no drift is judged before this many complete runs exist
 HEALTH_DRIFT_DENSITY_DROP = 0.3  # a field's share of jobs falls by this much (absolute)
@@ -267,7 +267,7 @@ HEALTH_DRIFT_CONFIDENCE_DROP = 0.2  # mean extraction confidence falls by this m
 HEALTH_DRIFT_VOLUME_FACTOR = 2.0  # jobs outside [median / F, median * F] of the recent runs (also: trial spikes)
 HEALTH_DRIFT_MISSING_SHARE = 0.2  # share of jobs without a title or URL
 HEALTH_DRIFT_CHURN_SHARE = 0.5  # new job keys carrying an earlier key's title, per job found
-HEALTH_DRIFT_CHURN_MIN = 3
+HEALTH_DRIFT_CHURN_MIN = 3  # at least this many such keys before churn counts as drift
 HEALTH_LISTING_SNAPSHOTS_KEPT = 5  # listing page snapshots kept per listing URL (for repairs)
 SOURCE_TRIAL_RUNS = 3  # complete trial runs before a source becomes active
 SOURCE_PROMOTION_MIN_CONFIDENCE = 0.6  # each of them with at least this mean extraction confidence
@@ -276,6 +276,7 @@ SOURCE_QUARANTINE_AFTER = 3  # troubled runs in a row (drift, bot challenge) tha
 SOURCE_TRIAL_INTERVAL_FACTOR = 3.0  # a trial source's next crawl is this many times further away
 SOURCE_RETRY_BASE = 900.0  # a failed or incomplete run is retried after this, doubling per failure in a row
 SOURCE_RETRY_MAX = 21600.0  # ... at most this (always sooner than CRAWL_BASE_INTERVAL)
+CRAWL_FORCE = False  # set by `scrapy crawl --force`: a quarantined source is crawled by a person's choice
 REPAIR_MIN_REPRODUCED = 0.9  # a repair is applied only if it reproduces this share of the last complete links
 ANTIBOT_STOP_RUN = True  # a bot challenge ends the run as incomplete:anti_bot (never solved or evaded)
 ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only with at most this much visible text

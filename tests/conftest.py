@@ -83,6 +83,7 @@ def fixture_server():
 LONG_FIRST = (
     "tests/test_scrapyd_deploy.py::",
     "tests/test_ui_browser.py::",
+    "tests/test_getting_started.py::",
     "tests/test_politeness_shared_limiter.py::test_four_processes",
     "tests/test_source_health.py::test_each_drift_detector",
     "tests/test_click_politeness.py::test_browser_requests_take_the_lease",

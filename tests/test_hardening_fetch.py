@@ -10,16 +10,17 @@ import pytest
 from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import crawl, last_run
+from helpers import TEST_CRAWL_SETTINGS, crawl, crawl_in_process, last_run
 
 
 def test_dns_rebinding_at_connection_time_quarantines_the_source_without_retries(pool):
     with ScriptedServer(site("/rb", jobs=1)) as server:
         origin = f"http://jobs.rebind.test:{server.port}"
         import_sources(pool, parse_sources({"sources": [source("rebind", origin, "/rb")]}))
-        crawl("href", "rebind", "TWISTED_DNS_RESOLVER=tests.rebinding_resolver.RebindingResolver",
-                       'FETCH_RESOLVER_OVERRIDES={"jobs.rebind.test": "127.0.0.1"}', "RETRY_TIMES=5",
-                       timeout=90)
+        result = crawl_in_process("href", "rebind", {
+            **TEST_CRAWL_SETTINGS, "TWISTED_DNS_RESOLVER": "tests.rebinding_resolver.RebindingResolver",
+            "FETCH_RESOLVER_OVERRIDES": '{"jobs.rebind.test": "127.0.0.1"}', "RETRY_TIMES": 5}, timeout=90)
+    assert result.returncode == 4, result.stderr[-3000:]  # the whole listing was refused: the crawl read nothing
     assert server.hits == []  # the rebound address was never connected to
     with pool.connection() as conn:
         row = conn.execute("SELECT status, status_reason FROM sources WHERE id = 'rebind'").fetchone()

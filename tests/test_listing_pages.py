@@ -46,7 +46,7 @@ def test_jobs_pages_continue_after_the_last_job_shown(pool):
     for _ in range(4):
         result = scrapy_command("jobs", "--all", "--limit", "2", *(["--after", after] if after else []))
         assert result.returncode == 0, result.stderr
-        shown += [line.split()[:2] for line in result.stdout.splitlines()[2:] if line.startswith("Job ")]
+        shown += [line.split()[1:3] for line in result.stdout.splitlines()[2:] if line.split()[1:2] == ["Job"]]
         hint = [line for line in result.stdout.splitlines() if line.startswith("next page:")]
         if not hint:
             break

@@ -218,3 +218,16 @@ def test_checks_wait_their_turn_in_the_shared_politeness_limiter(pool, server):
     assert len(server.started) == 3 and min(gaps) >= 0.45
     with pool.connection() as conn:  # the crawls' own key table: one budget per key for crawls and checks
         assert conn.execute("SELECT key FROM politeness_keys").fetchone()["key"] == "127.0.0.1"
+
+
+def test_a_host_that_does_not_resolve_is_broken_after_the_confirmation_window(pool):
+    base = "http://jobs.gone.test"
+    [canonical_id] = add_jobs(pool, base, ["/positions/1"]).values()
+    gone = settings(FETCH_RESOLVER_OVERRIDES={"jobs.gone.test": []})  # the name resolves to nothing
+    api.check_links([canonical_id], settings=gone)
+    status, check = latest(pool, canonical_id)
+    assert (status, check["outcome"]) == ("unchecked", "suspect") and "jobs.gone.test" in check["error"]
+    with pool.connection() as conn:
+        conn.execute("UPDATE link_checks SET checked_at = checked_at - interval '7 hours'")
+    api.check_links([canonical_id], settings=gone)
+    assert latest(pool, canonical_id)[0] == "broken"

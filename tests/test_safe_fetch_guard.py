@@ -6,7 +6,7 @@ from gigflow.safety.guard import FetchGuard, UnsafeURL
 from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import crawl
+from helpers import TEST_CRAWL_SETTINGS, crawl, crawl_in_process
 
 
 def refusal(guard: FetchGuard, url: str) -> str:
@@ -88,9 +88,10 @@ def test_a_quarantined_source_fetches_nothing(pool):
         data = source("quar", server.url, "/q")
         data["status"] = "quarantined"
         import_sources(pool, parse_sources({"sources": [data]}))
-        result = crawl("href", "quar")
+        result = crawl_in_process("href", "quar", TEST_CRAWL_SETTINGS)
     assert server.hits == []
     assert "is quarantined" in result.stderr
+    assert result.returncode == 4 and "read nothing" in result.stderr  # the whole listing was refused
 
 
 def test_too_many_redirects_stop_at_the_cap(pool):

@@ -151,7 +151,8 @@ def test_each_drift_detector_marks_its_source_drifting_and_a_drifting_run_marks_
     empty = last_health(pool, "empty")["health"]
     assert empty["pages_without_job"] == 6 and "no recognisable title" in empty["without_job"][0]["reason"]
     events = all_rows(pool, "SELECT from_status, to_status, actor FROM source_status_events WHERE source_id = 'churn'")
-    assert events == [{"from_status": "active", "to_status": "drifting", "actor": "gigflow"}]
+    assert events == [{"from_status": None, "to_status": "active", "actor": "import"},
+                      {"from_status": "active", "to_status": "drifting", "actor": "gigflow"}]
 
 
 def test_detectors_on_health_figures():
@@ -176,20 +177,24 @@ def test_candidate_earns_trial_then_active_with_evidence_and_people_change_statu
         refused = sources_cli("promote", "acme", "--reason", "looks fine")
         assert refused.returncode == 2 and "no policy/terms review" in refused.stderr, refused.stderr
         assert sources_cli("promote", "acme").returncode == 2  # --reason is required
-        noted = sources_cli("policy", "acme", "--reviewed", "--note", "terms allow indexing; robots allows /acme/")
-        assert noted.returncode == 0 and "after a crawl" in noted.stdout, noted.stdout + noted.stderr
+        # The review reads robots.txt (one guarded, polite GET): the reviewed candidate starts its trial at once.
+        noted = sources_cli("policy", "acme", "--reviewed", "--note", "terms allow indexing; robots allows /acme/",
+                            "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0")
+        assert noted.returncode == 0 and "now trial" in noted.stdout, noted.stdout + noted.stderr
+        assert [hit.path for hit in server.hits] == ["/robots.txt"]
         step = ("href", "acme", {"SOURCE_TRIAL_RUNS": 2})
-        assert crawl_sequence(step, step) == [0, 0]
+        assert crawl_sequence(step) == [0]
         # A trial source is crawled less often: SOURCE_TRIAL_INTERVAL_FACTOR (3) times the adaptive interval.
         assert one(pool, "SELECT status FROM sources")["status"] == "trial"
         assert 3 * 86400 - 60 < next_crawl_in(pool, "acme") <= 3 * 86400
         assert crawl_sequence(step) == [0]
     events = all_rows(pool, "SELECT from_status, to_status, reason, evidence FROM source_status_events "
                             "WHERE source_id = 'acme' ORDER BY id")
-    assert [(e["from_status"], e["to_status"]) for e in events] == [("candidate", "trial"), ("trial", "active")]
-    assert events[0]["evidence"]["robots"][f"{server.url}/acme/"]["allowed"] is True
-    assert [r["jobs"] for r in events[1]["evidence"]["runs"]] == [3, 3]
-    assert all(r["mean_confidence"] >= 0.6 for r in events[1]["evidence"]["runs"])
+    assert [(e["from_status"], e["to_status"]) for e in events] == [(None, "candidate"), ("candidate", "trial"),
+                                                                    ("trial", "active")]
+    assert events[1]["evidence"]["robots"][f"{server.url}/acme/"]["allowed"] is True
+    assert [r["jobs"] for r in events[2]["evidence"]["runs"]] == [3, 3]
+    assert all(r["mean_confidence"] >= 0.6 for r in events[2]["evidence"]["runs"])
 
     assert sources_cli("quarantine", "acme", "--reason", "terms changed").returncode == 0
     assert sources_cli("promote", "acme", "--reason", "x").returncode == 2

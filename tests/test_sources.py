@@ -70,3 +70,23 @@ def test_reimport_with_changed_strategies_drops_the_noise_filter(pool):
     assert "noiseFilter" in get_source(pool, "acme").stored_config
     import_sources(pool, parse_sources([source(strategies=[{**HREF, "card_selector": "div.card"}])]))
     assert "noiseFilter" not in get_source(pool, "acme").stored_config
+
+
+def status_history(pool, source_id):
+    with pool.connection() as conn:
+        return [(r["from_status"], r["to_status"], r["actor"]) for r in conn.execute(
+            "SELECT from_status, to_status, actor FROM source_status_events WHERE source_id = %s ORDER BY id",
+            (source_id,))]
+
+
+def test_reimport_keeps_status_and_history_unless_the_file_names_one(pool):
+    from gigflow.sources.repository import set_status
+
+    import_sources(pool, parse_sources([source()]))
+    set_status(pool, "acme", "active", "earned it")
+    import_sources(pool, parse_sources([source(strategies=[{**HREF, "card_selector": "div.card"}])]))
+    assert get_source(pool, "acme").config.status == "active"  # a re-import without a status keeps it
+    import_sources(pool, parse_sources([source(status="quarantined")]))  # the file says otherwise: an event
+    assert get_source(pool, "acme").config.status == "quarantined"
+    assert status_history(pool, "acme") == [(None, "candidate", "import"), ("candidate", "active", "gigflow"),
+                                            ("active", "quarantined", "import")]

@@ -472,3 +472,85 @@ def test_bidi_overrides_and_escapes_are_shown_not_obeyed(demo):
             conn.execute("UPDATE jobs SET title = %s WHERE id = %s", (job["title"], job["id"]))
     assert "Analyst \ufffdgnp.exe" in page
     assert "\u202e" not in page and "\x1b" not in page
+def test_pages_read_well_fields_wrap_legend_clears_chart_rules_grouped_payload_jobs_own_markdown(demo, page):
+    """Issue #26: salary as text, nothing escaped, no empty rows, the evidence path wraps, the legend clears the
+    chart, noise rules grouped by region (selector on demand), same-titled jobs told apart, an ATS job's own
+    Markdown (never the board payload)."""
+    base, pool = demo["base"], demo["pool"]
+    with pool.connection() as conn:
+        analyst = conn.execute("SELECT * FROM jobs WHERE title = 'Data Analyst'").fetchone()
+    page.set_viewport_size({"width": 1000, "height": 900})
+    page.goto(f"{base}/jobs/{analyst['id']}")
+    fields = page.locator("table.fields")
+    salary = fields.locator("tr", has_text="salary").locator("td.value").inner_text()
+    assert "–" in salary and "EUR" in salary and "{" not in salary and '\\"' not in salary, salary
+    assert "\\u" not in fields.inner_text()
+    assert all(v.strip() not in ("{}", "[]", "") for v in fields.locator("td.value").all_inner_texts())
+    right = fields.bounding_box()["x"] + fields.bounding_box()["width"]
+    for cell in fields.locator("td.path").all():
+        box = cell.bounding_box()
+        assert box["x"] + box["width"] <= right + 1  # wrapped inside the table, not off the page
+
+    page.goto(f"{base}/sources/demo")
+    chart, legend = page.locator("svg.chart").bounding_box(), page.locator("figcaption.legend").bounding_box()
+    assert legend["y"] >= chart["y"] + chart["height"]  # below the bars, never over them
+
+    page.goto(f"{base}/configurations/{demo['configuration_id']}/noise")
+    groups = page.locator("section.rule-group")
+    assert groups.count() >= 1
+    first = groups.first.locator("tr.rule").first
+    assert first.get_attribute("class") == "rule remove"  # removals first in a region with removals
+    selector = first.locator("details.selector code")
+    assert not selector.is_visible()
+    first.locator("details.selector summary").click()
+    assert selector.is_visible()
+
+    with pool.connection() as conn:
+        twin = conn.execute(
+            "INSERT INTO jobs (canonical_key, source_id, source_version_id, title, url, fields, confidence, parser_key,"
+            " parser_version) VALUES ('url:twin', 'demo', %s, 'Data Analyst', %s, '{\"location\": \"Liège, BE\"}', "
+            "0.9, 'jsonld', '1') RETURNING id", (analyst["source_version_id"], analyst["url"] + "?twin")).fetchone()
+        board = conn.execute(
+            "INSERT INTO jobs (canonical_key, source_id, source_version_id, title, url, fields, confidence, parser_key,"
+            " parser_version) VALUES ('id:gh-1', 'demo', %s, 'Board Job', 'https://boards.example/1', '{}', 0.9, "
+            "'greenhouse', '1'), ('id:gh-2', 'demo', %s, 'Board Job Two', 'https://boards.example/2', '{}', 0.9, "
+            "'greenhouse', '1') RETURNING id", (analyst["source_version_id"],) * 2).fetchall()
+        conn.execute("INSERT INTO job_documents (job_id, source_version_id, evidence_path, markdown) VALUES "
+                     "(%s, %s, 'jobs[0].content', '# Board Job\n\nOwn words of this job.')",
+                     (board[0]["id"], analyst["source_version_id"]))
+    try:
+        page.goto(f"{base}/sources/demo")
+        rows = page.locator("table.grid tr", has_text="Data Analyst").all_inner_texts()
+        assert len(rows) == 2 and rows[0] != rows[1] and any("Liège" in r for r in rows), rows
+        page.goto(f"{base}/jobs/{board[0]['id']}")
+        assert "Own words of this job." in page.locator("article.markdown").inner_text()
+        assert "Salary" not in page.locator("article.markdown").inner_text()  # not the page it was read from
+        page.goto(f"{base}/jobs/{board[1]['id']}")
+        assert page.locator("article.markdown").count() == 0
+        assert "scrapy jobs resolve" in page.locator("#markdown-origin").inner_text()
+    finally:
+        with pool.connection() as conn:
+            conn.execute("DELETE FROM jobs WHERE id = ANY(%s)", ([twin["id"]] + [b["id"] for b in board],))
+    assert page.errors == []
+
+
+def test_try_a_source_from_the_app(demo, page):
+    """The app offers `scrapy sources try` for a pasted URL; this app runs without FETCH_ALLOWED_PRIVATE_HOSTS, so
+    the fixture site on 127.0.0.1 is refused, and the page says so and what to set."""
+    base = demo["base"]
+    page.goto(base + "/")
+    page.click("nav.top >> text=try a source")
+    page.fill("textarea[name=target]", f"{demo['server'].url}/demo/index.html")
+    page.fill("input[name=pages]", "1")
+    with page.expect_navigation(timeout=180_000):  # a crawl in its own process: seconds, a minute under load
+        page.click("form.try-form button", no_wait_after=True)
+    warnings = page.locator("#try-warnings").inner_text()
+    assert "FETCH_ALLOWED_PRIVATE_HOSTS" in warnings, warnings
+    assert "type: href" in page.locator("#try-source-file").inner_text()
+    with demo["pool"].connection() as conn:  # nothing of it in the real database
+        assert conn.execute("SELECT count(*) AS n FROM sources").fetchone()["n"] == 1
+    page.fill("textarea[name=target]", "not a url and not yaml: [")
+    with page.expect_navigation(timeout=180_000):
+        page.click("form.try-form button", no_wait_after=True)
+    expect(page.locator("#try-error")).to_contain_text("source")
+    assert [e for e in page.errors if "status of 400" not in e] == []  # the refused input answers 400

@@ -92,3 +92,41 @@ def test_the_runs_chart_marks_drift_with_escaped_reasons_and_draws_confidence():
     [line] = svg.xpath("//polyline[@class='confidence']")
     (x1, y1), (x2, y2) = (map(float, p.split(",")) for p in line.get("points").split())
     assert x1 < x2 and y1 < y2  # oldest run left; its confidence (1.0) drawn higher than the newer 0.5
+
+
+def test_field_values_read_as_text_not_json():
+    from gigflow.ui.render import display_value
+
+    salary = {"min": 2600.0, "max": 3200.0, "currency": "EUR", "period": "MONTH",
+              "raw": '{"@type": "MonetaryAmount", "currency": "EUR"}'}
+    assert display_value("salary", salary) == "2,600–3,200 EUR per month"
+    assert display_value("locations", ["Kırıkkale, TR", "Berlin"]) == "Kırıkkale, TR; Berlin"  # no \u0131
+    assert display_value("provenance", {}) is None and display_value("benefits", []) is None
+    assert display_value("provenance", {"a": None}) is None
+    assert display_value("salary", {"value": 50000, "currency": "USD"}) == "50,000 USD"
+    assert display_value("salary", {"min": 2600.0, "max": 3200.0, "unit": "MONTH", "currency": "EUR"}) == \
+        "2,600–3,200 EUR per month"
+
+
+def test_noise_rules_group_by_region_with_removals_first():
+    from gigflow.ui.render import group_rules
+
+    rules = [RemovalRule(selector="body > main > aside", signature="s", decision="keep", reason="", classifier="r"),
+             RemovalRule(selector="div:nth-of-type(2) > ul > li:nth-of-type(3)", signature="s", decision="keep",
+                         reason="", classifier="r"),
+             RemovalRule(selector="div:nth-of-type(2) > ul > li:nth-of-type(1)", signature="s", decision="remove",
+                         reason="", classifier="r"),
+             RemovalRule(selector="body > footer", signature="s", decision="remove", reason="", classifier="r")]
+    groups = group_rules(rules)
+    assert [g["region"] for g in groups] == ["div:nth-of-type(2)", "footer", "main"]
+    assert [i for i, _ in groups[0]["rules"]] == [3, 2] and (groups[0]["removed"], groups[0]["kept"]) == (1, 1)
+
+
+def test_an_empty_database_says_how_to_begin():
+    from gigflow.ui.app import templates
+
+    rows = templates.get_template("sources_rows.html")
+    empty = rows.render(rows=[], q="", status="", after=None, next_after=None)
+    assert "No sources yet" in empty and "scrapy sources try" in empty and "make demo" in empty
+    filtered = rows.render(rows=[], q="acme", status="", after=None, next_after=None)
+    assert "no sources match these filters" in filtered and "No sources yet" not in filtered

@@ -15,6 +15,11 @@ class GigflowCommand(ScrapyCommand):
     requires_project = True
     default_settings = {"LOG_ENABLED": False}
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "run" in cls.__dict__:
+            cls.run = _quiet_on_broken_pipe(cls.__dict__["run"])
+
     def fail(self, message: str, code: int = 2) -> None:
         import sys
 
@@ -24,6 +29,27 @@ class GigflowCommand(ScrapyCommand):
         # A message may quote what the user or a page gave: no password, no terminal escapes.
         print(f"error: {display_safe(redact_secrets(str(message)))}", file=sys.stderr)
         self.exitcode = code
+
+
+def _quiet_on_broken_pipe(run):
+    """`scrapy jobs | head`: the reader closed the pipe after what it wanted; stop quietly, no traceback."""
+    import functools
+
+    @functools.wraps(run)
+    def wrapper(self, args, opts):
+        try:
+            return run(self, args, opts)
+        except BrokenPipeError:
+            import os
+            import sys
+
+            # Python flushes stdout again at exit: point it at /dev/null so that flush cannot fail too.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+            return None
+
+    return wrapper
 
 
 __all__ = ["GigflowCommand", "UsageError", "table"]

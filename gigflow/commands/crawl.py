@@ -14,6 +14,15 @@ logger = logging.getLogger(__name__)
 
 
 class Command(ScrapyCrawlCommand):
+    def add_options(self, parser):
+        super().add_options(parser)
+        parser.add_argument("--force", action="store_true",
+                            help="crawl a candidate or quarantined source by hand anyway (e.g. to try a repair)")
+
+    def fail(self, message: str, code: int = 2) -> None:
+        print(f"error: {message}", file=sys.stderr)
+        self.exitcode = code
+
     def run(self, args, opts):
         if not args:
             raise UsageError()
@@ -24,8 +33,18 @@ class Command(ScrapyCrawlCommand):
             print(f"scrapy crawl: {problem}", file=sys.stderr)
             self.exitcode = 2
             return
+        strategies = self.crawler_process.spider_loader.list()
+        if args[0] not in strategies:
+            return self.fail(f"no strategy {args[0]!r}; the strategies are {', '.join(sorted(strategies))} "
+                             f"(e.g. scrapy crawl {sorted(strategies)[0]} -a source=ID)")
         if "sources" in opts.spargs:
             return self.run_batch(args[0], opts)
+        if opts.force:
+            self.settings.set("CRAWL_FORCE", True, priority="cmdline")
+        if "source" in opts.spargs and not opts.force:
+            refusal = self.refusal(opts.spargs["source"], args[0])
+            if refusal:
+                return self.fail(refusal)
         crawler = self._create_crawler(args[0])
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
@@ -57,3 +76,27 @@ class Command(ScrapyCrawlCommand):
         batch.release_unstarted()
         logger.info("batch of %s: %s", spider_name, batch.summary())
         self.exitcode = batch.exitcode
+
+    @staticmethod
+    def refusal(source_id: str, strategy: str) -> str | None:
+        """Why a crawl by hand of this source is refused without --force (None: go ahead). A candidate has not
+        been reviewed; a quarantined source failed for a reason a crawl would only repeat (and its failed run
+        would count as drift)."""
+        from gigflow.db import get_pool
+        from gigflow.health.lifecycle import source_state
+        from gigflow.sources.repository import UnknownSourceError
+
+        try:
+            state = source_state(get_pool(), source_id)
+        except UnknownSourceError as exc:
+            return str(exc)
+        if strategy not in {s.get("type") for s in state["strategies"]}:
+            return None  # the spider names what is missing
+        if state["status"] == "candidate":
+            return (f"source {source_id!r} is a candidate (not reviewed): record its policy review with `scrapy "
+                    f"sources policy {source_id} --reviewed --note TEXT`, try it with `scrapy sources try`, or add "
+                    f"--force")
+        if state["status"] == "quarantined":
+            return (f"source {source_id!r} is quarantined ({state['status_reason'] or 'no reason recorded'}): "
+                    f"repair it and `scrapy sources restore {source_id} --reason TEXT`, or add --force")
+        return None

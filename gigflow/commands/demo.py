@@ -51,6 +51,13 @@ class Command(GigflowCommand):
             print(f"  - {line[:100]}")
         print("job facts still there:", ", ".join(f for f in ("Salary", "Apply before", "What you bring")
                                                  if f in after))
+        # The freshness sweep scores quality and decides publishing (the worker does it every tick): run it once
+        # so the review app's quality panel is filled right after the demo.
+        from gigflow.maintenance.freshness import FreshnessSettings, sweep
+
+        scored = sweep(pool, FreshnessSettings.from_settings(self.settings))
+        print(f"quality scored for {scored['checked']} canonical job(s), {scored['published']} published "
+              f"(`scrapy jobs refresh`)")
         print("\nthe demo source's health (`scrapy sources show demo`):", flush=True)
         self._run([sys.executable, "-m", "scrapy", "sources", "show", "demo"])
 

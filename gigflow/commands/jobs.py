@@ -40,6 +40,8 @@ class Command(GigflowCommand):
                     return self.fail(f"{option} {value}: not a job id (a number from 0 to {BIGINT_MAX})")
         if args[:1] == ["unmerge"] and len(args) == 2 and args[1].isdigit() and int(args[1]) > BIGINT_MAX:
             return self.fail(f"unmerge: {args[1]} is not a job id (a number from 0 to {BIGINT_MAX})")
+        if opts.source and not self.source_exists(opts.source):
+            return self.fail(f"unknown source {opts.source!r} (see `scrapy sources list`)")
         if not args and opts.export_format:
             return self.export(opts)
         if not args:
@@ -58,15 +60,24 @@ class Command(GigflowCommand):
             return None
         raise UsageError()
 
+    @staticmethod
+    def source_exists(source_id: str) -> bool:
+        with get_pool().connection() as conn:
+            return conn.execute("SELECT 1 FROM sources WHERE id = %s", (source_id,)).fetchone() is not None
+
     def history(self, key: str, source_id: str | None):
+        """KEY: a job id (the `id` column of `scrapy jobs`), its canonical key, or the URL or external id."""
         with get_pool().connection() as conn:
             rows = conn.execute(load_sql("gigflow.commands", "job_history.sql"),
-                                {"key": key, "source_id": source_id}).fetchall()
+                                {"key": key, "job_id": int(key) if key.isdigit() else None,
+                                 "source_id": source_id}).fetchall()
         if not rows:
-            return self.fail(f"no job with key {key!r}" + (f" in source {source_id!r}" if source_id else "")
-                             + " (keys are listed by `scrapy jobs --all`)", code=1)
-        print(table(rows, ["at", "source_id", "canonical_key", "kind", "fields", "run_id"],
-                    {"canonical_key": 70, "fields": 60}))
+            return self.fail(f"no job with id or key {key!r}" + (f" in source {source_id!r}" if source_id else "")
+                             + " (the id column of `scrapy jobs --all`)", code=1)
+        # The whole key, never cut: it is what a person copies into the next command.
+        print(table(rows, ["at", "job_id", "source_id", "kind", "fields", "run_id"], {"fields": 60}))
+        for job_id, key in dict.fromkeys((r["job_id"], r["canonical_key"]) for r in rows):
+            print(f"job {job_id}: {key}")
         return None
 
     def list_jobs(self, opts):
@@ -81,10 +92,12 @@ class Command(GigflowCommand):
             path = markdown_path(self.settings.get("MARKDOWN_DIR", ""), row["source_id"], row["sha256"])
             row["markdown"] = str(path) if path and path.exists() else f"source_versions.id={row['source_version_id']}"
         if not rows:
-            print("no jobs")
+            print("no jobs" + (f" in source {opts.source}" if opts.source else "")
+                  + ("" if opts.all else " (jobs marked gone: add --all)"))
             return
-        print(table(rows, ["title", "employer", "location", "url", "markdown", "key"],
-                    {"title": 40, "employer": 24, "location": 24, "url": 60, "markdown": 80, "key": 80}))
+        # id first: what `jobs history ID` and `jobs unmerge ID` take (keys are long; the table would cut them)
+        print(table(rows, ["id", "title", "employer", "location", "url", "markdown"],
+                    {"title": 40, "employer": 24, "location": 24, "url": 60, "markdown": 80}))
         print(f"\n{len(rows)} job(s)")
         if len(rows) == limit:
             source = f" --source {opts.source}" if opts.source else ""
@@ -128,9 +141,15 @@ class Command(GigflowCommand):
             print(f"job {moved['job_id']} moved from canonical job {moved['from']} to its own canonical job "
                   f"{moved['to']}; it will not be merged back")
         elif args[0] == "check-links":
-            print(api.check_links(opts.canonical_ids, settings=self.settings))
+            counts = api.check_links(opts.canonical_ids, settings=self.settings)
+            print(", ".join(f"{n} {status}" for status, n in sorted(counts.items())) if counts else
+                  "nothing due: every canonical job's links were checked within LINKCHECK_INTERVAL_HOURS "
+                  "(check one now with --id N)" if opts.canonical_ids is None else
+                  "nothing checked: no canonical job with those ids (see `scrapy jobs --format table`)")
         elif args[0] == "refresh":
-            print(api.refresh(settings=self.settings))
+            counts = api.refresh(settings=self.settings)
+            print(", ".join(f"{n} {name}" for name, n in counts.items()) if counts.get("checked") else
+                  "nothing to refresh: no canonical job yet (crawl a source, then `scrapy jobs resolve`)")
         elif args[0] == "worker":
             from scrapy.utils.log import configure_logging
 

@@ -1,4 +1,4 @@
-"""scrapy learn-noise --configuration ID [--manual] [--classifier openai|rules|auto] [--dry-run]
+"""scrapy learn-noise --configuration ID | --source ID [--manual] [--classifier openai|rules|auto] [--dry-run]
 scrapy learn-noise --page FILE URL (3 to 6 times) --out FILTER.json [--current FILTER.json] [--manual]"""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from gigflow.noise.learn.training import TrainingPage
 
 class Command(GigflowCommand):
     def syntax(self):
-        return "--configuration ID | --page FILE URL ... --out FILTER.json"
+        return "--configuration ID | --source ID | --page FILE URL ... --out FILTER.json"
 
     def short_desc(self):
         return "Learn a noise filter from 3 to 6 stored or saved vacancy pages of one site"
@@ -27,6 +27,7 @@ class Command(GigflowCommand):
     def add_options(self, parser):
         super().add_options(parser)
         parser.add_argument("--configuration", type=int, help="learn from this configuration's stored versions")
+        parser.add_argument("--source", help="learn for this source's configuration (instead of --configuration)")
         parser.add_argument("--page", nargs=2, action="append", metavar=("FILE", "URL"), default=[],
                             help="a saved page and its URL (give 3 to 6)")
         parser.add_argument("--out", help="write the filter here (with --page)")
@@ -37,6 +38,14 @@ class Command(GigflowCommand):
         parser.add_argument("--dry-run", action="store_true", help="learn and report, save nothing")
 
     def run(self, args, opts):
+        if opts.source and opts.configuration is None:
+            from gigflow.db import get_pool
+            from gigflow.sources.repository import UnknownSourceError, get_source
+
+            try:
+                opts.configuration = get_source(get_pool(), opts.source).configuration_id
+            except (UnknownSourceError, ValueError) as exc:
+                return self.fail(str(exc))
         if args or (opts.configuration is None) == (not opts.page):
             raise UsageError("give either --configuration ID or --page FILE URL (3 to 6 times)")
         settings = NoiseSettings.from_settings(self.settings)
@@ -82,7 +91,24 @@ class Command(GigflowCommand):
         elif outcome.status == "dry-run":
             print("dry run: nothing saved")
         else:
-            print(f"{outcome.status}: {outcome.detail}")
+            print(f"{outcome.status}: {outcome.detail}" + (
+                self._why_no_samples(opts.configuration) if outcome.status == "skipped" else ""))
+
+    @staticmethod
+    def _why_no_samples(configuration_id: int) -> str:
+        """Samples come from the configuration's active sources only: say so when it has none."""
+        from gigflow.db import get_pool
+        from gigflow.sql import load_sql
+
+        with get_pool().connection() as conn:
+            rows = conn.execute(load_sql("gigflow.commands", "configuration_sources.sql"),
+                                {"configuration_id": configuration_id}).fetchall()
+        if any(r["status"] == "active" for r in rows):
+            return ""
+        listed = ", ".join(f"{r['id']} ({r['status']})" for r in rows) or "none"
+        return (f"; samples are read from the configuration's active sources only, and it has none (sources: "
+                f"{listed}); a trial source becomes active after SOURCE_TRIAL_RUNS complete runs "
+                f"(see `scrapy sources show ID`)")
 
 
 def _read_filter(path: str) -> NoiseFilter:

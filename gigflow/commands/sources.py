@@ -1,7 +1,9 @@
-"""scrapy sources import FILE | list | show ID | promote|quarantine|restore ID --reason TEXT |
-policy ID --reviewed --note TEXT | repair ID [--apply] | sweep | discover URL [--id ID] [--company NAME] [--json]"""
+"""scrapy sources import FILE | try FILE|URL [--pages N] | list | show ID | promote|quarantine|restore ID
+--reason TEXT | policy ID --reviewed --note TEXT | repair ID [--apply] | sweep | discover URL [--id ID]
+[--company NAME] [--json]"""
 
 import json
+import sys
 
 from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
@@ -20,20 +22,24 @@ TRANSITIONS = {"promote": promote, "quarantine": quarantine, "restore": restore}
 
 class Command(GigflowCommand):
     def syntax(self):
-        return ("import FILE | list [--after ID] [--limit N] [--json] | show ID [--json] | "
+        return ("import FILE | try FILE|URL [--pages N] [--json] | list [--after ID] [--limit N] [--json] | show ID [--json] | "
                 "promote|quarantine|restore ID --reason TEXT | policy ID --reviewed --note TEXT | "
                 "repair ID [--apply] [--json] | sweep | discover URL [--id ID] [--company NAME] [--json]")
 
     def short_desc(self):
-        return ("Import sources (all or nothing), list them with their health, show one, change a status with a "
-                "reason, record a policy review, repair a card selector on snapshots, close dead runs, or propose "
-                "a source for a career page (discover)")
+        return ("Import sources (all or nothing), try one once in a scratch database, list them with their health, "
+                "show one, change a status with a reason, record a policy review, repair a card selector on "
+                "snapshots, close dead runs, or propose a source for a career page (discover)")
 
     def add_options(self, parser):
         super().add_options(parser)
         parser.add_argument("--after", help="list: the page after this source id")
         parser.add_argument("--limit", type=int, help="list: sources per page (default: LISTING_PAGE_SIZE)")
-        parser.add_argument("--json", action="store_true", help="list, show, repair: print JSON")
+        parser.add_argument("--json", action="store_true", help="list, show, repair, try: print JSON")
+        parser.add_argument("--pages", type=int, default=5, help="try: job pages to read at most (default 5)")
+        parser.add_argument("--out", help="try: write the suggested source file here")
+        parser.add_argument("--id", dest="source_id", help="try URL: the new source's id (default: from the host)")
+        parser.add_argument("--company", help="try URL: the company's name (default: the host)")
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
         parser.add_argument("--note", help="policy: what was reviewed")
@@ -60,6 +66,23 @@ class Command(GigflowCommand):
             except SourceConflictError as exc:
                 return self.fail(f"{args[1]}: {exc}")
             print(f"imported {len(configs)} source(s): {', '.join(c.id for c in configs)}")
+        elif args[:1] == ["try"] and len(args) == 2:
+            from gigflow.commands.sources_try import TryError, render, try_source
+
+            if not 1 <= opts.pages <= 50:
+                return self.fail("--pages must be between 1 and 50")
+            try:
+                result = try_source(self.crawler_process, self.settings, args[1], opts.pages,
+                                    source_id=opts.source_id, company=opts.company)
+            except TryError as exc:
+                return self.fail(str(exc))
+            print(json.dumps(result, default=str, indent=1) if opts.json else render(result))
+            if opts.out:
+                import yaml
+
+                with open(opts.out, "w", encoding="utf-8") as out:
+                    yaml.safe_dump(result["source_file"], out, sort_keys=False, allow_unicode=True)
+                print(f"wrote {opts.out}", file=sys.stderr)
         elif args == ["list"]:
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:
@@ -82,10 +105,17 @@ class Command(GigflowCommand):
         elif args[:1] == ["policy"] and len(args) == 2:
             if not opts.reviewed:
                 return self.fail("policy: say --reviewed (a person's decision) and --note TEXT")
-            status = record_policy_review(get_pool(), args[1], opts.note, LifecycleSettings.from_settings(self.settings))
+            from gigflow.maintenance.linkcheck import make_fetcher
+
+            status, problems = record_policy_review(get_pool(), args[1], opts.note,
+                                                    LifecycleSettings.from_settings(self.settings),
+                                                    make_fetcher(get_pool(), self.settings))
+            for origin, why in problems.items():
+                print(f"robots.txt of {origin} could not be read: {why}")
             print(f"source {args[1]}: policy review recorded"
                   + (f"; robots.txt allows its listing: now {status}" if status else
-                     "; it starts its trial once robots.txt is known to allow its listing (after a crawl)"))
+                     "; still candidate: robots.txt does not allow its listing, or could not be read (see above); "
+                     f"check `scrapy sources show {args[1]}`, then `scrapy sources promote {args[1]} --reason TEXT`"))
         elif args[:1] == ["repair"] and len(args) == 2:
             report = repair_source(get_pool(), args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
                                    apply=opts.apply, actor=person())
@@ -158,6 +188,9 @@ class Command(GigflowCommand):
         for run in view["runs"][:1]:
             for page in run["health"].get("without_job", [])[:5]:
                 print(f"  no job on {page['url']}: {page['reason']}")
+            if run.get("script_rendered"):
+                print(f"  hint: listing {run['script_rendered']} gave no job link and looks rendered by JavaScript: "
+                      f"use the click strategy (try it first: scrapy sources try FILE)")
         hint = view.get("ats_hint")
         if hint:
             print(f"\nATS hint: the jobs are on the {hint['provider']} board {hint['board']!r} ({hint['links']} links, "

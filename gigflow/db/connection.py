@@ -72,3 +72,23 @@ def close_pools() -> None:
         for pool in _pools.values():
             pool.close()
         _pools.clear()
+
+
+class NoDatabaseError(LookupError):
+    """No gigflow database where one was looked for; the message says where and what to do."""
+
+
+def existing_embedded_server_url(home: Path) -> str:
+    """The URL of the embedded PostgreSQL under ``home`` (a GIGFLOW_HOME: ``home/pgdata``), started if it is
+    stopped; NoDatabaseError when there is none there. Never creates one: a library call must not leave a new
+    database behind in whatever folder it was run from."""
+    import pgserver
+
+    pgdata = Path(home).expanduser().resolve() / "pgdata"
+    if not (pgdata / "PG_VERSION").is_file():
+        raise NoDatabaseError(f"no gigflow database under {pgdata.parent} (create one there with `GIGFLOW_HOME="
+                              f"{pgdata.parent} scrapy db upgrade` in the gigflow project, or pass database_url=...)")
+    pgserver_logger = logging.getLogger("pgserver")
+    if pgserver_logger.level == logging.NOTSET:
+        pgserver_logger.setLevel(logging.WARNING)
+    return pgserver.get_server(pgdata, cleanup_mode=None).get_uri()

@@ -4,3 +4,5 @@ snapshots. Connected to crawls by a Scrapy extension and a downloader middleware
 
 # Request meta a spider sets on a listing page's request (its page number): the page is kept as a snapshot.
 LISTING_PAGE = "gigflow_listing_page"
+# Run stat: the first listing page that gave no job link and looks rendered by JavaScript (use click instead).
+SCRIPT_RENDERED = "gigflow/listing_script_rendered"

@@ -40,13 +40,14 @@ class LifecycleSettings:
     volume_factor: float = 2.0
     robots_ttl: float = 86400.0
     user_agent: str = "gigflow"
+    max_crawl_delay: float = 120.0
 
     @classmethod
     def from_settings(cls, settings) -> "LifecycleSettings":
         return cls(settings.getint("SOURCE_TRIAL_RUNS"), settings.getfloat("SOURCE_PROMOTION_MIN_CONFIDENCE"),
                    settings.getint("SOURCE_QUARANTINE_AFTER"), settings.getfloat("SOURCE_POLICY_VALID_DAYS"),
                    settings.getfloat("HEALTH_DRIFT_VOLUME_FACTOR"), settings.getfloat("ROBOTS_CACHE_TTL"),
-                   settings.get("USER_AGENT"))
+                   settings.get("USER_AGENT"), settings.getfloat("ROBOTS_MAX_CRAWL_DELAY"))
 
 
 def person() -> str:
@@ -116,8 +117,12 @@ def restore(pool, source_id: str, reason: str | None) -> tuple[str, str]:
     return state["status"], SourceStatus.trial.value
 
 
-def record_policy_review(pool, source_id: str, note: str | None, settings: LifecycleSettings) -> str | None:
-    """A person's policy/terms review. Returns the new status when the source could start its trial now."""
+def record_policy_review(pool, source_id: str, note: str | None, settings: LifecycleSettings,
+                         fetcher=None) -> tuple[str | None, dict[str, str]]:
+    """A person's policy/terms review. Returns the new status when the source could start its trial now (else
+    None) and {origin: why its robots.txt could not be read}.
+    With a ``fetcher`` (gigflow.maintenance.linkcheck.Fetcher: guarded and polite), the robots.txt of each
+    listing origin without a fresh shared copy is read once first, so a reviewed candidate starts at once."""
     note = (note or "").strip()
     if not note:
         raise TransitionError("--note TEXT is required: what was reviewed (terms, robots.txt, contact) and why "
@@ -126,7 +131,45 @@ def record_policy_review(pool, source_id: str, note: str | None, settings: Lifec
         if conn.execute(load_sql(_SQL, "record_policy_review.sql"),
                         {"id": source_id, "actor": person(), "note": note[:2000]}).fetchone() is None:
             raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
-    return start_trial_if_allowed(pool, source_id, settings)
+    problems = {}
+    if fetcher is not None:
+        problems = read_missing_robots(pool, listing_urls(source_state(pool, source_id)["strategies"]), settings,
+                                       fetcher)
+    return start_trial_if_allowed(pool, source_id, settings), problems
+
+
+def read_missing_robots(pool, urls: list[str], settings: LifecycleSettings, fetcher) -> dict[str, str]:
+    """Read (one GET each) the robots.txt of every origin among ``urls`` whose shared copy is missing or old,
+    and store it as a crawl would. Returns {origin: why it could not be read} for those that failed."""
+    import http.client
+
+    from gigflow.middlewares.robots import RobotsRecord, store_robots
+    from gigflow.safety.guard import UnsafeURL
+
+    problems = {}
+    for origin in dict.fromkeys(f"{p.scheme}://{p.netloc}" for p in map(urlsplit, urls)):
+        if lookup_robots(pool, origin, settings.robots_ttl) is not None:
+            continue
+        try:
+            status, text = fetcher.read(f"{origin}/robots.txt")
+        except UnsafeURL as exc:
+            problems[origin] = exc.reason
+            continue
+        except (OSError, http.client.HTTPException) as exc:
+            problems[origin] = f"{exc.__class__.__name__}: {exc}"[:300]
+            continue
+        except Exception as exc:  # KeyBusy: the site's politeness key stayed busy; a crawl reads it later
+            problems[origin] = str(exc)[:300]
+            continue
+        if status >= 500:  # RFC 9309: assume everything disallowed; not stored, asked again by the next crawl
+            problems[origin] = f"robots.txt answered HTTP {status}"
+            continue
+        record = RobotsRecord(origin, status, text if status < 300 else "")
+        parser = record.parser()
+        delay = parser.crawl_delay(settings.user_agent) if parser is not None else None
+        store_robots(pool, record, fetcher.policies.for_host(urlsplit(origin).hostname or "").key,
+                     min(float(delay), settings.max_crawl_delay) if delay else None)
+    return problems
 
 
 # -- automatic --------------------------------------------------------------------------------------------------

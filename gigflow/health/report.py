@@ -4,17 +4,20 @@ the review app can show the same."""
 from __future__ import annotations
 
 from gigflow.extensions.ats_hint import hint_from_stats
+from gigflow.health import SCRIPT_RENDERED
 from gigflow.health.lifecycle import recent_runs, source_state
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.health"
 
 
-def health_label(outcome: str | None, drift: list | None) -> str:
+def health_label(outcome: str | None, drift: list | None, script_rendered: str | None = None) -> str:
     if outcome is None:
         return "never run"
     if drift:
         return "drifting: " + ", ".join(d["detector"] for d in drift)
+    if script_rendered:  # a finished run that found no job on a listing only a browser can read
+        return "no job: listing rendered by JavaScript (use click)"
     return "ok" if outcome == "finished" else outcome.removeprefix("incomplete:")
 
 
@@ -28,7 +31,7 @@ def with_health(pool, rows: list[dict]) -> list[dict]:
     for row in rows:
         run = last.get(row["id"]) or {}
         row["last_outcome"] = run.get("outcome")
-        row["health"] = health_label(run.get("outcome"), run.get("drift"))
+        row["health"] = health_label(run.get("outcome"), run.get("drift"), run.get("script_rendered"))
         row["mean_confidence"] = float(run["mean_confidence"]) if run.get("mean_confidence") else None
     return rows
 
@@ -45,7 +48,8 @@ def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
                    "note": state["policy_note"]},
         "runs": [{"id": r["id"], "spider": r["spider"], "outcome": r["outcome"], "finished_at": r["finished_at"],
                   "health": {k: v for k, v in (r["health"] or {}).items() if k not in ("job_links", "churn")},
-                  "drift": r["drift"] or []} for r in recent],
+                  "drift": r["drift"] or [],
+                  "script_rendered": (r["stats"] or {}).get(SCRIPT_RENDERED)} for r in recent],
         "history": history,
         # The newest run that found its jobs on one known ATS board (an HTML crawl): switch to the ats strategy.
         "ats_hint": next((hint for hint in (hint_from_stats(r["stats"]) for r in recent) if hint), None),

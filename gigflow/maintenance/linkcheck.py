@@ -17,7 +17,7 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.politeness.keys import Policies, registrable_domain
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
-from gigflow.safety.guard import FetchGuard, UnsafeURL
+from gigflow.safety.guard import FetchGuard, UnresolvableHost, UnsafeURL
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"
@@ -83,6 +83,8 @@ class Fetcher:
         for _ in range(self.settings.max_redirects + 1):
             try:
                 method, status, location = self._head_then_get(url)
+            except UnresolvableHost as exc:  # the site is gone (or DNS is down): confirmed like any failure
+                return Answer("broken", error=exc.reason)
             except UnsafeURL as exc:
                 return Answer("refused", error=exc.reason)
             except KeyBusy as exc:
@@ -98,21 +100,32 @@ class Fetcher:
             return Answer(classify(status), method, status)
         return Answer("unverifiable", error="too many redirects")
 
+    def read(self, url: str, max_bytes: int = 512 * 1024) -> tuple[int, str]:
+        """GET one small text resource (a robots.txt), each redirect hop through the guard and the limiter.
+        Raises UnsafeURL, KeyBusy, OSError or http.client.HTTPException when it cannot be read."""
+        for _ in range(self.settings.max_redirects + 1):
+            status, location, body = self._request("GET", url, max_bytes)
+            if status in (301, 302, 303, 307, 308) and location:
+                url = urljoin(url, location)
+                continue
+            return status, body.decode("utf-8", errors="replace")
+        raise http.client.HTTPException(f"more than {self.settings.max_redirects} redirects")
+
     def _head_then_get(self, url: str) -> tuple[str, int, str | None]:
-        status, location = self._request("HEAD", url)
+        status, location, _ = self._request("HEAD", url)
         if status in HEAD_REFUSED:
-            get_status, get_location = self._request("GET", url)
+            get_status, get_location, _ = self._request("GET", url)
             return "GET", get_status, get_location
         return "HEAD", status, location
 
-    def _request(self, method: str, url: str) -> tuple[int, str | None]:
+    def _request(self, method: str, url: str, max_bytes: int = 65536) -> tuple[int, str | None, bytes]:
         parts = urlsplit(url)
         addresses = self.guard.check(url)
         policy = self.policies.for_host(parts.hostname or "")
         lease = self._acquire(policy, url)
         try:
-            status, location = self._send(method, parts, addresses[0])
-        except OSError:
+            status, location, body = self._send(method, parts, addresses[0], max_bytes)
+        except (OSError, http.client.HTTPException):
             self.limiter.record_failure(policy.key)
             raise
         finally:
@@ -121,7 +134,7 @@ class Fetcher:
             self.limiter.record_failure(policy.key)
         else:
             self.limiter.record_success(policy.key)
-        return status, location
+        return status, location, body
 
     def _acquire(self, policy, url: str) -> Lease:
         deadline = time.monotonic() + max(60.0, self.settings.timeout * 4)
@@ -133,7 +146,7 @@ class Fetcher:
                 raise KeyBusy(f"politeness key {policy.key} stayed busy")
             time.sleep(min(got, self.settings.max_sleep) or self.limiter.poll_seconds)
 
-    def _send(self, method: str, parts, address: str) -> tuple[int, str | None]:
+    def _send(self, method: str, parts, address: str, max_bytes: int = 65536) -> tuple[int, str | None, bytes]:
         host = parts.hostname or ""
         https = parts.scheme.lower() == "https"
         port = parts.port or (443 if https else 80)
@@ -149,9 +162,8 @@ class Fetcher:
                                                 "Connection": "close"})
             response = conn.getresponse()
             status, location = response.status, response.getheader("Location")
-            if method == "GET":
-                response.read(65536)  # enough to see it answered; the body is not needed
-            return status, location
+            body = response.read(max_bytes) if method == "GET" else b""  # a link check only needs to see it answer
+            return status, location, body
         finally:
             sock.close()
 

@@ -188,7 +188,8 @@ def unmerge(pool: ConnectionPool, job_id: int) -> dict:
     with pool.connection() as conn, conn.transaction():
         link = conn.execute(load_sql(_SQL, "find_link.sql"), {"job_id": job_id}).fetchone()
         if link is None:
-            raise UnmergeError(f"job {job_id} is not linked to a canonical job (job ids: `scrapy jobs --format table`)")
+            raise UnmergeError(f"job {job_id} is not linked to a canonical job (job ids: the id column of "
+                               f"`scrapy jobs --all`; `scrapy jobs resolve` links new ones)")
         if link["sightings"] < 2:
             raise UnmergeError(f"job {job_id} is the only sighting of canonical job {link['canonical_id']}: "
                                "nothing to unmerge")

@@ -26,6 +26,7 @@ LISTING_LINKS = "gigflow/listing_links/"  # + listing URL: job links the listing
 # Exit codes of `scrapy crawl` (gigflow.commands.crawl) beyond Scrapy's own 1 for a crawl that failed to start.
 EXIT_FINALIZATION_FAILED = 1
 EXIT_ALREADY_RUNNING = 3
+EXIT_NOTHING_READ = 4  # the run read no page at all: every listing request was refused or failed
 
 
 class StoragePipeline:
@@ -181,6 +182,12 @@ class StoragePipeline:
             return "incomplete:empty_listing"
         return "finished"
 
+    def pages_read(self) -> int:
+        """Pages this run read (stored, unchanged or replayed, listings included)."""
+        return sum(self.stats.get_value(key) or 0 for key in (
+            "gigflow/versions_new", "gigflow/versions_unchanged", "gigflow/pages_skipped_unchanged",
+            "gigflow/listing_pages"))
+
     def spider_closed(self, spider, reason):
         if self.run_id is None:
             return
@@ -212,6 +219,11 @@ class StoragePipeline:
         if outcome != "finished":
             logger.warning("run %s of %s/%s: %s", self.run_id, self.context.source_id, self.context.spider_name,
                            outcome)
+            if not self.pages_read() and self.stats.get_value("gigflow/fetch_failures"):
+                logger.error("run %s of %s read nothing (%s): every listing request was refused or failed; see "
+                             "`scrapy sources show %s` and the warnings above", self.run_id, self.context.source_id,
+                             outcome, self.context.source_id)
+                self.crawler.gigflow_exitcode = EXIT_NOTHING_READ
         self.crawler.signals.send_catch_log(
             source_finalized, spider=spider, source_id=self.context.source_id,
             configuration_id=self.context.configuration_id, outcome=outcome,

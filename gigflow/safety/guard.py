@@ -33,6 +33,10 @@ _URL_INNER = re.compile(r"[\t\n\r]")
 _USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s\"'<>]*@")
 
 
+class UnresolvableHost(UnsafeURL):
+    """The host name does not resolve (or to no address): not a policy refusal, the site is not there."""
+
+
 def canonical_url(value: str) -> str:
     """The URL as a browser (and the fetch guard) reads it: edge controls and inner tabs/newlines removed."""
     return _URL_INNER.sub("", value.strip(_URL_EDGE))
@@ -274,14 +278,15 @@ class FetchGuard:
             return [str(ipaddress.ip_address(host))]
         except ValueError:
             pass
-        if host in self._overrides:
-            return self._overrides[host]
-        try:
-            addresses = self.resolver(host, port)
-        except (OSError, UnicodeError) as exc:
-            raise UnsafeURL(url, f"cannot resolve {host} ({exc})") from None
+        if host in self._overrides:  # an empty list: a name that does not resolve (tests)
+            addresses = self._overrides[host]
+        else:
+            try:
+                addresses = self.resolver(host, port)
+            except (OSError, UnicodeError) as exc:
+                raise UnresolvableHost(url, f"cannot resolve {host} ({exc})") from None
         if not addresses:
-            raise UnsafeURL(url, f"{host} resolves to no address")
+            raise UnresolvableHost(url, f"{host} resolves to no address")
         return addresses
 
     @classmethod

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter
 
 from gigflow.adapters.ats import base_url as ats_base_url
 from gigflow.db import get_pool
-from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FAILED
+from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FAILED, EXIT_NOTHING_READ
 from gigflow.politeness.keys import Policies
 from gigflow.sources.config import Strategy
 from gigflow.sources.repository import UnknownSourceError, get_source
@@ -220,7 +220,8 @@ class SourceBatch:
         finalized (or never started: the process was shut down), 2 a source unknown or without this strategy, 3 a
         source already being crawled."""
         codes = set(self.codes.values()) | ({EXIT_FAILED} if self.queue else set())  # some never started
-        return next((code for code in (EXIT_FAILED, EXIT_BAD_INPUT, EXIT_ALREADY_RUNNING) if code in codes), 0)
+        return next((code for code in (EXIT_FAILED, EXIT_BAD_INPUT, EXIT_NOTHING_READ, EXIT_ALREADY_RUNNING)
+                     if code in codes), 0)
 
     def summary(self) -> str:
         counts = Counter(self.codes.values())

@@ -66,9 +66,10 @@ def configuration_conflicts(configs: list[SourceConfig], stored: list[dict]) -> 
     return problems
 
 
-def import_sources(pool: ConnectionPool, configs: list[SourceConfig]) -> None:
+def import_sources(pool: ConnectionPool, configs: list[SourceConfig], *, actor: str = "import") -> None:
     """Write all sources in one transaction: all or nothing. Refuses, writing nothing, sources that would share
-    a configuration with another company's source (or with other strategies)."""
+    a configuration with another company's source (or with other strategies). A source already stored keeps its
+    status (and history) unless its entry names a status; every status set here is recorded as an event."""
     with pool.connection() as conn, conn.transaction():
         stored = conn.execute(load_sql(_SQL, "sources_by_canonical_url.sql"),
                               {"urls": sorted({c.canonical_url for c in configs})}).fetchall()
@@ -83,10 +84,17 @@ def import_sources(pool: ConnectionPool, configs: list[SourceConfig]) -> None:
                 "strategies": Jsonb([s.model_dump(mode="json") for s in config.strategies]),
                 "config_hash": config.config_hash(),
             }).fetchone()["id"]
-            conn.execute(load_sql(_SQL, "upsert_source.sql"), {
+            row = conn.execute(load_sql(_SQL, "upsert_source.sql"), {
                 "id": config.id, "configuration_id": configuration_id, "company_id": company_id,
                 "url": config.canonical_url, "status": config.status.value, "parser_key": config.parser_key,
-            })
+            }).fetchone()
+            if row["inserted"]:  # a new source: its first status is an event too
+                conn.execute(load_sql(_SQL, "insert_status_event.sql"), {
+                    "id": config.id, "from_status": None, "status": row["status"], "actor": actor,
+                    "reason": "imported", "evidence": Jsonb({})})
+            elif "status" in config.model_fields_set and row["status"] != config.status.value:
+                # the file names a status: a change like any other, with its event
+                set_status(pool, config.id, config.status, "set by the imported source file", actor=actor, conn=conn)
 
 
 def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:

@@ -7,7 +7,8 @@ from urllib.parse import urldefrag
 import scrapy
 from scrapy.http import HtmlResponse
 
-from gigflow.health import LISTING_PAGE
+from gigflow.documents.rendering import script_rendered
+from gigflow.health import LISTING_PAGE, SCRIPT_RENDERED
 from gigflow.politeness.keys import registrable_domain
 from gigflow.spiders.base import SourceSpider
 
@@ -64,6 +65,11 @@ class HrefSpider(SourceSpider):
                     yield self.job_request(url)
         if page == 1:
             self.count_listing(response.url, job_links)
+            rendered = script_rendered(response.body) if job_links == 0 else None
+            if rendered:
+                self.crawler.stats.set_value(SCRIPT_RENDERED, response.url)
+                self.logger.warning("listing %s gave no job link and looks rendered by JavaScript (%s): use the "
+                                    "click strategy (try it: scrapy sources try URL)", response.url, rendered)
         self.crawler.stats.inc_value("gigflow/listing_pages")
         self.crawler.stats.inc_value("gigflow/job_links", len(seen))
         if strategy.next_page_selector and page < strategy.max_listing_pages and not self.capped:

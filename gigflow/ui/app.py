@@ -17,13 +17,14 @@ from starlette.templating import Jinja2Templates
 
 from gigflow.ui import data, library
 from gigflow.ui.annotate import annotate
-from gigflow.ui.render import evidence_highlights, line_diff, render_markdown, runs_chart
+from gigflow.ui.render import display_value, evidence_highlights, group_rules, line_diff, render_markdown, runs_chart
 from gigflow.ui.security import CSRF_FIELD, STORED_PAGE_CSP, GuardMiddleware, csrf_ok, display_guard, server_error
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 templates.env.finalize = display_guard
 templates.env.filters["pretty_json"] = lambda value: json.dumps(value, indent=2, ensure_ascii=False, default=str)
+templates.env.filters["display_value"] = lambda value, name="": display_value(name, value) or ""
 
 
 def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = None) -> Starlette:
@@ -52,7 +53,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
             raise HTTPException(400, f"unknown status {status!r}: one of {', '.join(data.SOURCE_STATUSES)}")
         text, after = request.query_params.get("q", ""), request.query_params.get("after")
         rows = library.sources_health(data.sources_page(status=status, text=text, after=after, limit=page_size))
-        context = {"rows": rows, "status": status or "", "q": text, "statuses": data.SOURCE_STATUSES,
+        context = {"rows": rows, "status": status or "", "q": text, "after": after, "statuses": data.SOURCE_STATUSES,
                    "next_after": rows[-1]["id"] if len(rows) == page_size else None}
         partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-target") == "source-rows"
         return render(request, "sources_rows.html" if partial else "sources.html", context)
@@ -73,8 +74,9 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     def job_page(request):
         job = _found(data.job, request.path_params["job_id"])
         marks = evidence_highlights(job["fields"], job["evidence"])
-        rows = [{"name": name, "value": value, "evidence": job["evidence"].get(name)}
-                for name, value in sorted(job["fields"].items())]
+        rows = [{"name": name, "value": shown, "evidence": job["evidence"].get(name)}
+                for name, value in sorted(job["fields"].items())
+                if (shown := display_value(name, value)) is not None]  # an empty value is not a row
         link = data.job_canonical(job["id"], events_shown)
         canonical = library.canonical_job(link["canonical_id"]) if link else None
         return render(request, "job.html", {"job": job, "rows": rows,
@@ -94,6 +96,7 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
                    if s.source_version_id] or [s.source_version_id for s in library.sample_refs(configuration_id)]
         version_id = _int(version_param) if version_param else (samples[0] if samples else None)
         context = {"configuration": configuration, "filter": noise_filter, "token": state.token, "samples": samples,
+                   "groups": group_rules(noise_filter.rules) if noise_filter else [],
                    "version_id": version_id, "matches": {}, "diff": [], "message": message, "version": None}
         if version_id is None:
             return context
@@ -156,6 +159,23 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
     def policy_review(source_id: str, note: str) -> str:
         return library.record_policy_review(source_id, note, settings)
 
+    def try_page(request):
+        return render(request, "try.html", {"target": "", "pages": 3, "result": None, "error": ""})
+
+    async def try_submit(request):
+        import yaml
+
+        form = await _checked_form(request)
+        target, pages = form.get("target", "")[:20000], max(1, min(20, _int(form.get("pages") or 3)))
+        context = {"target": target, "pages": pages, "result": None, "error": ""}
+        try:
+            result = await run_in_threadpool(library.try_source, target, pages, settings)
+            context.update(result=result, source_file=yaml.safe_dump(result["source_file"], sort_keys=False,
+                                                                     allow_unicode=True))
+        except library.ActionError as exc:
+            context["error"] = str(exc)
+        return render(request, "try.html", context, status_code=400 if context["error"] else 200)
+
     def _action_answer(request, message: str, next_url: str, refresh: bool = True):
         if request.headers.get("hx-request") == "true":
             response = render(request, "flash.html", {"message": message})
@@ -183,6 +203,8 @@ def create_app(settings, *, token: str = "", allowed_hosts: list[str] | None = N
         Route("/sources/{source_id}/quarantine", source_action(library.quarantine_source), methods=["POST"]),
         Route("/sources/{source_id}/restore", source_action(library.restore_source), methods=["POST"]),
         Route("/sources/{source_id}/policy", source_action(policy_review), methods=["POST"]),
+        Route("/try", try_page),
+        Route("/try", try_submit, methods=["POST"]),
         Route("/jobs/{job_id:int}", job_page),
         Route("/configurations/{configuration_id:int}/noise", noise_page),
         Route("/configurations/{configuration_id:int}/noise/sample/{version_id:int}", stored_page),

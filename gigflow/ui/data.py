@@ -52,7 +52,9 @@ def source_jobs(source_id: str, limit: int) -> list[dict]:
 
 
 def job(job_id: int) -> dict:
-    return _one("job.sql", {"id": job_id}, f"no job {job_id}")
+    from gigflow.maintenance.job_markdown import PAYLOAD_PARSERS
+
+    return _one("job.sql", {"id": job_id, "payload_parsers": PAYLOAD_PARSERS}, f"no job {job_id}")
 
 
 def configuration(configuration_id: int) -> dict:

@@ -146,6 +146,51 @@ def restore_source(source_id: str, reason: str) -> str:
 
 def record_policy_review(source_id: str, note: str, settings) -> str:
     """`scrapy sources policy ID --reviewed --note TEXT` (a candidate may start its trial at once)."""
-    started = _transition(lifecycle.record_policy_review, source_id, note,
-                          lifecycle.LifecycleSettings.from_settings(settings))
-    return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "")
+    from gigflow.maintenance.linkcheck import make_fetcher
+
+    started, problems = _transition(lifecycle.record_policy_review, source_id, note,
+                                    lifecycle.LifecycleSettings.from_settings(settings),
+                                    make_fetcher(get_pool(), settings))
+    return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "") + "".join(
+        f"; robots.txt of {origin} not read ({why})" for origin, why in problems.items())
+
+
+def try_source(target: str, pages: int, settings, *, timeout: float = 300.0) -> dict:
+    """`scrapy sources try TARGET --json` in its own process (a crawl needs its own reactor): a URL, or a source
+    file's text. Nothing of the real sources is touched (a scratch database). ActionError says what failed."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    target = target.strip()
+    if not target:
+        raise ActionError("paste a careers page URL or a source file (YAML or JSON)")
+    overrides = []
+    for name in ("FETCH_ALLOWED_PRIVATE_HOSTS", "FETCH_DENIED_HOSTS", "POLITENESS_MIN_INTERVAL"):
+        value = settings.get(name)
+        if isinstance(value, (list, tuple)):
+            value = ",".join(map(str, value))
+        if value not in (None, ""):
+            overrides += ["-s", f"{name}={value}"]
+    with tempfile.TemporaryDirectory(prefix="gigflow-try-") as folder:
+        if not target.startswith(("http://", "https://")):
+            path = os.path.join(folder, "sources.yaml")
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(target)
+            target = path
+        try:
+            done = subprocess.run([sys.executable, "-m", "scrapy", "sources", "try", target, "--json",
+                                   "--pages", str(pages), *overrides], capture_output=True, text=True,
+                                  timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise ActionError(f"the try took longer than {timeout:.0f} s; try fewer pages") from None
+    if done.returncode != 0:
+        errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+        raise ActionError(errors[-1].removeprefix("error: ") if errors else
+                          f"the try failed (exit {done.returncode}): {done.stderr.strip()[-300:]}")
+    try:
+        return json.loads(done.stdout)
+    except ValueError:
+        raise ActionError("the try printed no result") from None

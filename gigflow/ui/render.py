@@ -125,12 +125,12 @@ def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
                      '</polyline>')
         parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#7c3aed"/>' for x, y in points]
     series = series + [("confidence", "#7c3aed")]
-    legend_x = width - 240
-    for j, (key, colour) in enumerate(series):
-        parts.append(f'<rect x="{legend_x + j * 55}" y="2" width="10" height="10" fill="{colour}"/>'
-                     f'<text x="{legend_x + j * 55 + 13}" y="11" font-size="10" fill="#333">{key}</text>')
     parts.append("</svg>")
-    return Markup("".join(parts))
+    # The legend sits below the chart, in its own row: drawn inside the plot it covered the tallest bars.
+    legend = "".join(f'<span class="legend-item"><svg width="10" height="10" aria-hidden="true"><rect width="10" '
+                     f'height="10" fill="{colour}"/></svg> {key}</span>' for key, colour in series)
+    return Markup('<figure class="runs-chart">' + "".join(parts) + f'<figcaption class="legend">{legend}'
+                  '</figcaption></figure>')
 
 
 def line_diff(before: str, after: str) -> list[tuple[str, str]]:
@@ -144,3 +144,65 @@ def line_diff(before: str, after: str) -> list[tuple[str, str]]:
         out += [("removed", line) for line in a[i1:i2]]
         out += [("added", line) for line in b[j1:j2]]
     return out
+
+
+EMPTY = (None, "", [], {})
+
+
+def display_value(name: str, value) -> str | None:
+    """A field's value as a person reads it: a salary as a range, a list joined, text as it is (no JSON escapes);
+    None for an empty value (no row is shown for it)."""
+    if value in EMPTY or (isinstance(value, dict) and not any(v not in EMPTY for v in value.values())):
+        return None
+    if isinstance(value, dict) and ({"min", "max", "value", "amount"} & value.keys()):
+        return _money(value)
+    if isinstance(value, list):
+        parts = [display_value(name, v) for v in value]
+        return "; ".join(p for p in parts if p) or None
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {display_value(k, v)}" for k, v in value.items()
+                         if k != "raw" and v not in EMPTY) or None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def _money(salary: dict) -> str:
+    def amount(v):
+        return f"{v:,.0f}" if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
+
+    low = salary.get("min", salary.get("value", salary.get("amount")))
+    high = salary.get("max")
+    text = amount(low) if high in EMPTY or high == low else (
+        f"{amount(low)}–{amount(high)}" if low not in EMPTY else f"up to {amount(high)}")
+    if salary.get("currency"):
+        text += f" {salary['currency']}"
+    period = salary.get("period") or salary.get("unit")
+    if period:
+        text += f" per {str(period).lower()}"
+    return text
+
+
+def rule_region(selector: str) -> str:
+    """The page region a noise rule sits in: its selector's first step below body (header, nav, footer, a
+    top-level div...), so the rules of one region are read together."""
+    steps = [s.strip() for s in selector.split(">") if s.strip()]
+    while steps and steps[0].split(":")[0].split(".")[0].split("#")[0] in ("html", "body"):
+        steps.pop(0)
+    return steps[0] if steps else selector
+
+
+def group_rules(rules) -> list[dict]:
+    """Rules grouped by region (regions with a removal first, then by first rule): each group with its rules as
+    (index, rule) and counts."""
+    groups: dict[str, dict] = {}
+    for index, rule in enumerate(rules, 1):
+        group = groups.setdefault(rule_region(rule.selector), {"region": rule_region(rule.selector), "rules": []})
+        group["rules"].append((index, rule))
+    for group in groups.values():
+        group["removed"] = sum(r.decision == "remove" for _, r in group["rules"])
+        group["kept"] = len(group["rules"]) - group["removed"]
+        group["rules"].sort(key=lambda pair: (pair[1].decision != "remove", pair[0]))
+    return sorted(groups.values(), key=lambda g: (g["removed"] == 0, g["rules"][0][0]))

@@ -1,0 +1,274 @@
+"""`scrapy sources try FILE|URL [--pages N] [--json]`: crawl one source once into a scratch database (created on
+the configured server, dropped afterwards: no lifecycle, no run, no job, no politeness state of the real sources is
+touched), then show per page the fields with their evidence, the Markdown before and after a noise filter learned on
+those very pages, warnings with what to do, and the source file to import."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import secrets
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+MIN_PAGES_TO_LEARN = 3
+
+
+class TryError(ValueError):
+    """The thing to try cannot be read; the message says why."""
+
+
+def source_entry(target: str, source_id: str | None = None, company: str | None = None) -> tuple[dict, str]:
+    """The source entry to try and where it came from (a file's first source, or a first guess for a URL)."""
+    from gigflow.sources.loader import SourceFileError, load_source_file, parse_sources
+    from gigflow.sources.suggest import source_for_url
+
+    if target.startswith(("http://", "https://")):
+        entry = {**source_for_url(target), **({"id": source_id} if source_id else {}),
+                 **({"company": company} if company else {})}
+        try:
+            parse_sources([entry], "the URL's source")
+        except SourceFileError as exc:
+            raise TryError(str(exc)) from None
+        return entry, "a first guess for the URL: an href strategy over every same-site job link"
+    if not Path(target).is_file():
+        raise TryError(f"{target!r} is neither an http(s) URL nor a source file")
+    try:
+        configs = load_source_file(target)
+    except SourceFileError as exc:
+        raise TryError(str(exc)) from None
+    entry = configs[0].model_dump(mode="json", exclude={"status"}, exclude_none=True)
+    others = f" (of {len(configs)}; the others are not tried)" if len(configs) > 1 else ""
+    return entry, f"source {entry['id']!r} of {target}{others}"
+
+
+@contextmanager
+def scratch_database():
+    """A new database beside the configured one, used for this process's pools, dropped on the way out."""
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    from gigflow.db import close_pools, database_url
+
+    real = database_url()
+    name = f"gigflow_try_{secrets.token_hex(4)}"
+    with psycopg.connect(real, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = make_conninfo(real, dbname=name)
+    previous = os.environ.get("GIGFLOW_DATABASE_URL")
+    os.environ["GIGFLOW_DATABASE_URL"] = url
+    try:
+        yield name
+    finally:
+        close_pools()
+        if previous is None:
+            os.environ.pop("GIGFLOW_DATABASE_URL", None)
+        else:
+            os.environ["GIGFLOW_DATABASE_URL"] = previous
+        with psycopg.connect(real, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def crawl_once(process, settings, entry: dict, pages: int) -> list[tuple[str, int]]:
+    """Import the entry (active, so nothing refuses it) and crawl its first strategy once, at most ``pages``
+    job pages; returns the pages that answered an error status, with it."""
+    from gigflow.db import get_pool
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    import_sources(get_pool(), parse_sources([{**entry, "status": "active"}]))
+    strategy = entry["strategies"][0]["type"]
+    for name, value in {"CLOSESPIDER_ITEMCOUNT": pages, "NOISE_REVIEW_ON_FINALIZE": False,
+                        "MAINTENANCE_RESOLVE_AFTER_CRAWL": False, "MARKDOWN_DIR": ""}.items():
+        settings.set(name, value, priority="cmdline")
+    crawler = process.create_crawler(strategy)
+    failed: list[tuple[str, int]] = []
+
+    def answered(response, request, spider=None):
+        if response.status >= 400 and not request.url.endswith("/robots.txt"):
+            failed.append((response.url, response.status))
+
+    from scrapy import signals
+
+    crawler.signals.connect(answered, signal=signals.response_received)
+    process.crawl(crawler, source=entry["id"])
+    process.start()
+    return failed
+
+
+def gather(entry: dict, settings) -> dict:
+    """What the scratch crawl found: the run, its pages with jobs and Markdown, the listing snapshots."""
+    from gigflow.db import get_pool
+    from gigflow.store.versions import version_body
+
+    with get_pool().connection() as conn:
+        run = conn.execute("SELECT outcome, stats FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
+        versions = conn.execute("SELECT id, url, http_status, content_type FROM source_versions ORDER BY id").fetchall()
+        jobs = conn.execute("SELECT source_version_id, title, url, fields, evidence, confidence, parser_key "
+                            "FROM jobs ORDER BY id").fetchall()
+        listings = conn.execute("SELECT DISTINCT ON (url) url, body FROM listing_snapshots ORDER BY url, id").fetchall()
+        pages = []
+        for version in versions:
+            stored = version_body(conn, version["id"]) or {}
+            pages.append({**version, "body": bytes(stored.get("body") or b""), "markdown": stored.get("markdown") or "",
+                          "jobs": [j for j in jobs if j["source_version_id"] == version["id"]]})
+    return {"run": run or {"outcome": "not run", "stats": {}}, "pages": pages,
+            "listings": [(row["url"], bytes(row["body"])) for row in listings]}
+
+
+def with_learned_filter(found: dict, entry: dict, settings) -> str | None:
+    """Learn a noise filter on the HTML pages found (offline rules unless a model is configured) and add each
+    page's Markdown with it; returns why it was not learned, or None."""
+    from gigflow.documents import DocumentPreparer
+    from gigflow.noise.learn.classifier import make_classifier
+    from gigflow.noise.learn.learner import NoiseLearningError, learn_noise_filter
+    from gigflow.noise.learn.settings import NoiseSettings
+    from gigflow.noise.learn.training import TrainingPage
+    from gigflow.sources import SourceConfig
+
+    config = SourceConfig.model_validate({**entry, "status": "active"})
+    strategy = config.strategies[0] if config.strategies[0].type in ("href", "click", "sitemap") else None
+    html = [p for p in found["pages"] if "html" in (p["content_type"] or "") and p["body"]]
+    if len(html) < MIN_PAGES_TO_LEARN:
+        return f"{len(html)} HTML page(s) read; learning needs {MIN_PAGES_TO_LEARN} (try --pages 5)"
+    noise = NoiseSettings.from_settings(settings)
+    samples = [TrainingPage(url=p["url"], body=p["body"], source_id=entry["id"], strategy=strategy,
+                            company=entry.get("company", "")) for p in html[:noise.max_samples]]
+    try:
+        learned = learn_noise_filter(samples, None, make_classifier(noise.classifier, noise), config_hash="",
+                                     settings=noise)
+    except (NoiseLearningError, ValueError) as exc:
+        return f"no filter learned: {exc}"
+    preparer = DocumentPreparer.from_settings(settings)
+    for page in html:
+        page["markdown_filtered"] = preparer.prepare(page["body"], page["url"], content_type=page["content_type"],
+                                                     strategy=strategy, noise_filter=learned.filter).markdown
+    found["filter_rules"] = len(learned.filter.removal_rules())
+    return None
+
+
+def warnings(found: dict, entry: dict) -> list[dict]:
+    """Each with ``text`` (what was seen and what to do) and, where there is one, a ``strategy`` to use."""
+    from gigflow.documents.rendering import script_rendered
+    from gigflow.sources.suggest import ats_boards
+
+    notes = []
+    jobs = sum(len(p["jobs"]) for p in found["pages"])
+    for url, body in found["listings"]:
+        for board in ats_boards(body, url):
+            notes.append({"text": f"the listing {url} links to a public {board['provider']} board "
+                                  f"{board['board_id']!r}: the ats strategy reads the whole board from its API",
+                          "strategy": {"type": "ats", **board}})
+        rendered = script_rendered(body)
+        if rendered:
+            notes.append({"text": f"{'no job found and ' if jobs == 0 else ''}the listing {url} looks rendered by "
+                                  f"JavaScript ({rendered}): its items appear only in a browser; use the click "
+                                  f"strategy (set item_selector and detail_selector)",
+                          "strategy": {"type": "click", "listing_url": url, "item_selector": "CSS OF ONE ITEM",
+                                       "detail_selector": "CSS OF THE DETAIL"}})
+    outcome = found["run"]["outcome"]
+    stats = found["run"]["stats"] or {}
+    if outcome not in ("finished", "incomplete:closespider_itemcount") and not str(outcome).startswith("incomplete:cap"):
+        refused = stats.get("robotstxt/forbidden") or stats.get("gigflow/safe_fetch/refused")
+        notes.append({"text": f"the run ended {outcome}" + (
+            ": robots.txt or the fetch guard refused requests (for a site on this machine or a private network: "
+            "-s FETCH_ALLOWED_PRIVATE_HOSTS=HOST)" if refused else "")})
+    for url, status in found.get("failed", [])[:5]:
+        notes.append({"text": f"{url} answered HTTP {status}: a listing link that fails makes every run incomplete "
+                              f"(no job is ever marked gone); exclude it (exclude_patterns) or fix the link"})
+    if not found["pages"]:
+        notes.append({"text": "no job page was read: check the listing URL, and the card selector and "
+                              "job_url_patterns of the href strategy"})
+    elif jobs == 0 and not any("strategy" in n for n in notes):
+        notes.append({"text": "pages were read but no job was found on them: narrow job_url_patterns to the job "
+                              "pages (look at the URLs above)"})
+    return notes
+
+
+def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note: str | None) -> dict:
+    pages = []
+    for page in found["pages"]:
+        before, after = page["markdown"], page.get("markdown_filtered")
+        removed = ([line[2:] for line in difflib.ndiff(before.splitlines(), after.splitlines())
+                    if line.startswith("- ") and line[2:].strip()] if after is not None else None)
+        pages.append({
+            "url": page["url"], "http_status": page["http_status"], "content_type": page["content_type"],
+            "jobs": [{"title": j["title"], "url": j["url"], "confidence": j["confidence"], "parser": j["parser_key"],
+                      "fields": {name: {"value": value, "evidence": (j["evidence"] or {}).get(name)}
+                                 for name, value in (j["fields"] or {}).items() if value not in (None, "", [], {})}}
+                     for j in page["jobs"]],
+            "markdown_before": before, "markdown_after": after, "removed_by_filter": removed})
+    suggested = dict(entry)
+    first = dict(entry["strategies"][0])
+    job_urls = [j["url"] for p in found["pages"] for j in p["jobs"] if j["url"] and j["confidence"] >= 0.6]
+    if first.get("type") == "href" and not first.get("job_url_patterns") and len(job_urls) >= 2:
+        # the folder the job pages share, so the next crawl follows only those links
+        folder = os.path.commonprefix([urlsplit(u).path.rsplit("/", 1)[0] + "/" for u in job_urls])
+        if folder.count("/") >= 2 and folder.endswith("/"):
+            first["job_url_patterns"] = [re.escape(folder)]
+            # a dead link there would make every run incomplete (a failed page never marks jobs gone)
+            dead = sorted({urlsplit(url).path for url, status in found.get("failed", [])
+                           if 400 <= status < 500 and urlsplit(url).path.startswith(folder)})
+            if dead:
+                first["exclude_patterns"] = [re.escape(path) + "$" for path in dead]
+    suggested["strategies"] = [first] + list(entry["strategies"][1:])
+    better = [n["strategy"] for n in notes if n.get("strategy")]
+    if better:  # a board's API, or a browser for a script-rendered listing, beats the tried strategy
+        suggested["strategies"] = better[:1] + suggested["strategies"]
+    return {"tried": origin, "run": {"outcome": found["run"]["outcome"]}, "pages": pages,
+            "filter": {"rules": found.get("filter_rules"), "not_learned": filter_note},
+            "warnings": [n["text"] for n in notes], "source_file": {"sources": [suggested]}}
+
+
+def render(result: dict, pages_shown_lines: int = 12) -> str:
+    out = [f"tried {result['tried']}: run {result['run']['outcome']}, {len(result['pages'])} page(s) read"]
+    for number, page in enumerate(result["pages"], 1):
+        out.append(f"\npage {number}: {page['url']} (HTTP {page['http_status']}, {page['content_type']})")
+        if not page["jobs"]:
+            out.append("  no job on this page")
+        for job in page["jobs"]:
+            out.append(f"  job: {job['title']} ({job['parser']}, confidence {job['confidence']:.2f})")
+            for name, field in job["fields"].items():
+                evidence = field["evidence"] or {}
+                how = (f"{evidence.get('method')}: {str(evidence.get('snippet_or_path', ''))[:60]}"
+                       if evidence else "no evidence")
+                out.append(f"    {name:16} {json.dumps(field['value'], ensure_ascii=False)[:70]:72} [{how}]")
+        before, after = page["markdown_before"], page["markdown_after"]
+        if after is None:
+            out.append(f"  Markdown: {len(before)} characters (no filter learned)")
+        else:
+            out.append(f"  Markdown: {len(before)} characters; {len(after)} with the filter learned on these pages"
+                       + (", which removes:" if page["removed_by_filter"] else ", which removes nothing here"))
+            for line in page["removed_by_filter"][:pages_shown_lines]:
+                out.append(f"    - {line[:110]}")
+            if len(page["removed_by_filter"]) > pages_shown_lines:
+                out.append(f"    ... {len(page['removed_by_filter']) - pages_shown_lines} more line(s) (--json shows all)")
+    if result["filter"]["not_learned"]:
+        out.append(f"\nnoise filter: {result['filter']['not_learned']}")
+    elif result["filter"]["rules"] is not None:
+        out.append(f"\nnoise filter: {result['filter']['rules']} removal rule(s) learned on these pages (not saved)")
+    out.append("\nwarnings:" if result["warnings"] else "\nwarnings: none")
+    out += [f"  - {text}" for text in result["warnings"]]
+    source_id = result["source_file"]["sources"][0]["id"]
+    out.append("\nsource file to import (save it as sources.yaml, or use --out; nothing was stored):\n")
+    out.append(yaml.safe_dump(result["source_file"], sort_keys=False, allow_unicode=True).rstrip())
+    out.append(f"\nnext: scrapy sources import sources.yaml && scrapy sources policy {source_id} --reviewed "
+               f"--note TEXT")
+    return "\n".join(out)
+
+
+def try_source(process, settings, target: str, pages: int, *, source_id: str | None = None,
+               company: str | None = None) -> dict:
+    entry, origin = source_entry(target, source_id, company)
+    with scratch_database() as scratch:
+        failed = crawl_once(process, settings, entry, pages)
+        found = gather(entry, settings)
+        found["failed"] = failed
+        filter_note = with_learned_filter(found, entry, settings)
+        notes = warnings(found, entry)
+    return {**report(found, entry, origin, notes, filter_note), "scratch_database": f"{scratch} (dropped)"}

@@ -1,0 +1,89 @@
+"""`scrapy sources try FILE|URL`: one crawl into a scratch database on the same server, against fixture sites on
+127.0.0.1; the real database is untouched and the scratch database is gone afterwards."""
+
+from __future__ import annotations
+
+import json
+
+import psycopg
+import pytest
+import yaml
+
+from gigflow.devserver import FixtureServer
+from gigflow.sources.suggest import ats_board
+from helpers import FIXTURES, scrapy_command
+
+pytestmark = [pytest.mark.db, pytest.mark.e2e]
+LOCAL = ["-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0"]
+
+
+def tried(*args: str) -> dict:
+    result = scrapy_command("sources", "try", *args, "--json", *LOCAL)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout)
+
+
+def scratch_databases(url: str) -> list[str]:
+    with psycopg.connect(url) as conn:
+        return [r[0] for r in conn.execute("SELECT datname FROM pg_database WHERE datname LIKE 'gigflow_try_%'")]
+
+
+def test_a_file_is_tried_in_a_scratch_database_with_fields_evidence_and_a_learned_filter(pool, database_url,
+                                                                                           fixture_server, tmp_path):
+    [entry] = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())["sources"]
+    text = yaml.safe_dump({"sources": [entry]}).replace("http://127.0.0.1:8765", fixture_server.url)
+    (tmp_path / "demo.yaml").write_text(text)
+    result = tried(str(tmp_path / "demo.yaml"), "--pages", "3")
+    pages = [p for p in result["pages"] if p["jobs"]]
+    assert len(pages) >= 3, result
+    fields = pages[0]["jobs"][0]["fields"]
+    assert fields["title"]["evidence"]["method"] == "jsonld" and fields["employer"]["value"] == "Northwind Robotics"
+    assert result["filter"]["rules"] and pages[0]["removed_by_filter"]  # before/after a filter learned here
+    assert len(pages[0]["markdown_after"]) < len(pages[0]["markdown_before"])
+    assert result["source_file"]["sources"][0]["id"] == "demo" and "status" not in result["source_file"]["sources"][0]
+    with pool.connection() as conn:  # nothing of it in the real database
+        for table in ("sources", "crawl_runs", "jobs", "source_versions"):
+            assert conn.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"] == 0, table
+    scratch = result["scratch_database"].split()[0]
+    assert scratch.startswith("gigflow_try_") and scratch not in scratch_databases(database_url)  # dropped
+
+
+def test_a_url_gets_a_first_source_and_a_script_rendered_listing_suggests_click(pool, fixture_server):
+    demo = tried(f"{fixture_server.url}/demo/index.html", "--pages", "3")
+    [strategy] = demo["source_file"]["sources"][0]["strategies"]
+    assert strategy["type"] == "href" and strategy["job_url_patterns"] == ["/demo/jobs/"]
+    click = tried(f"{fixture_server.url}/click/index.html", "--pages", "1")
+    assert any("rendered by JavaScript" in w and "click strategy" in w for w in click["warnings"]), click["warnings"]
+    assert click["source_file"]["sources"][0]["strategies"][0]["type"] == "click"
+
+
+def test_an_ats_board_on_the_listing_is_suggested(pool, tmp_path):
+    site = tmp_path / "careers"
+    site.mkdir()
+    (site / "index.html").write_text(
+        "<html><body><h1>Careers</h1><p>" + "We build things. " * 20 + "</p>"
+        '<a href="https://boards.greenhouse.io/northwind/jobs/4011">All openings</a></body></html>')
+    with FixtureServer(tmp_path) as server:
+        result = tried(f"{server.url}/careers/index.html", "--pages", "1")
+    assert any("greenhouse board 'northwind'" in w for w in result["warnings"]), result["warnings"]
+    assert result["source_file"]["sources"][0]["strategies"][0] == {"type": "ats", "provider": "greenhouse",
+                                                                    "board_id": "northwind", "region": "us"}
+
+
+@pytest.mark.parametrize("url, board", [
+    ("https://jobs.lever.co/acme/1234", ("lever", "acme", "us")),
+    ("https://jobs.eu.lever.co/acme", ("lever", "acme", "eu")),
+    ("https://acme.recruitee.com/o/engineer", ("recruitee", "acme", "us")),
+    ("https://boards.greenhouse.io/embed/job_board?for=acme", ("greenhouse", "acme", "us")),
+    ("https://apply.workable.com/acme/j/ABC/", ("workable", "acme", "us")),
+    ("https://jobs.smartrecruiters.com/Acme1/7443", ("smartrecruiters", "Acme1", "us")),
+    ("https://www.example.com/jobs/1", None),
+])
+def test_ats_board_urls(url, board):
+    found = ats_board(url)
+    assert (found and (found["provider"], found["board_id"], found["region"])) == board if board else found is None
+
+
+def test_what_cannot_be_tried_is_named(pool):
+    result = scrapy_command("sources", "try", "nothing-here.yaml")
+    assert result.returncode == 2 and "neither an http(s) URL nor a source file" in result.stderr
