@@ -7,7 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-NOISE_FILTER_VERSION = 1
+# 2: signatures normalise self-references (see gigflow.noise.signature); a rule removes every region its selector
+# matches that has the rule's signature. Filters stored with version 1 keep version 1 signatures when applied.
+NOISE_FILTER_VERSION = 2
 
 
 class RemovalRule(BaseModel):

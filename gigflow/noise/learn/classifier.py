@@ -30,10 +30,13 @@ class ReviewRegion:
     # The text that can state this job's facts: the region's text without lists of links to other pages (menus,
     # cards of other jobs). None: all of ``text``.
     fact_text: str | None = None
+    # Its form controls as a reader meets them ("button: Accept all", "input search: Search jobs").
+    controls: tuple[str, ...] = ()
 
     def as_prompt(self) -> dict:
         return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
-                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links], "html": self.html}
+                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links],
+                "controls": list(self.controls), "html": self.html}
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,9 @@ class RegionClassifier:
         self.settings = settings
         self.usage = ClassifierUsage()
         self.employers = tuple(employers)  # the source's company names: a job fact wherever they appear
+        # The samples name different employers (a job board): regions they share describe the site operator, so
+        # an address, phone, legal name or place there is board furniture, not a fact of any one job.
+        self.site_operator_only = False
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
         verdicts: dict[str, RegionVerdict] = {}
@@ -200,9 +206,15 @@ def is_link_menu(region: ReviewRegion) -> bool:
     return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
 
 
-def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> list[str]:
+# Signals about who runs a site: on a multi-employer board, in a region every sample shares, they are the
+# operator's (its footer address, phone and legal name), not a job's.
+OPERATOR_KINDS = frozenset({"employer", "address", "contact", "location"})
+
+
+def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False) -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
-    markup, and the names of the source's company (``employers``)."""
+    markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
+    by samples of different employers, so who-and-where signals describe the site operator and do not count."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -221,6 +233,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
+        if site_operator_only and kind in OPERATOR_KINDS:
+            continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
             lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
@@ -232,7 +246,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
-        if _LINK_SIGNALS.search(href):
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and href.lower().startswith(("tel:", "mailto:"))):
             found.append(f"link {href!r}")
             break
     if _LABEL_VALUE_MARKUP.search(region.html):
@@ -254,7 +268,7 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)
@@ -299,6 +313,10 @@ class OpenAIClassifier(RegionClassifier):
         payload = {"regions": [r.as_prompt() for r in batch]}
         if self.employers:  # the source's company: its name in a region is a job fact (the employer)
             payload["employer"] = list(self.employers)
+        if self.site_operator_only:  # a board: shared regions are the operator's, not a job's
+            payload["site"] = ("a job board: the samples name different employers, so every region here (shared by "
+                               "all samples) belongs to the site operator; its address, phone or legal name is not "
+                               "a fact of the job")
         try:
             response = self.client.chat.completions.create(
                 model=self.settings.model,

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.signature import VOLATILE_ATTRIBUTES
+from gigflow.noise.learn.candidates import is_landmark
+from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
@@ -38,15 +39,16 @@ def _norm(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-def subtree_hashes(root) -> dict:
-    """A Merkle hash per element over tag, stable attributes, text and children (id/class/style ignored, as in
-    region signatures): two elements with one hash are identical subtrees. One pass, linear in the page."""
+def subtree_hashes(root, refs: SelfReferences = NO_REFERENCES) -> dict:
+    """A Merkle hash per element over tag, stable attributes, text and children (attributes as in region
+    signatures: per-build and state attributes ignored, the page's self-references normalised): two elements
+    with one hash are identical subtrees. One pass, linear in the page."""
     hashes: dict = {}
     for _event, el in etree.iterwalk(root, events=("end",)):
         if not isinstance(el.tag, str):
             continue
         digest = hashlib.blake2b(digest_size=12)
-        attrs = sorted((k, _norm(v)) for k, v in el.attrib.items() if k not in VOLATILE_ATTRIBUTES)
+        attrs = stable_attributes(el, refs)
         digest.update(f"<{el.tag}{attrs}>{_norm(el.text)}".encode())
         for child in el:
             if isinstance(child.tag, str):
@@ -109,7 +111,13 @@ class SiteTemplate:
         return ""
 
     def is_content(self, el) -> str:
-        """Why ``el`` is job content and stays with its parts, or ''."""
+        """Why ``el`` is job content and stays with its parts, or ''.
+
+        A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
+        the page's main container also holds the footer, the footer is still the site's, and the classifier
+        judges its text like any other candidate's."""
+        if is_landmark(el):
+            return ""
         if self._row_with_varying_siblings(el):
             return "a constant row whose sibling rows vary (a details table or list)"
         region = self.job_region()
@@ -207,11 +215,13 @@ def is_label_value_row(el) -> bool:
     return label.endswith((":", "：")) or kids[0].tag in ("dt", "th", "label", "strong", "b")
 
 
-def analyse_template(roots: list) -> SiteTemplate:
-    """Pair the samples' elements from <body> down and find the constant subtrees and the content."""
+def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
+    """Pair the samples' elements from <body> down and find the constant subtrees and the content.
+    ``refs``: each sample's self-references, so links to the page itself do not make a region vary."""
     template = SiteTemplate()
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
-    hashes = [subtree_hashes(b) for b in bodies]
+    refs = refs or [NO_REFERENCES] * len(roots)
+    hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
     template.main_heading = bodies[0].find(".//h1")
     varying_chars: dict = {}  # page-0 element -> characters of text it owns on page 0 that vary
 
