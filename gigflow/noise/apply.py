@@ -44,11 +44,21 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
             report.retained("noise-filter", selector=rule.selector, reason=str(exc))
             report.review_requested = True
             continue
+        if not matches and rule.path:
+            try:
+                matches = select(root, rule.path)
+            except InvalidSelectorError:
+                matches = []
         if not matches:
             report.retained("noise-filter", selector=rule.selector, reason="region missing")
             report.review_requested = True
             continue
         same = [region for region in matches if signature(region, refs) == rule.signature]
+        if not same and rule.path:  # positions shifted on this page: the same region by its path and signature
+            try:
+                same = [region for region in select(root, rule.path) if signature(region, refs) == rule.signature]
+            except InvalidSelectorError:
+                same = []
         if not same:
             region = matches[0]
             report.retained("noise-filter", selector=rule.selector, path=root.getroottree().getpath(region),

@@ -21,6 +21,9 @@ class RemovalRule(BaseModel):
     reason: str = ""
     classifier: str  # which classifier decided: "openai:<model>" or "rules"
     text: str = ""  # the region's visible text when it was learned, shortened: what reports show
+    # The region's path from <html> without positions (tags, roles, labels): where apply also looks when the
+    # selector's positions shifted on a page (one more sibling before it), still requiring the signature.
+    path: str = ""
 
 
 class SampleRef(BaseModel):

@@ -14,7 +14,7 @@ from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
-from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
+from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import SelfReferences, region_signature, signature_for
 from gigflow.noise.learn.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
@@ -88,9 +88,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                 url=s.url) for s in samples]
     roots = [s.prepared() for s in samples]
     refs = [SelfReferences.of_page(root, s.url) for root, s in zip(roots, samples)]
-    board = _employers_differ(samples)
-    if board:  # several employers across the samples: what the pages share is the site operator's, not theirs
+    named = {name.casefold(): name for s in samples for name in s.employer_names()}
+    if len(named) > 1:  # several employers across the samples: what the pages share is the site operator's
         classifier.site_operator_only = True
+    elif named:  # one employer on every sample: its name anywhere is the employer, a job fact
+        classifier.employers = tuple(dict.fromkeys(classifier.employers + tuple(named.values())))
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
     # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
@@ -154,6 +156,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         verdict = verdicts[by_signature[signature].id]
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
                                    reason=verdict.reason, classifier=verdict.classifier,
+                                   path=relaxed_path(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)])))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
@@ -225,13 +228,6 @@ def _outermost(root, regions: list) -> list:
             if not any(ancestor in chosen for ancestor in el.iterancestors())]
 
 
-def _employers_differ(samples: list[TrainingPage]) -> bool:
-    """Whether the samples name different employers (JSON-LD hiringOrganization): a job board, whose shared
-    regions (footer address, phone, legal name) belong to the site operator, not to any job's employer."""
-    names = {name.casefold() for s in samples for name in s.employer_names()}
-    return len(names) > 1
-
-
 def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
     seen, out = set(), []
     for s in samples:
@@ -293,6 +289,12 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     need = quorum(len(indexes))
     found_elsewhere = 0
     loose = False
+    # Where positions shift between samples (one more sibling before the region), the region is still found
+    # by its path without positions and its signature: apply looks there too (RemovalRule.path).
+    relaxed = [(tag, role, label, None) for tag, role, label, _nth in steps]
+    by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)[:MAX_MATCHES * 4]
+                   if _in_candidate(m, candidates))
+               for k, (index, candidates) in enumerate(zip(indexes, candidate_sets))]
     for n, selector in enumerate(selectors, start=1):
         agreeing = 0
         too_many = False
@@ -304,7 +306,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
             if k == 0 and region not in matches:
                 too_many = True
                 break
-            if any(signatures(m, k) == signature for m in matches):
+            if any(signatures(m, k) == signature for m in matches) or by_path[k]:
                 agreeing += 1
         if too_many:
             loose = True
@@ -314,7 +316,8 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
             # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
             confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
             if confirmed is not None and region in confirmed[0] and sum(
-                    1 for k, page in enumerate(confirmed) if any(signatures(m, k) == signature for m in page)) >= need:
+                    1 for k, page in enumerate(confirmed)
+                    if by_path[k] or any(signatures(m, k) == signature for m in page)) >= need:
                 return selector, ""
     if found_elsewhere:
         return None, (f"differs between samples (text, structure, attributes or links): found as learned on "
