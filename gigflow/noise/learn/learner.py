@@ -97,6 +97,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     report.candidates = sum(len(c) for c in candidates)
     # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
     template = analyse_template(roots, refs)
+    template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
     indexes = [PageIndex(root) for root in roots]

@@ -81,6 +81,9 @@ class SiteTemplate:
     content_root: object = None
     main_heading: object = None
     _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
+    # The samples name different employers (a job board): a block identical on every sample, headings and text
+    # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
+    board: bool = False
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -124,12 +127,14 @@ class SiteTemplate:
         inside = region is not None and _contains(region, el)
         if not inside:
             return ""
+        if is_label_value_row(el):
+            return "a label/value row inside the job content"
+        if self.board and el in self.constant and not is_field_label(el):
+            return ""  # the same block beside every employer's job: the board's own
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
             return ""  # share bars, tag links, back links: template even here
-        if is_label_value_row(el):
-            return "a label/value row inside the job content"
         if is_field_label(el):
             return "a field label inside the job content"
         if not is_link_block(el):
