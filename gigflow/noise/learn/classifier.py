@@ -206,15 +206,16 @@ def is_link_menu(region: ReviewRegion) -> bool:
     return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
 
 
-# Signals about who runs a site: on a multi-employer board, in a region every sample shares, they are the
-# operator's (its footer address, phone and legal name), not a job's.
-OPERATOR_KINDS = frozenset({"employer", "address", "contact", "location"})
+# On a multi-employer board a region every sample shares cannot state one job's facts: its address, phone and
+# legal name are the operator's, its dates and amounts the site's ("updated April 12", "salary data"). Only a
+# way to apply can be the same for every job there.
+BOARD_KINDS = frozenset({"apply"})
 
 
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False) -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
-    by samples of different employers, so who-and-where signals describe the site operator and do not count."""
+    by samples of different employers, so only a way to apply counts (see BOARD_KINDS)."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -233,7 +234,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
-        if site_operator_only and kind in OPERATOR_KINDS:
+        if site_operator_only and kind not in BOARD_KINDS:
             continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
@@ -249,6 +250,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if _LINK_SIGNALS.search(href) and not (site_operator_only and href.lower().startswith(("tel:", "mailto:"))):
             found.append(f"link {href!r}")
             break
+    if site_operator_only:
+        return found
     if _LABEL_VALUE_MARKUP.search(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
