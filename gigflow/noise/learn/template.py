@@ -245,16 +245,33 @@ def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
         groups = _children_by_key(el)
         other_groups = [_children_by_key(o) for o in others] if others is not None else None
         for key, children in groups.items():
+            aligned = other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups)
             for i, child in enumerate(children):
                 paired = None
-                if other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups):
+                if aligned:
                     paired = [g[key][i] for g in other_groups]
+                elif other_groups is not None:
+                    # Siblings of this kind differ in number (one more notice, one more card): a child still
+                    # pairs with an identical sibling on every other sample.
+                    paired = _identical_siblings(child, hashes, [g.get(key, ()) for g in other_groups])
                 stack.append((child, paired))
     if template.main_heading is None:  # no h1: the first h2/h3 whose text changes between samples is the title
         template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
     template.content_root = _content_root(bodies[0], varying_chars)
     template.candidates = _outermost_constant(bodies[0], template)
     return template
+
+
+def _identical_siblings(child, hashes, other_siblings):
+    """For each other sample, the one sibling identical to ``child`` (by subtree hash); None if any sample has
+    none or several."""
+    found = []
+    for k, siblings in enumerate(other_siblings, start=1):
+        same = [s for s in siblings if hashes[k].get(s) == hashes[0][child]]
+        if len(same) != 1:
+            return None
+        found.append(same[0])
+    return found
 
 
 def _content_root(body, varying_chars: dict):
