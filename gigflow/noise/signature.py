@@ -6,8 +6,10 @@ link its title; the current menu item carries a marker; a counter or a copyright
 signatures normalise those self-references before hashing, so one template region has one signature on every
 page:
 
-- the page's URL, path, slug segments and ids (plain and percent-encoded) and its title, in attribute values,
-  become placeholders; the title in text too;
+- link targets (href, src, action) count by host and first path segment only: a language switcher or a login
+  link goes to another page from every page, but to the same place;
+- the page's URL, path, slug segments and ids (plain and percent-encoded) and its title, in other attribute
+  values, become placeholders; the title in text too;
 - digits in text count as one digit (counters, dates, years);
 - per-build and state attributes (id, class, style, data-*, aria-current, aria-selected, aria-expanded, tabindex,
   nonce, the value of hidden inputs) do not count.
@@ -106,10 +108,26 @@ def _norm(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
+LINK_ATTRIBUTES = frozenset({"href", "src", "action", "srcset", "poster", "formaction"})
+
+
+def link_target(value: str) -> str:
+    """Where a link goes, as far as a template cares: its host and first path segment. A language switcher, a
+    share or login link, a "current job" breadcrumb go to a different page from every page, but to the same
+    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail and phone links stay whole: they are contacts."""
+    value = value.strip()
+    if value.lower().startswith(("mailto:", "tel:")):
+        return value
+    parts = urlsplit(value)
+    first = parts.path.lstrip("/").split("/", 1)[0]
+    return f"{parts.scheme}://{parts.netloc}/{first}" if parts.netloc or parts.scheme else f"/{first}"
+
+
 def stable_attributes(el, refs: SelfReferences) -> list[tuple[str, str]]:
-    """The attributes that enter a signature, self-references replaced, sorted."""
+    """The attributes that enter a signature, self-references replaced, link targets reduced, sorted."""
     hidden_input = el.tag == "input" and (el.get("type") or "").lower() == "hidden"
-    return sorted((k, refs.attribute(_norm(v))) for k, v in el.attrib.items()
+    return sorted((k, link_target(v) if k in LINK_ATTRIBUTES else refs.attribute(_norm(v)))
+                  for k, v in el.attrib.items()
                   if not volatile_attribute(k) and not (hidden_input and k == "value"))
 
 

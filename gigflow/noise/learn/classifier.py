@@ -137,7 +137,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
                        r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
                        re.I),
-    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|address|headquarters|office in|"
+    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
+                           r"headquarters|office in|"
                            r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),

@@ -255,11 +255,21 @@ def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
                     # pairs with an identical sibling on every other sample.
                     paired = _identical_siblings(child, hashes, [g.get(key, ()) for g in other_groups])
                 stack.append((child, paired))
-    if template.main_heading is None:  # no h1: the first h2/h3 whose text changes between samples is the title
+    # The page's title is the first <h1> that is not the same on every sample (a list of other jobs may come
+    # first, each with its own <h1>); without one, the first h2/h3 whose text changes between samples.
+    varying_h1 = next((h for h in bodies[0].iter("h1") if h not in template.constant
+                       and not _inside_constant(h, template.constant)), None)
+    if varying_h1 is not None:
+        template.main_heading = varying_h1
+    if template.main_heading is None:
         template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
     template.content_root = _content_root(bodies[0], varying_chars)
     template.candidates = _outermost_constant(bodies[0], template)
     return template
+
+
+def _inside_constant(el, constant: set) -> bool:
+    return any(node in constant for node in el.iterancestors())
 
 
 def _identical_siblings(child, hashes, other_siblings):
