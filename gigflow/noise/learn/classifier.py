@@ -149,6 +149,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           re.I),
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
                         r"응모|지원|応募)", re.I),
+    # Documents to send with an application (an application form's fact, like its deadline).
+    "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
+                            r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
     "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
                           r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
                           r"medical|dental)\b", re.I),
@@ -236,6 +239,13 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if only_links and kind != "apply":
             continue
         if site_operator_only and kind not in BOARD_KINDS:
+            continue
+        if kind == "apply":
+            # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
+            # heading or its confirmation ("Thank you for your application"), not a fact of the job.
+            match = pattern.search("\n".join(t for t, _ in region.links))
+            if match:
+                found.append(f"{kind} link {match.group(0).strip()!r}")
             continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.

@@ -374,6 +374,8 @@ def _controls(region) -> tuple[str, ...]:
 
 
 LINK_LIST_MIN_ITEMS = 3
+# A form's choices and buttons offer answers ("temporary", "full-time" in a select); they state no fact.
+FORM_CHOICES = frozenset({"select", "option", "optgroup", "datalist", "button", "textarea"})
 INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
                          "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
 
@@ -390,7 +392,7 @@ def _fact_text(region) -> str:
         return ""
     skipped = set()
     for el in region.iter(etree.Element):
-        if (el.get("role") or "").strip().lower() == "feed":
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES:
             skipped.add(el)
         groups: dict = {}
         for child in el:
