@@ -293,7 +293,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     # Where positions shift between samples (one more sibling before the region), the region is still found
     # by its path without positions and its signature: apply looks there too (RemovalRule.path).
     relaxed = [(tag, role, label, None) for tag, role, label, _nth in steps]
-    by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)[:MAX_MATCHES * 4]
+    by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)
                    if _in_candidate(m, candidates))
                for k, (index, candidates) in enumerate(zip(indexes, candidate_sets))]
     for n, selector in enumerate(selectors, start=1):

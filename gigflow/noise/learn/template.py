@@ -121,6 +121,9 @@ class SiteTemplate:
         judges its text like any other candidate's."""
         if is_landmark(el):
             return ""
+        if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
+                and el.tag not in ("tr", "dt", "dd")):
+            return ""  # the same block beside every employer's job: the board's own
         if self._row_with_varying_siblings(el):
             return "a constant row whose sibling rows vary (a details table or list)"
         region = self.job_region()
@@ -129,8 +132,6 @@ class SiteTemplate:
             return ""
         if is_label_value_row(el):
             return "a label/value row inside the job content"
-        if self.board and el in self.constant and not is_field_label(el):
-            return ""  # the same block beside every employer's job: the board's own
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
