@@ -240,6 +240,13 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
+        if kind == "documents":
+            # "Send us your resume" is a call for open applications; documents to send with this application are
+            # a list ("CV, cover letter and references").
+            named = {m.group(0).lower() for m in pattern.finditer(haystack)}
+            if len(named) >= 2:
+                found.append(f"{kind} {', '.join(sorted(named))!r}")
+            continue
         if kind == "apply":
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
             # heading or its confirmation ("Thank you for your application"), not a fact of the job.
