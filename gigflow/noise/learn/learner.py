@@ -296,30 +296,31 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)
                    if _in_candidate(m, candidates))
                for k, (index, candidates) in enumerate(zip(indexes, candidate_sets))]
-    for n, selector in enumerate(selectors, start=1):
-        agreeing = 0
-        too_many = False
-        for k, (index, candidates) in enumerate(zip(indexes, candidate_sets)):
-            matches = [m for m in index.select(steps[-n:]) if _in_candidate(m, candidates)]
-            if len(matches) > MAX_MATCHES:
-                too_many = True
-                break
-            if k == 0 and region not in matches:
-                too_many = True
-                break
-            if any(signatures(m, k) == signature for m in matches) or by_path[k]:
-                agreeing += 1
-        if too_many:
-            loose = True
-            continue
-        found_elsewhere = max(found_elsewhere, agreeing)
-        if agreeing >= need:
-            # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
-            confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
-            if confirmed is not None and region in confirmed[0] and sum(
-                    1 for k, page in enumerate(confirmed)
-                    if by_path[k] or any(signatures(m, k) == signature for m in page)) >= need:
-                return selector, ""
+    # A selector that finds one region on every sample reads best and is the least likely to find a stranger
+    # on a new page; one that finds a few (repeated or tabbed copies) only when no unique one exists.
+    for most in (1, MAX_MATCHES):
+        for n, selector in enumerate(selectors, start=1):
+            agreeing = 0
+            too_many = False
+            for k, (index, candidates) in enumerate(zip(indexes, candidate_sets)):
+                found = index.select(steps[-n:])
+                matches = [m for m in found if _in_candidate(m, candidates)]
+                if len(found) > most or (k == 0 and region not in matches):
+                    too_many = True
+                    break
+                if by_path[k] or any(signatures(m, k) == signature for m in matches):
+                    agreeing += 1
+            if too_many:
+                loose = True
+                continue
+            found_elsewhere = max(found_elsewhere, agreeing)
+            if agreeing >= need:
+                # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
+                confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
+                if confirmed is not None and region in confirmed[0] and sum(
+                        1 for k, page in enumerate(confirmed)
+                        if by_path[k] or any(signatures(m, k) == signature for m in page)) >= need:
+                    return selector, ""
     if found_elsewhere:
         return None, (f"differs between samples (text, structure, attributes or links): found as learned on "
                       f"{found_elsewhere} of {len(indexes)} samples, {need} needed")

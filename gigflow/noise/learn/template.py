@@ -130,12 +130,12 @@ class SiteTemplate:
         inside = region is not None and _contains(region, el)
         if not inside:
             return ""
-        if is_label_value_row(el):
-            return "a label/value row inside the job content"
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
             return ""  # share bars, tag links, back links: template even here
+        if is_label_value_row(el):
+            return "a label/value row inside the job content"
         if is_field_label(el):
             return "a field label inside the job content"
         if not is_link_block(el):
