@@ -67,16 +67,21 @@ class Command(GigflowCommand):
         """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
         from gigflow.db import get_pool
         from gigflow.noise.learn.lifecycle.review_learner import make_learner
+        from gigflow.commands.noise import reprepare_after_save
         from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
 
         kind = ReviewKind.manual if opts.manual else ReviewKind.command
         outcome = run_review(get_pool(), opts.configuration, kind,
                              make_learner(settings, opts.classifier or settings.classifier),
-                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run)
+                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run,
+                             after_save=reprepare_after_save(self.settings))
         if outcome.learner_report is not None:
             print(render_report(outcome.learner_report))
         if outcome.status == "saved":
             print(f"saved noiseFilter into configuration {opts.configuration} ({outcome.rules} removal rule(s))")
+            if outcome.reprepared:
+                print("stored versions prepared again: {reprepared} of {versions} changed, {reextracted} job(s) "
+                      "re-extracted".format(**outcome.reprepared))
         elif outcome.status == "conflict":
             self.fail(f"not saved: {outcome.detail}", code=1)
         elif outcome.status == "dry-run":
