@@ -1,4 +1,5 @@
 """scrapy learn-noise --configuration ID [--manual] [--classifier openai|rules|auto] [--dry-run]
+scrapy learn-noise --preview SOURCE [--classifier openai|rules|auto]
 scrapy learn-noise --page FILE URL (3 to 6 times) --out FILTER.json [--current FILTER.json] [--manual]"""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from gigflow.noise.learn.training import TrainingPage
 
 class Command(GigflowCommand):
     def syntax(self):
-        return "--configuration ID | --page FILE URL ... --out FILTER.json"
+        return "--configuration ID | --preview SOURCE | --page FILE URL ... --out FILTER.json"
 
     def short_desc(self):
         return "Learn a noise filter from 3 to 6 stored or saved vacancy pages of one site"
@@ -27,6 +28,9 @@ class Command(GigflowCommand):
     def add_options(self, parser):
         super().add_options(parser)
         parser.add_argument("--configuration", type=int, help="learn from this configuration's stored versions")
+        parser.add_argument("--preview", metavar="SOURCE",
+                            help="learn from this source's stored versions (any status) and show what would be "
+                                 "removed and kept; save nothing")
         parser.add_argument("--page", nargs=2, action="append", metavar=("FILE", "URL"), default=[],
                             help="a saved page and its URL (give 3 to 6)")
         parser.add_argument("--out", help="write the filter here (with --page)")
@@ -37,12 +41,14 @@ class Command(GigflowCommand):
         parser.add_argument("--dry-run", action="store_true", help="learn and report, save nothing")
 
     def run(self, args, opts):
-        if args or (opts.configuration is None) == (not opts.page):
-            raise UsageError("give either --configuration ID or --page FILE URL (3 to 6 times)")
+        if args or sum((opts.configuration is not None, bool(opts.page), opts.preview is not None)) != 1:
+            raise UsageError("give one of --configuration ID, --preview SOURCE or --page FILE URL (3 to 6 times)")
         settings = NoiseSettings.from_settings(self.settings)
         try:
             classifier = make_classifier(opts.classifier or settings.classifier, settings)
-            if opts.page:
+            if opts.preview is not None:
+                self._preview(opts, settings)
+            elif opts.page:
                 self._from_files(opts, settings, classifier)
             else:
                 self._from_configuration(opts, settings, classifier)
@@ -62,6 +68,16 @@ class Command(GigflowCommand):
         if not opts.dry_run:
             Path(opts.out).write_text(result.filter.model_dump_json(indent=2) + "\n", encoding="utf-8")
             print(f"wrote {opts.out} ({len(result.filter.removal_rules())} removal rule(s))")
+
+    def _preview(self, opts, settings):
+        from gigflow.db import get_pool
+        from gigflow.noise.learn.lifecycle.preview import preview_source, render_preview
+
+        preview = preview_source(get_pool(), opts.preview, settings, opts.classifier,
+                                 max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"))
+        print(render_preview(preview))
+        if not preview.learned:
+            self.exitcode = 1
 
     def _from_configuration(self, opts, settings, classifier):
         """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
