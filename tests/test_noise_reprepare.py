@@ -13,7 +13,7 @@ from gigflow.devserver import FixtureServer
 from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
 from gigflow.noise.learn.lifecycle.review_learner import make_learner
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.pipelines.reprepare import reprepare_configuration
+from gigflow.maintenance.reprepare import reprepare_configuration
 from gigflow.sources.repository import get_source
 from helpers import FIXTURES, PLACEHOLDER_ORIGIN, copy_site, crawl, import_source, last_run
 

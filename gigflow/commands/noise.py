@@ -123,7 +123,7 @@ def reprepare_after_save(settings):
     """What runs after a review saved a filter: the configuration's stored versions prepared again with it."""
     from gigflow.db import get_pool
     from gigflow.documents.preparer import DocumentPreparer
-    from gigflow.pipelines.reprepare import reprepare_configuration
+    from gigflow.maintenance.reprepare import reprepare_configuration
 
     def after_save(configuration_id: int) -> dict:
         return reprepare_configuration(get_pool(), configuration_id,

@@ -87,7 +87,7 @@ def flip_decision(configuration_id: int, *, selector: str, signature: str, expec
                                                noise_filter=noise_filter.model_copy(update={"rules": rules})))
     if not saved.saved:
         raise ActionError(f"not saved: {saved.conflict} (reload the page and try again)")
-    from gigflow.pipelines.reprepare import reprepare_configuration
+    from gigflow.maintenance.reprepare import reprepare_configuration
 
     reprepare_configuration(get_pool(), configuration_id)  # stored pages take the changed filter now
     return decision, saved.token

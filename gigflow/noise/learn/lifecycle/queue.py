@@ -45,7 +45,7 @@ class ReviewRuntime:
     reconcile_page_size: int = 100
     stalled_seconds: float = 60.0  # a worker silent this long is dead; its `doing` jobs are retried
     # Runs with the configuration id after a new filter is saved: the worker prepares the configuration's stored
-    # versions again with it (gigflow.pipelines.reprepare), so unchanged pages are not left with the old Markdown.
+    # versions again with it (gigflow.maintenance.reprepare), so unchanged pages are not left with the old Markdown.
     after_save: Callable[[int], object] | None = None
 
 

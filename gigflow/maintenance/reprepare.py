@@ -1,4 +1,5 @@
 """Preparing stored versions again after a noise filter changed: no refetch, jobs re-extracted, with events.
+(Upkeep, not the crawl path: it prepares, extracts and writes jobs, so it lives beside the other worker tasks.)
 
 A page whose bytes do not change is never prepared again by a crawl: a sitemap whose ``lastmod`` stands still is
 not even requested. So when a configuration's filter is saved, the current version of each of its URLs is
