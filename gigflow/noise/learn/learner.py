@@ -143,6 +143,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                                          settings)
                 regions.append(by_signature[signature])
         verdicts.update(_review(classifier, regions, settings, report))
+        if classifier.splits_kept_regions and review_round > 0:
+            _one_employer_statement(fresh, by_signature, verdicts)
         # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
         # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
         pending = [part for (_selector, signature), region in fresh.items()
@@ -164,6 +166,30 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                completed_at=datetime.now(timezone.utc))
     report.facts_before, report.facts_after = fact_retention(samples, noise_filter)
     return LearningResult(filter=noise_filter, report=report)
+
+
+EMPLOYER_ONLY = "rules: job-fact signal: employer "
+
+
+def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
+    """Sibling parts kept only because they name the employer ("© 2026 Acme B.V." beside "Acme B.V. is a website
+    of ..."): the employer's name needs to stay once, so the shortest of them stays and the others go."""
+    groups: dict = {}
+    for (_selector, signature), region in fresh.items():
+        verdict = verdicts[by_signature[signature].id]
+        if verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY) and "," not in verdict.reason[
+                len(EMPLOYER_ONLY):]:
+            groups.setdefault(region.getparent(), []).append((len(" ".join(region.text_content().split())),
+                                                              signature))
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        members.sort()
+        for _length, signature in members[1:]:
+            review_id = by_signature[signature].id
+            verdicts[review_id] = RegionVerdict(
+                "remove", "rules: names the employer, as a shorter part beside it does; that one stays",
+                verdicts[review_id].classifier)
 
 
 def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
