@@ -6,7 +6,7 @@ link its title; the current menu item carries a marker; a counter or a copyright
 signatures normalise those self-references before hashing, so one template region has one signature on every
 page:
 
-- link targets (href, src, action) count by host and first path segment only: a language switcher or a login
+- link targets (href, form actions) count by host and first path segment only: a language switcher or a login
   link goes to another page from every page, but to the same place;
 - the page's URL, path, slug segments and ids (plain and percent-encoded) and its title, in other attribute
   values, become placeholders; the title in text too;
@@ -108,7 +108,8 @@ def _norm(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-LINK_ATTRIBUTES = frozenset({"href", "src", "action", "srcset", "poster", "formaction"})
+# Where a link or a form goes. (Images keep their address: a job's own picture is not the site's logo.)
+LINK_ATTRIBUTES = frozenset({"href", "action", "formaction"})
 
 
 def link_target(value: str) -> str:
