@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ bench: $(STAMP)
 # is set) beside trafilatura and a main-content cleanup.
 bench-noise: $(STAMP)
 	$(BIN)/python bench/noise_bench.py $(BENCH_ARGS)
+
+# The same bench without our hold-out sites (bench/devset/noise/HOLDOUT): what to run while tuning.
+bench-noise-dev: $(STAMP)
+	$(BIN)/python bench/noise_bench.py --no-holdout $(BENCH_ARGS)
 
 bench-crawl: $(STAMP)
 	$(BIN)/python bench/crawl_bench.py

@@ -1,10 +1,18 @@
-"""Noise-filter benchmark on the real corpus: learn per site on up to 6 pages, apply to all of that site's pages.
+"""Noise-filter benchmark, leave-one-page-out, on every labelled site we have.
 
-Prints, per same-site group (>= 3 pages with facts), the share of labelled facts kept and of template noise removed
-(as ../shared/tools/eval_markdown.py defines both), for gigflow with the `rules` classifier, with the model when
-GIGFLOW_NOISE_MODEL is set, for gigflow without a filter, trafilatura and a main-content cleanup.
+Sites come from three places, each with html pages and a facts.jsonl (see ../shared/corpus/README.md):
+- ``../shared/corpus`` and ``../shared/corpus-extra`` (read where they lie, never copied into the project);
+- ``bench/devset/noise`` (our development set: verbatim pages from public repositories, origin in MANIFEST.tsv);
+  the sites named in its HOLDOUT file are our own hold-out, reported on their own lines.
 
-usage: python bench/noise_bench.py [--corpus DIR] [--max-train 6] [--json OUT]
+For each site with 3+ labelled pages, each of its first ``--max-eval`` pages is prepared with a filter learned on
+up to ``--max-train`` *other* pages of that site (rules classifier; the model too when GIGFLOW_NOISE_MODEL is set).
+A site with only 3 pages cannot leave one out (learning needs 3), so there the filter is learned on all 3 pages and
+the row is marked ``in-sample``. Beside it, on the same pages: gigflow without a filter, the main-content cleanup
+(onlyMainContent) and trafilatura. Facts kept and template noise removed are scored exactly as
+../shared/tools/eval_markdown.py scores them, per site and overall.
+
+usage: python bench/noise_bench.py [--max-train 6] [--max-eval 8] [--sites a,b] [--no-holdout] [--json OUT]
        python bench/noise_bench.py --eval-cmd   (the --gigflow CMD protocol of eval_markdown.py: stdin -> stdout)
 """
 
@@ -16,10 +24,12 @@ import importlib.util
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+DEVSET = ROOT / "bench" / "devset" / "noise"
 sys.path.insert(0, str(ROOT))
 
 from gigflow.documents import prepare_html  # noqa: E402
@@ -42,6 +52,43 @@ def load_eval(path: Path):
 def page_number(page: str) -> int:
     stem = Path(page).stem
     return int(stem) if stem.isdigit() else 0
+
+
+@dataclass
+class Site:
+    name: str
+    group: str  # corpus | corpus-extra | devset | holdout
+    root: Path  # the directory the pages' "page" paths are relative to
+    pages: list = field(default_factory=list)
+
+    def path(self, page) -> str:
+        return str(self.root / page["page"])
+
+
+def load_sites(corpus_dirs, devset: Path | None, min_pages: int = 3) -> list[Site]:
+    """Sites with at least ``min_pages`` labelled pages, pages in number order."""
+    sources = [(Path(d), Path(d).name) for d in corpus_dirs]
+    if devset is not None and (devset / "facts.jsonl").exists():
+        sources.append((devset, "devset"))
+    holdout = set()
+    if devset is not None and (devset / "HOLDOUT").exists():
+        holdout = {line.strip() for line in (devset / "HOLDOUT").read_text().splitlines() if line.strip()}
+    sites = []
+    for root, group in sources:
+        facts = root / "facts.jsonl"
+        if not facts.exists():
+            continue
+        by_site = collections.defaultdict(list)
+        for line in facts.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                page = json.loads(line)
+                if page.get("facts"):
+                    by_site[Path(page["page"]).parent.name].append(page)
+        for name, pages in sorted(by_site.items()):
+            if len(pages) >= min_pages:
+                pages.sort(key=lambda p: page_number(p["page"]))
+                sites.append(Site(name, "holdout" if group == "devset" and name in holdout else group, root, pages))
+    return sites
 
 
 def learn(paths_and_urls, kind: str, max_train: int):
@@ -75,6 +122,18 @@ def score(ev, pages, outputs, template):
     return kept, total, noise_total - noise_left, noise_total
 
 
+def lost_facts(ev, pages, outputs) -> list[str]:
+    out = []
+    for p in pages:
+        md = outputs.get(p["page"], "") or ""
+        nmd = ev.norm_md(md)
+        for f in p["facts"]:
+            text = f["text"] if f["kind"] == "apply_url" else ev.norm_fact(f["text"])
+            if text not in (md if f["kind"] == "apply_url" else nmd):
+                out.append(f"{p['page']}: {f['kind']} {f['text'][:60]!r}")
+    return out
+
+
 def site_templates(ev, corpus: Path, pages):
     """Template noise lines per page, exactly as eval_markdown.main computes them."""
     lines = {p["page"]: ev.lines_of(ev.load_tree(str(corpus / p["page"]), p.get("url"))) for p in pages}
@@ -90,67 +149,97 @@ def site_templates(ev, corpus: Path, pages):
     return template
 
 
-def bench(args) -> int:
-    corpus = Path(args.corpus)
-    ev = load_eval(Path(args.eval_script))
-    pages = [json.loads(line) for line in (corpus / "facts.jsonl").read_text().splitlines() if line.strip()]
-    by_site = collections.defaultdict(list)
+def leave_one_out(site: Site, kind: str, max_train: int, max_eval: int):
+    """{page: markdown} for the evaluated pages, each prepared with a filter learned on other pages of its site.
+
+    Returns (outputs, rules per filter, learning seconds, in_sample)."""
+    evaluated = site.pages[:max_eval]
+    everything = [(site.path(p), p.get("url")) for p in site.pages]
+    min_samples = NoiseSettings.from_settings().min_samples
+    outputs, rules, seconds = {}, [], 0.0
+    in_sample = len(site.pages) - 1 < min_samples
+    if in_sample:  # too few pages to leave one out: one filter learned on every page
+        noise_filter, _report, seconds = learn(everything, kind, max_train)
+        rules.append(len(noise_filter.removal_rules()) if noise_filter else 0)
+        for p in evaluated:
+            outputs[p["page"]] = gigflow_markdown(site.path(p), p.get("url"), noise_filter)
+        return outputs, rules, seconds, True
+    for i, p in enumerate(evaluated):
+        others = [pu for j, pu in enumerate(everything) if j != i]
+        noise_filter, _report, s = learn(others, kind, max_train)
+        seconds += s
+        rules.append(len(noise_filter.removal_rules()) if noise_filter else 0)
+        outputs[p["page"]] = gigflow_markdown(site.path(p), p.get("url"), noise_filter)
+    return outputs, rules, seconds, False
+
+
+def baseline(ev, site: Site, pages, system: str) -> dict:
+    fn = ev.sys_trafilatura if system == "trafilatura" else ev.sys_onlymain
+    outputs = {}
     for p in pages:
-        if p.get("facts"):
-            by_site[p["page"].split("/")[1]].append(p)
+        try:
+            outputs[p["page"]] = fn(ev.load_tree(site.path(p), p.get("url")), p.get("url"))
+        except Exception:  # a failing baseline keeps nothing, as in eval_markdown
+            outputs[p["page"]] = ""
+    return outputs
+
+
+def bench(args) -> int:
+    ev = load_eval(Path(args.eval_script))
+    corpus_dirs = [d for d in (args.corpus, args.corpus_extra) if d]
+    sites = load_sites(corpus_dirs, None if args.no_devset else Path(args.devset))
+    if args.sites:
+        wanted = set(args.sites.split(","))
+        sites = [s for s in sites if s.name in wanted]
+    if args.no_holdout:
+        sites = [s for s in sites if s.group != "holdout"]
     kinds = ["rules"] + (["openai"] if NoiseSettings.from_settings().model else [])
-    systems = [f"gigflow-{k}" for k in kinds] + ["gigflow-nofilter", "trafilatura", "main-content"]
-    totals = {s: [0, 0, 0, 0] for s in systems}
-    held: dict[str, list[int]] = {}
+    systems = [f"gigflow-{k}" for k in kinds] + ["gigflow-nofilter", "main-content", "trafilatura"]
+    totals: dict = {}
     rows = []
-    print(f"{'site':22} {'system':17} {'train':>5} {'pages':>5} {'facts kept':>12} {'noise removed':>15} "
-          f"{'rules':>5} {'learn s':>7}")
-    for site, site_pages in sorted(by_site.items()):
-        if len(site_pages) < 3:
-            continue
-        site_pages.sort(key=lambda p: page_number(p["page"]))
-        template = site_templates(ev, corpus, site_pages)
-        paths = [(str(corpus / p["page"]), p.get("url")) for p in site_pages]
+    print(f"{'site':22} {'group':12} {'system':17} {'pages':>5} {'facts kept':>12} {'noise removed':>13} "
+          f"{'rules':>9} {'learn s':>7}")
+    for site in sites:
+        template = site_templates(ev, site.root, site.pages)
+        evaluated = site.pages[:args.max_eval]
         for system in systems:
-            rules, seconds, train = "-", 0.0, "-"
-            if system.startswith("gigflow-") and system != "gigflow-nofilter":
-                noise_filter, report, seconds = learn(paths, system.split("-", 1)[1], args.max_train)
-                rules = str(len(noise_filter.removal_rules())) if noise_filter else "-"
-                train = str(min(args.max_train, len(paths)))
-                outputs = {p["page"]: gigflow_markdown(path, url, noise_filter) for p, (path, url) in zip(site_pages, paths)}
-            elif system == "gigflow-nofilter":
-                outputs = {p["page"]: gigflow_markdown(path, url, None) for p, (path, url) in zip(site_pages, paths)}
+            rules, seconds, note = "-", 0.0, ""
+            if system == "gigflow-nofilter":
+                outputs = {p["page"]: gigflow_markdown(site.path(p), p.get("url"), None) for p in evaluated}
+            elif system.startswith("gigflow-"):
+                outputs, counts, seconds, in_sample = leave_one_out(site, system.split("-", 1)[1], args.max_train,
+                                                                     args.max_eval)
+                rules = f"{min(counts)}-{max(counts)}" if counts else "-"
+                note = " in-sample" if in_sample else ""
             else:
-                fn = ev.sys_trafilatura if system == "trafilatura" else ev.sys_onlymain
-                outputs = {}
-                for p, (path, url) in zip(site_pages, paths):
-                    try:
-                        outputs[p["page"]] = fn(ev.load_tree(path, url), url)
-                    except Exception:  # a failing baseline keeps nothing, as in eval_markdown
-                        outputs[p["page"]] = ""
-            kept, total, removed, noise = score(ev, site_pages, outputs, template)
-            held_out = site_pages[args.max_train:] if train != "-" else []
-            if held_out:  # the pages learning never saw
-                hk, ht, hr, hn = score(ev, held_out, outputs, template)
-                held.setdefault(system, [0, 0, 0, 0])
-                for i, v in enumerate((hk, ht, hr, hn)):
-                    held[system][i] += v
-            for i, v in enumerate((kept, total, removed, noise)):
-                totals[system][i] += v
-            rows.append({"site": site, "system": system, "kept": kept, "facts": total, "noise_removed_chars": removed,
-                         "noise_chars": noise, "rules": rules, "learn_seconds": round(seconds, 3)})
-            print(f"{site:22} {system:17} {train:>5} {len(site_pages):>5} {kept:>5}/{total:<6} "
-                  f"{_ratio(removed, noise):>15} {rules:>5} {seconds:>7.2f}")
+                outputs = baseline(ev, site, evaluated, system)
+            kept, total, removed, noise = score(ev, evaluated, outputs, template)
+            group = "holdout" if site.group == "holdout" else "dev"
+            for key in (("all", system), (group, system), (site.group, system)):
+                acc = totals.setdefault(key, [0, 0, 0, 0])
+                for i, v in enumerate((kept, total, removed, noise)):
+                    acc[i] += v
+            row = {"site": site.name, "group": site.group, "system": system, "pages": len(evaluated), "kept": kept,
+                   "facts": total, "noise_removed_chars": removed, "noise_chars": noise, "rules": rules,
+                   "learn_seconds": round(seconds, 3), "in_sample": bool(note)}
+            if args.verbose and kept < total:
+                row["lost"] = lost_facts(ev, evaluated, outputs)
+            rows.append(row)
+            print(f"{site.name:22} {site.group:12} {system:17} {len(evaluated):>5} {kept:>5}/{total:<6} "
+                  f"{_ratio(removed, noise):>13} {rules:>9} {seconds:>7.2f}{note}")
+            for line in row.get("lost", []):
+                print(f"{'':24}lost: {line}")
     print()
-    print(f"{'all sites':22} {'system':17} {'':>5} {'':>5} {'facts kept':>12} {'noise removed':>15}")
-    for system, (kept, total, removed, noise) in totals.items():
-        print(f"{'':22} {system:17} {'':>5} {'':>5} {kept:>5}/{total:<6} {_ratio(removed, noise):>15}"
-              f"   retention {_ratio(kept, total)}")
-    for system, (kept, total, removed, noise) in held.items():
-        print(f"{'held-out pages only':22} {system:17} {'':>5} {'':>5} {kept:>5}/{total:<6} {_ratio(removed, noise):>15}"
-              f"   retention {_ratio(kept, total)}")
+    print(f"{'summary':22} {'':12} {'system':17} {'':>5} {'facts kept':>12} {'noise removed':>13}")
+    for group in ("dev", "holdout", "corpus", "corpus-extra", "devset", "all"):
+        for system in systems:
+            if (group, system) in totals:
+                kept, total, removed, noise = totals[(group, system)]
+                print(f"{group:22} {'':12} {system:17} {'':>5} {kept:>5}/{total:<6} {_ratio(removed, noise):>13}"
+                      f"   retention {_ratio(kept, total)}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"rows": rows, "totals": totals}, indent=1))
+        Path(args.json).write_text(json.dumps({"rows": rows, "totals": {f"{g}/{s}": v for (g, s), v in totals.items()}},
+                                              indent=1))
     return 0
 
 
@@ -176,8 +265,15 @@ def eval_command(max_train: int) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default=str(SHARED / "corpus"))
+    parser.add_argument("--corpus-extra", default=str(SHARED / "corpus-extra"))
+    parser.add_argument("--devset", default=str(DEVSET))
+    parser.add_argument("--no-devset", action="store_true", help="only the shared corpora")
+    parser.add_argument("--no-holdout", action="store_true", help="leave the hold-out sites out (while tuning)")
+    parser.add_argument("--sites", default="", help="comma-separated site names")
     parser.add_argument("--eval-script", default=str(SHARED / "tools" / "eval_markdown.py"))
     parser.add_argument("--max-train", type=int, default=6)
+    parser.add_argument("--max-eval", type=int, default=8, help="pages evaluated per site (each left out in turn)")
+    parser.add_argument("--verbose", "-v", action="store_true", help="list the facts each system lost")
     parser.add_argument("--json", default=None)
     parser.add_argument("--eval-cmd", action="store_true")
     args = parser.parse_args()

@@ -156,7 +156,7 @@ NOISE_MODEL = ""  # overrides GIGFLOW_NOISE_MODEL
 NOISE_BATCH_SIZE = 20  # regions per model call
 NOISE_MODEL_TIMEOUT = 60.0  # seconds per model call
 NOISE_REVIEW_RETRIES = 2  # whole-review retries after a failed batch
-NOISE_MAX_REGION_CHARS = 20000  # regions with more markup stay in the page and are not sent
+NOISE_MAX_REGION_CHARS = 150000  # regions with more markup stay in the page (page-builder mega menus run to 50-100 KB)
 NOISE_MAX_REGION_SENT_CHARS = 4000  # markup sent per region (its text and links are sent whole)
 NOISE_MAX_REGIONS = 2000  # regions (candidates and their parts) one review examines; the rest stay in the page
 

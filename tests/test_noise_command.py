@@ -126,3 +126,43 @@ def test_learn_from_files_with_the_model_uses_settings_and_environment(tmp_path)
     noise_filter = NoiseFilter.model_validate_json(out.read_text())
     assert {r.classifier for r in noise_filter.rules} == {"openai:stub-model"}
     assert "body > footer" in {r.selector for r in noise_filter.removal_rules()}
+
+
+def test_preview_learns_for_a_source_in_any_status_shows_removed_text_and_saves_nothing(pool):
+    config = SourceConfig.model_validate({"id": "acme", "company": "Acme Robotics",
+                                          "canonical_url": "https://acme-robotics.example/jobs/", "strategies": [HREF],
+                                          "status": "trial"})  # a review would not sample a trial source
+    import_sources(pool, [config])
+
+    def store(n, content_type="text/html; charset=utf-8"):
+        body = (ACME / f"{n}.html").read_bytes()
+        with pool.connection() as conn:
+            versions.store_fetch(conn, {
+                "source_id": "acme", "url": ACME_URLS[f"{n}.html"], "http_status": 200, "content_type": content_type,
+                "etag": None, "last_modified": None, "sha256": hashlib.sha256(body).hexdigest(), "size": len(body),
+                "body": body, "markdown": None, "preparation": Jsonb({}), "jobs_digest": versions.jobs_digest([])})
+
+    store(1), store(2), store(3, content_type="application/pdf")
+    too_few = scrapy_command("learn-noise", "--preview", "acme", "--classifier", "rules")
+    assert too_few.returncode == 1
+    assert "source 'acme' (status trial) has 2 usable version(s) among 3 stored URL(s)" in too_few.stdout
+    assert "a usable sample is the latest stored version of a URL, HTML, with bytes no other sample has" in too_few.stdout
+    assert "latest version is application/pdf, not HTML" in too_few.stdout
+
+    store(4), store(5)
+    shown = scrapy_command("learn-noise", "--preview", "acme", "--classifier", "rules")
+    assert shown.returncode == 0, shown.stderr
+    assert "preview of source 'acme' (status trial" in shown.stdout and "nothing is saved" in shown.stdout
+    removed = shown.stdout.split("would remove")[1].split("kept for job facts")[0]
+    kept = shown.stdout.split("kept for job facts")[1]
+    assert "We use cookies to improve this site." in removed and "PrivacyImprint" in removed
+    assert "https://acme-robotics.example/jobs/" in removed  # the page each text was removed from
+    assert "© 2026 Acme Robotics B.V." in kept and "B.V." not in removed
+    assert "job-fact signals on the samples:" in shown.stdout
+    with pool.connection() as conn:
+        configuration_id = conn.execute("SELECT configuration_id FROM sources WHERE id = 'acme'").fetchone()[
+            "configuration_id"]
+    assert _stored_filter(pool, configuration_id) is None
+
+    unknown = scrapy_command("learn-noise", "--preview", "nope")
+    assert unknown.returncode == 1 and "unknown source 'nope'" in unknown.stderr

@@ -101,7 +101,8 @@ def test_a_page_of_hundreds_of_constant_rows_is_examined_up_to_the_region_limit(
     pages = [TrainingPage(url=f"https://rows.example/jobs/{i}", body=(
         f"<html><body><ul>{rows}</ul><main><h1>Job {i}</h1><p>Duties of job {i}, which differ.</p></main>"
         "</body></html>").encode()) for i in range(3)]
-    result = learn_noise_filter(pages, None, RulesClassifier(NoiseSettings(max_regions=50)), config_hash="h")
+    settings = NoiseSettings(max_regions=50, max_region_chars=2000)  # the list is too big to learn whole
+    result = learn_noise_filter(pages, None, RulesClassifier(settings), config_hash="h")
     assert result.report.examined == 50
     assert any("over NOISE_MAX_REGIONS (50)" in s.reason for s in result.report.skipped)
     doc = prepare_html(pages[0].body, pages[0].url, noise_filter=result.filter)

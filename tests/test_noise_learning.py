@@ -32,8 +32,8 @@ def test_model_separates_site_and_application_footers_and_keeps_pay_navigation(s
     result = learn(acme_pages(1, 2, 3, 4), model_classifier(stub))
     rules = {rule.selector: rule for rule in result.filter.rules}
     assert rules["body > footer"].decision == "remove"
-    assert "article > footer" not in rules  # inside the job's own region: content, never sent
-    assert rules['nav[aria-label="Main"]'].decision == "remove"
+    assert rules["article > footer"].decision == "keep"  # a footer inside the job: sent, and kept for its facts
+    assert rules["header"].decision == "remove"
     assert rules['nav[aria-label="Pay and apply"]'].decision == "keep"
     assert all(rule.classifier == "openai:stub-model" for rule in result.filter.rules)
     # The structured-output request: strict JSON schema, the model and the prompt file's text.
@@ -57,12 +57,14 @@ def test_mixed_parents_are_kept_and_changed_links_or_benefits_are_never_sent(stu
     sent = texts_sent(stub)
     mixed = [r for r in result.filter.rules if r.selector == "aside:nth-of-type(2)"]
     assert mixed and mixed[0].decision == "keep"
-    assert not any("Deutsch" in text or "Français" in text for text in sent)  # per-page language links
+    # Language links lead to this page in other languages: a different address on every page, the same place
+    # (the /de/ and /fr/ sites) -- one template region, sent once and removed.
+    assert sum(1 for text in sent if text == "Deutsch Français") == 1
+    assert any(r.decision == "remove" and r.text == "Deutsch Français" for r in result.filter.rules)
     assert not any("This role also comes with" in text for text in sent)  # per-page benefit
-    assert not any("Search" == text for text in sent)  # the search form holds controls
-    skipped = {s.selector: s.reason for s in result.report.skipped}
-    assert "differs between samples" in skipped["html > body > div:nth-of-type(2)"]
-    assert "form controls" in skipped["html > body > header > form"]
+    # The search form is judged on its words: its field's label and placeholder go with the header's text.
+    (header,) = [region for batch in stub.sent_regions() for region in batch if region["text"].endswith("Search")]
+    assert any(control.startswith("input") for control in header["controls"])
 
 
 def test_model_calls_are_distinct_regions_over_batch_size_and_no_region_is_sent_twice(stub):
@@ -143,13 +145,13 @@ def test_a_decision_flipped_by_hand_survives_the_next_reviews(stub):
 def test_re_review_sends_kept_and_changed_regions_again(stub):
     first = learn(acme_pages(1, 2, 3, 4), model_classifier(stub))
     stub.requests.clear()
-    # Page 6 has a new copyright year: the site-footer rule no longer matches and the footer is reviewed again.
+    # Page 6 has a new copyright year: a year is a date, not a change, so the site-footer rule still holds.
     second = learn(acme_pages(1, 2, 3, 6), model_classifier(stub), current=first.filter)
     sent = texts_sent(stub)
     assert any("All roles pay from" in text for text in sent)  # kept last time, reviewed again
     assert not any("We use cookies" in text for text in sent)  # approved rule reused
-    assert "body > footer" in {s.selector for s in second.report.not_reused}
-    assert any("All rights reserved" in s.reason or "differs" in s.reason for s in second.report.skipped)
+    assert "body > footer" in {r.selector for r in second.report.reused}
+    assert not any("All rights reserved" in text for text in sent)
 
 
 def test_a_complete_review_that_keeps_everything_is_a_valid_zero_rule_filter(stub):
@@ -180,8 +182,8 @@ def test_invalid_or_changed_rules_stay_in_the_page_and_ask_for_review():
     reasons = {step.selector: step.reason for step in prepared.report.steps if step.action == "retained"}
     assert prepared.report.review_requested
     assert "invalid selector" in reasons["nav[aria-label="]
-    assert reasons["p"].startswith("ambiguous")
-    assert reasons['nav[aria-label="Main"]'] == "region changed since learning"
+    assert "none as learned" in reasons["p"]  # many paragraphs, none with the rule's signature
+    assert reasons["header"] == "region changed since learning"
     assert "About us" in prepared.markdown and "Privacy" not in prepared.markdown
     # The learner does not reuse the invalid rule either; it says why.
     relearned = learn(acme_pages(1, 2, 3), _rules(), current=broken)

@@ -33,11 +33,11 @@ def test_the_site_footer_goes_and_the_application_footer_with_the_same_tag_stays
     assert not doc.report.review_requested
 
 
-def test_an_ambiguous_selector_over_both_footers_removes_neither_and_asks_for_review():
+def test_a_selector_over_both_footers_removes_only_the_one_with_the_learned_signature():
     rule = learned_rule("footer.site-footer").model_copy(update={"selector": "footer"})
     doc = prepare_html(PAGE, URL, noise_filter=NoiseFilter(config_hash="h", rules=[rule]))
-    assert "© 2026 Example Logistics" in doc.markdown and "15 January 2027" in doc.markdown
-    assert doc.report.review_requested
+    assert "© 2026 Example Logistics" not in doc.markdown and "15 January 2027" in doc.markdown
+    assert not doc.report.review_requested
 
 
 def test_navigation_holding_job_facts_stays_when_its_region_changed():

@@ -1,4 +1,5 @@
 """scrapy learn-noise --configuration ID | --source ID [--manual] [--classifier openai|rules|auto] [--dry-run]
+scrapy learn-noise --preview SOURCE [--classifier openai|rules|auto]
 scrapy learn-noise --page FILE URL (3 to 6 times) --out FILTER.json [--current FILTER.json] [--manual]"""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from gigflow.noise.learn.training import TrainingPage
 
 class Command(GigflowCommand):
     def syntax(self):
-        return "--configuration ID | --source ID | --page FILE URL ... --out FILTER.json"
+        return "--configuration ID | --source ID | --preview SOURCE | --page FILE URL ... --out FILTER.json"
 
     def short_desc(self):
         return "Learn a noise filter from 3 to 6 stored or saved vacancy pages of one site"
@@ -28,6 +29,9 @@ class Command(GigflowCommand):
         super().add_options(parser)
         parser.add_argument("--configuration", type=int, help="learn from this configuration's stored versions")
         parser.add_argument("--source", help="learn for this source's configuration (instead of --configuration)")
+        parser.add_argument("--preview", metavar="SOURCE",
+                            help="learn from this source's stored versions (any status) and show what would be "
+                                 "removed and kept; save nothing")
         parser.add_argument("--page", nargs=2, action="append", metavar=("FILE", "URL"), default=[],
                             help="a saved page and its URL (give 3 to 6)")
         parser.add_argument("--out", help="write the filter here (with --page)")
@@ -46,12 +50,14 @@ class Command(GigflowCommand):
                 opts.configuration = get_source(get_pool(), opts.source).configuration_id
             except (UnknownSourceError, ValueError) as exc:
                 return self.fail(str(exc))
-        if args or (opts.configuration is None) == (not opts.page):
-            raise UsageError("give either --configuration ID or --page FILE URL (3 to 6 times)")
+        if args or sum((opts.configuration is not None, bool(opts.page), opts.preview is not None)) != 1:
+            raise UsageError("give one of --configuration ID, --source ID, --preview SOURCE or --page FILE URL (3 to 6 times)")
         settings = NoiseSettings.from_settings(self.settings)
         try:
             classifier = make_classifier(opts.classifier or settings.classifier, settings)
-            if opts.page:
+            if opts.preview is not None:
+                self._preview(opts, settings)
+            elif opts.page:
                 self._from_files(opts, settings, classifier)
             else:
                 self._from_configuration(opts, settings, classifier)
@@ -72,20 +78,35 @@ class Command(GigflowCommand):
             Path(opts.out).write_text(result.filter.model_dump_json(indent=2) + "\n", encoding="utf-8")
             print(f"wrote {opts.out} ({len(result.filter.removal_rules())} removal rule(s))")
 
+    def _preview(self, opts, settings):
+        from gigflow.db import get_pool
+        from gigflow.noise.learn.lifecycle.preview import preview_source, render_preview
+
+        preview = preview_source(get_pool(), opts.preview, settings, opts.classifier,
+                                 max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"))
+        print(render_preview(preview))
+        if not preview.learned:
+            self.exitcode = 1
+
     def _from_configuration(self, opts, settings, classifier):
         """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
         from gigflow.db import get_pool
         from gigflow.noise.learn.lifecycle.review_learner import make_learner
+        from gigflow.commands.noise import reprepare_after_save
         from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
 
         kind = ReviewKind.manual if opts.manual else ReviewKind.command
         outcome = run_review(get_pool(), opts.configuration, kind,
                              make_learner(settings, opts.classifier or settings.classifier),
-                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run)
+                             max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run,
+                             after_save=reprepare_after_save(self.settings))
         if outcome.learner_report is not None:
             print(render_report(outcome.learner_report))
         if outcome.status == "saved":
             print(f"saved noiseFilter into configuration {opts.configuration} ({outcome.rules} removal rule(s))")
+            if outcome.reprepared:
+                print("stored versions prepared again: {reprepared} of {versions} changed, {reextracted} job(s) "
+                      "re-extracted".format(**outcome.reprepared))
         elif outcome.status == "conflict":
             self.fail(f"not saved: {outcome.detail}", code=1)
         elif outcome.status == "dry-run":

@@ -63,7 +63,8 @@ class Command(GigflowCommand):
                                 cycle_seconds=s.getfloat("NOISE_REVIEW_CYCLE_SECONDS"),
                                 max_deferral_seconds=s.getfloat("NOISE_REVIEW_MAX_DEFERRAL_SECONDS"),
                                 max_filter_bytes=s.getint("NOISE_FILTER_MAX_BYTES"),
-                                stalled_seconds=s.getfloat("NOISE_WORKER_STALLED_SECONDS"))
+                                stalled_seconds=s.getfloat("NOISE_WORKER_STALLED_SECONDS"),
+                                after_save=reprepare_after_save(s))
         run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
 
     def request(self, configuration_id, opts):
@@ -119,3 +120,16 @@ def removed_text(configuration_id: int, current) -> str:
         lines.append(f"- {rule.selector}  [{rule.classifier}] {rule.reason}")
         lines.append(f"  text: {rule.text}" if rule.text else "  text: (not recorded when learned; review again)")
     return "\n".join(lines)
+
+
+def reprepare_after_save(settings):
+    """What runs after a review saved a filter: the configuration's stored versions prepared again with it."""
+    from gigflow.db import get_pool
+    from gigflow.documents.preparer import DocumentPreparer
+    from gigflow.maintenance.reprepare import reprepare_configuration
+
+    def after_save(configuration_id: int) -> dict:
+        return reprepare_configuration(get_pool(), configuration_id,
+                                       preparer=DocumentPreparer.from_settings(settings),
+                                       max_filter_bytes=settings.getint("NOISE_FILTER_MAX_BYTES"))
+    return after_save

@@ -237,7 +237,7 @@ class HtmlFormat:
             return self._plain_text(body, url, content_type, report, size)
         try:
             root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
-            apply_noise_filter(root, noise_filter, report)
+            apply_noise_filter(root, noise_filter, report, page_url=url)
             links = collect_links(root)
             unlink_unfocusable_links(root, report)
             name_empty_links(root)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
-from gigflow.noise.signature import region_signature
+from gigflow.noise.signature import SelfReferences, signature_for
 
 if TYPE_CHECKING:  # documents calls apply, never the reverse: the report is only annotated here
     from gigflow.documents.types import PreparationReport
@@ -21,17 +21,22 @@ def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: PreparationReport) -> int:
-    """Remove each rule's region when its selector matches exactly one region with the learned signature.
+def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: PreparationReport,
+                       page_url: str | None = None) -> int:
+    """Remove every region a rule's selector matches that has the rule's learned signature.
 
-    A changed, missing or ambiguous region stays in the page, and the report asks for a review.
+    Signatures are compared with the page's self-references normalised (``page_url``, its title): a template
+    region that names the page it is on is still the same region. A region that changed, or a selector that
+    matches nothing with the learned signature, leaves the page as it is, and the report asks for a review.
     Every rule is matched against the untouched tree before anything is removed, because removing one region
     shifts the :nth-of-type() positions that other rules' selectors rely on.
     Returns the number of regions removed.
     """
     if noise_filter is None:
         return 0
-    doomed = []
+    signature = signature_for(noise_filter.version)
+    refs = SelfReferences.of_page(root, page_url)
+    doomed, seen = [], set()
     for rule in noise_filter.removal_rules():
         try:
             matches = select(root, rule.selector)
@@ -39,21 +44,37 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
             report.retained("noise-filter", selector=rule.selector, reason=str(exc))
             report.review_requested = True
             continue
-        if len(matches) != 1:
-            report.retained("noise-filter", selector=rule.selector,
-                            reason="region missing" if not matches else f"ambiguous: {len(matches)} regions match")
+        if not matches and rule.path:
+            try:
+                matches = select(root, rule.path)
+            except InvalidSelectorError:
+                matches = []
+        if not matches:
+            report.retained("noise-filter", selector=rule.selector, reason="region missing")
             report.review_requested = True
             continue
-        region = matches[0]
-        if region_signature(region) != rule.signature:
+        same = [region for region in matches if signature(region, refs) == rule.signature]
+        if not same and rule.path:  # positions shifted on this page: the same region by its path and signature
+            try:
+                same = [region for region in select(root, rule.path) if signature(region, refs) == rule.signature]
+            except InvalidSelectorError:
+                same = []
+        if not same:
+            region = matches[0]
             report.retained("noise-filter", selector=rule.selector, path=root.getroottree().getpath(region),
-                            reason="region changed since learning", text_length=len(region.text_content()),
-                            text=region_excerpt(region))
+                            reason="region changed since learning" if len(matches) == 1 else
+                            f"region changed since learning ({len(matches)} regions match, none as learned)",
+                            text_length=len(region.text_content()), text=region_excerpt(region))
             report.review_requested = True
             continue
-        doomed.append((rule, region, root.getroottree().getpath(region)))
+        for region in same:
+            if region not in seen:
+                seen.add(region)
+                doomed.append((rule, region, root.getroottree().getpath(region)))
     removed = 0
     for rule, region, path in doomed:
+        if any(ancestor in seen for ancestor in region.iterancestors()):
+            continue  # inside a region another rule removes
         report.removed("noise-filter", selector=rule.selector, path=path, reason=rule.reason,
                        text_length=len(region.text_content()), text=region_excerpt(region))
         if region.getparent() is not None:

@@ -11,7 +11,7 @@ logger = logging.getLogger("gigflow.events")
 EVENTS = frozenset({
     "review_requested", "review_skipped", "review_started", "review_deferred", "batch_failed", "review_retried",
     "review_completed", "review_failed", "filter_saved", "save_conflict", "filter_reset", "filter_applied",
-    "region_changed", "review_requested_by_preparation", "enqueue_failed",
+    "region_changed", "review_requested_by_preparation", "enqueue_failed", "versions_reprepared",
 })
 
 

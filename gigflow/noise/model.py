@@ -7,7 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-NOISE_FILTER_VERSION = 1
+# 2: signatures normalise self-references (see gigflow.noise.signature); a rule removes every region its selector
+# matches that has the rule's signature. Filters stored with version 1 keep version 1 signatures when applied.
+NOISE_FILTER_VERSION = 2
 
 
 class RemovalRule(BaseModel):
@@ -19,6 +21,9 @@ class RemovalRule(BaseModel):
     reason: str = ""
     classifier: str  # which classifier decided: "openai:<model>" or "rules"
     text: str = ""  # the region's visible text when it was learned, shortened: what reports show
+    # The region's path from <html> without positions (tags, roles, labels): where apply also looks when the
+    # selector's positions shifted on a page (one more sibling before it), still requiring the signature.
+    path: str = ""
 
 
 class SampleRef(BaseModel):

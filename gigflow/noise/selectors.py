@@ -63,6 +63,16 @@ def ancestry_steps(el) -> list[str]:
     return list(reversed(steps))
 
 
+def relaxed_path(el) -> str:
+    """The element's path from the root with tags, roles and labels but no positions."""
+    steps = []
+    node = el
+    while node is not None:
+        steps.append(_own_step(node))
+        node = node.getparent()
+    return " > ".join(reversed(steps))
+
+
 def selector_candidates(el) -> list[str]:
     """Selectors for ``el`` from the shortest (its own step) to the full path from the root, joined by '>'."""
     steps = ancestry_steps(el)

@@ -1,17 +1,160 @@
-"""Region signatures: text, element structure, and non-volatile attributes (links included)."""
+"""Region signatures: text, element structure, and the attributes that mean something (links included).
+
+A template region is the same on every page of a site except where it refers to the page itself: a share or
+"save job" link carries the page's URL, a login or language link its path (``?redirect=/jobs/123``), a tweet
+link its title; the current menu item carries a marker; a counter or a copyright year changes. Version 2
+signatures normalise those self-references before hashing, so one template region has one signature on every
+page:
+
+- link targets (href, form actions) count by host and first path segment only: a language switcher or a login
+  link goes to another page from every page, but to the same place;
+- the page's URL, path, slug segments and ids (plain and percent-encoded) and its title, in other attribute
+  values, become placeholders; the title in text too;
+- digits in text count as one digit (counters, dates, years);
+- per-build and state attributes (id, class, style, data-*, aria-current, aria-selected, aria-expanded, tabindex,
+  nonce, the value of hidden inputs) do not count.
+
+Version 1 signatures (filters stored before) keep their old meaning: see ``region_signature_v1``.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import re
+from urllib.parse import quote, quote_plus, urlsplit
 
 from lxml import etree
 
 # id, class and inline style are often generated per build or per page, so they never enter a signature.
 VOLATILE_ATTRIBUTES = frozenset({"id", "class", "style"})
+# Attributes that say which item is current, open or selected, or carry per-render tokens.
+STATE_ATTRIBUTES = frozenset({"aria-current", "aria-selected", "aria-expanded", "aria-pressed", "aria-checked",
+                              "aria-hidden", "tabindex", "nonce", "checked", "selected", "autocomplete"})
+SIGNATURE_VERSION = 2
+_DIGITS = re.compile(r"\d+")
+_SEGMENT_SPLIT = re.compile(r"[/?&=#;,]+")
+# A self-reference shorter than this is too likely to occur by chance in other values.
+MIN_REFERENCE_CHARS = 4
+MAX_REFERENCES = 40
 
 
-def region_signature(element) -> str:
-    """sha256 over the region's tag structure, stable attributes and whitespace-collapsed text."""
+def volatile_attribute(name: str) -> bool:
+    return name in VOLATILE_ATTRIBUTES or name in STATE_ATTRIBUTES or name.startswith("data-")
+
+
+class SelfReferences:
+    """The strings by which a page refers to itself, longest first, each with its placeholder."""
+
+    def __init__(self, page_url: str | None = None, titles: tuple[str, ...] = ()):
+        found: dict[str, str] = {}
+
+        def add(value: str, placeholder: str) -> None:
+            value = value.strip()
+            if len(value) >= MIN_REFERENCE_CHARS and value not in found:
+                found[value] = placeholder
+
+        if page_url:
+            parts = urlsplit(page_url)
+            bare = page_url.split("#", 1)[0]
+            for value in (bare, bare.split("?", 1)[0], bare.rstrip("/")):
+                for form in (value, quote(value, safe=""), quote_plus(value)):
+                    add(form, "{url}")
+            path = parts.path.rstrip("/")
+            if path.count("/") >= 1 and len(path) > 1:
+                for form in (path, quote(path, safe="")):
+                    add(form, "{path}")
+            segments = [s for s in _SEGMENT_SPLIT.split(f"{parts.path}?{parts.query}") if s]
+            # The last segments name the page (its slug, its id); the first ones name the section ("jobs").
+            for segment in segments[1:] if len(segments) > 1 else segments:
+                add(segment, "{ref}")
+            for number in re.findall(r"\d{3,}", f"{parts.path}?{parts.query}"):
+                add(number, "{id}")
+        for title in titles:
+            title = " ".join(title.split())
+            if len(title) >= 8:
+                for form in (title, quote(title, safe=""), quote_plus(title), quote(title)):
+                    add(form, "{title}")
+        self.references = sorted(found.items(), key=lambda kv: -len(kv[0]))[:MAX_REFERENCES]
+
+    @classmethod
+    def of_page(cls, root, page_url: str | None) -> "SelfReferences":
+        """From the prepared page: its URL, its first <h1> and its <title>."""
+        titles = []
+        h1 = root.find(".//h1")
+        if h1 is not None:
+            titles.append(h1.text_content())
+        title = root.find(".//title")
+        if title is not None and title.text:
+            titles.append(title.text)
+        return cls(page_url, tuple(titles))
+
+    def attribute(self, value: str) -> str:
+        for reference, placeholder in self.references:
+            if reference in value:
+                value = value.replace(reference, placeholder)
+        return value
+
+    def text(self, value: str) -> str:
+        for reference, placeholder in self.references:
+            if placeholder == "{title}" and reference in value:
+                value = value.replace(reference, placeholder)
+        return _DIGITS.sub("0", value)
+
+
+NO_REFERENCES = SelfReferences()
+
+
+def _norm(text: str | None) -> str:
+    return " ".join(text.split()) if text else ""
+
+
+# Where a link or a form goes. (Images keep their address: a job's own picture is not the site's logo.)
+LINK_ATTRIBUTES = frozenset({"href", "action", "formaction"})
+
+
+def link_target(value: str) -> str:
+    """Where a link goes, as far as a template cares: its host and first path segment. A language switcher, a
+    share or login link, a "current job" breadcrumb go to a different page from every page, but to the same
+    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail and phone links stay whole: they are contacts."""
+    value = value.strip()
+    if value.lower().startswith(("mailto:", "tel:")):
+        return value
+    parts = urlsplit(value)
+    first = parts.path.lstrip("/").split("/", 1)[0]
+    return f"{parts.scheme}://{parts.netloc}/{first}" if parts.netloc or parts.scheme else f"/{first}"
+
+
+def stable_attributes(el, refs: SelfReferences) -> list[tuple[str, str]]:
+    """The attributes that enter a signature, self-references replaced, link targets reduced, sorted."""
+    hidden_input = el.tag == "input" and (el.get("type") or "").lower() == "hidden"
+    return sorted((k, link_target(v) if k in LINK_ATTRIBUTES else refs.attribute(_norm(v)))
+                  for k, v in el.attrib.items()
+                  if not volatile_attribute(k) and not (hidden_input and k == "value"))
+
+
+def region_signature(element, refs: SelfReferences | None = None) -> str:
+    """sha256 over the region's tag structure, stable attributes and text, self-references normalised (version 2).
+
+    ``refs``: the page's self-references (``SelfReferences.of_page``); without them only digits, state and
+    per-build attributes are normalised."""
+    refs = refs or NO_REFERENCES
+    digest = hashlib.sha256(b"v2")
+    for event, el in etree.iterwalk(element, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            digest.update(f"<{el.tag}{stable_attributes(el, refs)}>".encode())
+            if el.text and el.text.strip():
+                digest.update(refs.text(_norm(el.text)).encode())
+        else:
+            digest.update(f"</{el.tag}>".encode())
+            if el is not element and el.tail and el.tail.strip():
+                digest.update(refs.text(_norm(el.tail)).encode())
+    return digest.hexdigest()
+
+
+def region_signature_v1(element) -> str:
+    """The version 1 signature (filters stored before version 2): text and attributes verbatim."""
     digest = hashlib.sha256()
     for event, el in etree.iterwalk(element, events=("start", "end")):
         if not isinstance(el.tag, str):
@@ -26,3 +169,10 @@ def region_signature(element) -> str:
             if el is not element and el.tail and el.tail.strip():
                 digest.update(" ".join(el.tail.split()).encode())
     return digest.hexdigest()
+
+
+def signature_for(version: int):
+    """The signature function a filter of ``version`` was learned with: ``fn(element, refs)``."""
+    if version >= SIGNATURE_VERSION:
+        return region_signature
+    return lambda element, refs=None: region_signature_v1(element)

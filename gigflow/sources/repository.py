@@ -131,3 +131,11 @@ def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reaso
         return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None
     with pool.connection() as conn:
         return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None
+
+
+def configuration_sources(pool: ConnectionPool, configuration_id: int) -> list[str]:
+    """The ids of the sources that share this configuration (and its noise filter)."""
+    with pool.connection() as conn:
+        rows = conn.execute(load_sql(_SQL, "configuration_sources.sql"),
+                            {"configuration_id": configuration_id}).fetchall()
+    return [row["id"] for row in rows]

@@ -80,3 +80,16 @@ def version_summary(conn, version_id: int) -> dict | None:
 def latest_versions_with_parsers(conn, source_id: str | None) -> list[dict]:
     """Each URL's newest version (of one source, or all) with the parser versions its jobs were read with."""
     return conn.execute(_sql("version_jobs_parser.sql"), {"source_id": source_id}).fetchall()
+
+
+def version_for_reprepare(conn, version_id: int) -> dict | None:
+    """One version with its bytes, type, current Markdown and fetch time: what preparing it again needs."""
+    return conn.execute(_sql("version_for_reprepare.sql"), {"id": version_id}).fetchone()
+
+
+def reprepare_version(conn, version_id: int, markdown: str, preparation, jobs_digest_: str) -> None:
+    """Store a version's new Markdown (prepared again from its own bytes), its report and its jobs' digest."""
+    params = {"id": version_id, "markdown": markdown, "preparation": preparation, "jobs_digest": jobs_digest_,
+              "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()}
+    conn.execute(_sql("insert_markdown.sql"), params)
+    conn.execute(_sql("reprepare_version.sql"), params)

@@ -81,12 +81,15 @@ def flip_decision(configuration_id: int, *, selector: str, signature: str, expec
     old = rules[index]
     decision = "keep" if old.decision == "remove" else "remove"
     reason = f"manual review: {note.strip()}" if note.strip() else f"manual review: {old.decision} -> {decision}"
-    rules[index] = RemovalRule(selector=old.selector, signature=old.signature, decision=decision,
-                               reason=reason[:500], classifier=MANUAL_CLASSIFIER)
+    rules[index] = old.model_copy(update={"decision": decision, "reason": reason[:500],
+                                          "classifier": MANUAL_CLASSIFIER})
     saved = save_filter(get_pool(), SaveFilter(configuration_id=configuration_id, expected_token=expected_token,
                                                noise_filter=noise_filter.model_copy(update={"rules": rules})))
     if not saved.saved:
         raise ActionError(f"not saved: {saved.conflict} (reload the page and try again)")
+    from gigflow.maintenance.reprepare import reprepare_configuration
+
+    reprepare_configuration(get_pool(), configuration_id)  # stored pages take the changed filter now
     return decision, saved.token
 
 

@@ -19,6 +19,12 @@ CANDIDATE_TOKENS = frozenset({
 _TOKEN_SPLIT = re.compile(r"[\s_\-]+")
 
 
+def is_landmark(el) -> bool:
+    """A header, footer, nav or aside by its tag or ARIA role."""
+    return isinstance(el.tag, str) and (el.tag in CANDIDATE_TAGS or
+                                        (el.get("role") or "").strip().lower() in CANDIDATE_ROLES)
+
+
 def is_candidate(el) -> bool:
     if not isinstance(el.tag, str):
         return False

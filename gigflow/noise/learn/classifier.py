@@ -30,10 +30,13 @@ class ReviewRegion:
     # The text that can state this job's facts: the region's text without lists of links to other pages (menus,
     # cards of other jobs). None: all of ``text``.
     fact_text: str | None = None
+    # Its form controls as a reader meets them ("button: Accept all", "input search: Search jobs").
+    controls: tuple[str, ...] = ()
 
     def as_prompt(self) -> dict:
         return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
-                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links], "html": self.html}
+                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links],
+                "controls": list(self.controls), "html": self.html}
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,9 @@ class RegionClassifier:
         self.settings = settings
         self.usage = ClassifierUsage()
         self.employers = tuple(employers)  # the source's company names: a job fact wherever they appear
+        # The samples name different employers (a job board): regions they share describe the site operator, so
+        # an address, phone, legal name or place there is board furniture, not a fact of any one job.
+        self.site_operator_only = False
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
         verdicts: dict[str, RegionVerdict] = {}
@@ -131,7 +137,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
                        r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
                        re.I),
-    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|address|headquarters|office in|"
+    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
+                           r"headquarters|office in|"
                            r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
@@ -142,6 +149,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           re.I),
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
                         r"응모|지원|応募)", re.I),
+    # Documents to send with an application (an application form's fact, like its deadline).
+    "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
+                            r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
     "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
                           r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
                           r"medical|dental)\b", re.I),
@@ -200,9 +210,16 @@ def is_link_menu(region: ReviewRegion) -> bool:
     return len(region.links) >= MENU_MIN_LINKS and linked >= 0.7 * len(region.text)
 
 
-def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> list[str]:
+# On a multi-employer board a region every sample shares cannot state one job's facts: its address, phone and
+# legal name are the operator's, its dates and amounts the site's ("updated April 12", "salary data"). Only a
+# way to apply can be the same for every job there.
+BOARD_KINDS = frozenset({"apply"})
+
+
+def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False) -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
-    markup, and the names of the source's company (``employers``)."""
+    markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
+    by samples of different employers, so only a way to apply counts (see BOARD_KINDS)."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -221,6 +238,22 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
+        if site_operator_only and kind not in BOARD_KINDS:
+            continue
+        if kind == "documents":
+            # "Send us your resume" is a call for open applications; documents to send with this application are
+            # a list ("CV, cover letter and references").
+            named = {m.group(0).lower() for m in pattern.finditer(haystack)}
+            if len(named) >= 2:
+                found.append(f"{kind} {', '.join(sorted(named))!r}")
+            continue
+        if kind == "apply":
+            # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
+            # heading or its confirmation ("Thank you for your application"), not a fact of the job.
+            match = pattern.search("\n".join(t for t, _ in region.links))
+            if match:
+                found.append(f"{kind} link {match.group(0).strip()!r}")
+            continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
             lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
@@ -232,9 +265,11 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = ()) -> l
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
-        if _LINK_SIGNALS.search(href):
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and href.lower().startswith(("tel:", "mailto:"))):
             found.append(f"link {href!r}")
             break
+    if site_operator_only:
+        return found
     if _LABEL_VALUE_MARKUP.search(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
@@ -254,7 +289,7 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)
@@ -299,6 +334,10 @@ class OpenAIClassifier(RegionClassifier):
         payload = {"regions": [r.as_prompt() for r in batch]}
         if self.employers:  # the source's company: its name in a region is a job fact (the employer)
             payload["employer"] = list(self.employers)
+        if self.site_operator_only:  # a board: shared regions are the operator's, not a job's
+            payload["site"] = ("a job board: the samples name different employers, so every region here (shared by "
+                               "all samples) belongs to the site operator; its address, phone or legal name is not "
+                               "a fact of the job")
         try:
             response = self.client.chat.completions.create(
                 model=self.settings.model,

@@ -14,13 +14,15 @@ from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
-from gigflow.noise.selectors import InvalidSelectorError, PageIndex, select
+from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signature import region_signature
+from gigflow.noise.signature import SelfReferences, region_signature, signature_for
 from gigflow.noise.learn.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
 from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
+# What a form control says to a reader, for the classifier: its label, placeholder, name or button text.
+CONTROL_WORDS = ("aria-label", "placeholder", "title", "name", "value", "alt")
 # Kept regions are split into their parts for another review at most this many times.
 MAX_REVIEW_ROUNDS = 6
 
@@ -85,13 +87,21 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
                                 url=s.url) for s in samples]
     roots = [s.prepared() for s in samples]
+    refs = [SelfReferences.of_page(root, s.url) for root, s in zip(roots, samples)]
+    named = {name.casefold(): name for s in samples for name in s.employer_names()}
+    if len(named) > 1:  # several employers across the samples: what the pages share is the site operator's
+        classifier.site_operator_only = True
+    elif named:  # one employer on every sample: its name anywhere is the employer, a job fact
+        classifier.employers = tuple(dict.fromkeys(classifier.employers + tuple(named.values())))
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
     # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
-    template = analyse_template(roots)
+    template = analyse_template(roots, refs)
+    template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
     indexes = [PageIndex(root) for root in roots]
+    signatures = _Signatures(refs)
 
     reused: list[RemovalRule] = []
     covered: set = set()  # page-0 regions a reused rule already covers
@@ -100,15 +110,18 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     carried = [] if current is None else [r for r in current.rules if r.classifier == SETTLED_CLASSIFIER] + (
         [] if manual else [r for r in current.removal_rules() if r.classifier != SETTLED_CLASSIFIER])
     if carried:
+        signature_of = signature_for(current.version)
         for rule in carried:
             regions, why = _match_everywhere(rule.selector, roots, candidate_sets)
             if regions is None:
                 report.not_reused.append(SkippedRegion(rule.selector, why))
-            elif any(region_signature(r) != rule.signature for r in regions):
+                continue
+            same = [[r for r in page if signature_of(r, refs[k]) == rule.signature] for k, page in enumerate(regions)]
+            if not same[0] or sum(1 for page in same if page) < quorum(len(roots)):
                 report.not_reused.append(SkippedRegion(rule.selector, "region changed since the last review"))
-            else:
-                reused.append(rule)
-                covered.add(regions[0])
+            else:  # stored again with this version's signature
+                reused.append(rule.model_copy(update={"signature": signatures(same[0][0], 0)}))
+                covered.update(same[0])
     report.reused = reused
 
     learnable: dict[tuple[str, str], etree._Element] = {}
@@ -120,7 +133,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     pending = _outermost(roots[0], candidates[0] + template.candidates)
     for review_round in range(MAX_REVIEW_ROUNDS):
         fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
-                                   split=review_round > 0)
+                                   signatures, split=review_round > 0)
         fresh = {key: region for key, region in fresh.items() if key not in learnable}
         learnable.update(fresh)
         regions = []
@@ -130,6 +143,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                                          settings)
                 regions.append(by_signature[signature])
         verdicts.update(_review(classifier, regions, settings, report))
+        if classifier.splits_kept_regions and review_round > 0:
+            _one_employer_statement(fresh, by_signature, verdicts)
         # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
         # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
         pending = [part for (_selector, signature), region in fresh.items()
@@ -144,6 +159,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         verdict = verdicts[by_signature[signature].id]
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
                                    reason=verdict.reason, classifier=verdict.classifier,
+                                   path=relaxed_path(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)])))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
@@ -152,8 +168,32 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     return LearningResult(filter=noise_filter, report=report)
 
 
+EMPLOYER_ONLY = "rules: job-fact signal: employer "
+
+
+def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
+    """Sibling parts kept only because they name the employer ("© 2026 Acme B.V." beside "Acme B.V. is a website
+    of ..."): the employer's name needs to stay once, so the shortest of them stays and the others go."""
+    groups: dict = {}
+    for (_selector, signature), region in fresh.items():
+        verdict = verdicts[by_signature[signature].id]
+        if verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY) and "," not in verdict.reason[
+                len(EMPLOYER_ONLY):]:
+            groups.setdefault(region.getparent(), []).append((len(" ".join(region.text_content().split())),
+                                                              signature))
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        members.sort()
+        for _length, signature in members[1:]:
+            review_id = by_signature[signature].id
+            verdicts[review_id] = RegionVerdict(
+                "remove", "rules: names the employer, as a shorter part beside it does; that one stays",
+                verdicts[review_id].classifier)
+
+
 def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
-                       settings: NoiseSettings, report: LearningReport, *, split: bool) -> dict:
+                       settings: NoiseSettings, report: LearningReport, signatures, *, split: bool) -> dict:
     """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
 
     ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
@@ -177,9 +217,9 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
                 report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
                                                     f"job content: {content}"))
                 continue
-            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings)
+            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings, signatures)
             if selector is not None:
-                learnable.setdefault((selector, region_signature(region)), region)
+                learnable.setdefault((selector, signatures(region, 0)), region)
                 continue
         inner = region_parts(region)
         report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
@@ -224,51 +264,95 @@ def _distinct(samples: list[TrainingPage]) -> list[TrainingPage]:
     return out
 
 
+class _Signatures:
+    """Signatures of sample regions with their page's self-references normalised, computed once per region."""
+
+    def __init__(self, refs):
+        self.refs = refs
+        self.cache: dict = {}
+
+    def __call__(self, region, page: int) -> str:
+        found = self.cache.get(region)
+        if found is None:
+            found = self.cache[region] = region_signature(region, self.refs[page])
+        return found
+
+
+def quorum(n_pages: int) -> int:
+    """On how many samples a template region must be found as learned: all of 2, else two thirds (at least 2).
+
+    A template region may differ on a minority of pages (an older page, a page with one more menu item): the
+    rule is learned from the others and leaves a page where the region differs as it is."""
+    return n_pages if n_pages <= 2 else max(2, -(-2 * n_pages // 3))
+
+
+# A selector may match a few regions on a page (a share bar at the top and at the bottom, tabbed copies):
+# apply removes those with the learned signature. More matches than this make a selector too loose to keep.
+MAX_MATCHES = 4
+
+
 def _match_everywhere(selector: str, roots, candidate_sets):
-    """The one complete candidate region ``selector`` matches on each page, or None and why not."""
+    """The complete candidate regions ``selector`` matches on each page (a list per page), or None and why not."""
     regions = []
     for root, candidates in zip(roots, candidate_sets):
         try:
             matches = select(root, selector)
         except InvalidSelectorError as exc:
             return None, str(exc)
-        if len(matches) != 1:
-            return None, "region missing on a sample" if not matches else f"ambiguous: {len(matches)} regions match"
-        if not _in_candidate(matches[0], candidates):
-            return None, "matches ordinary page content, not a candidate region"
-        regions.append(matches[0])
+        regions.append([m for m in matches if _in_candidate(m, candidates)][:MAX_MATCHES])
+    if not regions[0]:
+        return None, "region missing on the first sample"
     return regions, ""
 
 
-def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings):
-    """The shortest selector matching exactly one complete region on every page, all with one signature."""
-    if any(True for _ in region.iter(*CONTROL_TAGS)):
-        return None, "holds form controls Markdown cannot represent"
+def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings, signatures):
+    """The shortest selector that finds ``region`` and, on a quorum of samples, a candidate region with its
+    signature (self-references normalised), matching at most MAX_MATCHES regions on any sample."""
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
-    signature = region_signature(region)
+    signature = signatures(region, 0)
     steps = indexes[0].structured_steps(region)
     selectors = indexes[0].selector_candidates(region)
-    changed = False
-    for n, selector in enumerate(selectors, start=1):
-        regions = []
-        for index, candidates in zip(indexes, candidate_sets):
-            matches = index.select(steps[-n:])
-            if len(matches) != 1 or not _in_candidate(matches[0], candidates):
-                break
-            regions.append(matches[0])
-        if len(regions) != len(indexes) or regions[0] is not region:
-            continue
-        if all(region_signature(r) == signature for r in regions):
-            # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
-            confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
-            if confirmed == regions:
-                return selector, ""
-            continue
-        changed = True
-    if changed:
-        return None, "differs between samples (text, structure, attributes or links)"
-    return None, "ambiguous selector: no selector matches exactly one complete region on every sample"
+    need = quorum(len(indexes))
+    found_elsewhere = 0
+    loose = False
+    # Where positions shift between samples (one more sibling before the region), the region is still found
+    # by its path without positions and its signature: apply looks there too (RemovalRule.path).
+    relaxed = [(tag, role, label, None) for tag, role, label, _nth in steps]
+    by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)
+                   if _in_candidate(m, candidates))
+               for k, (index, candidates) in enumerate(zip(indexes, candidate_sets))]
+    # A selector that finds one region on every sample reads best and is the least likely to find a stranger
+    # on a new page; one that finds a few (repeated or tabbed copies) only when no unique one exists.
+    for most in (1, MAX_MATCHES):
+        for n, selector in enumerate(selectors, start=1):
+            agreeing = 0
+            too_many = False
+            for k, (index, candidates) in enumerate(zip(indexes, candidate_sets)):
+                found = index.select(steps[-n:])
+                matches = [m for m in found if _in_candidate(m, candidates)]
+                if len(found) > most or (k == 0 and region not in matches):
+                    too_many = True
+                    break
+                if by_path[k] or any(signatures(m, k) == signature for m in matches):
+                    agreeing += 1
+            if too_many:
+                loose = True
+                continue
+            found_elsewhere = max(found_elsewhere, agreeing)
+            if agreeing >= need:
+                # The stored selector is what apply runs: confirm the CSS agrees with the fast search.
+                confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
+                if confirmed is not None and region in confirmed[0] and sum(
+                        1 for k, page in enumerate(confirmed)
+                        if by_path[k] or any(signatures(m, k) == signature for m in page)) >= need:
+                    return selector, ""
+    if found_elsewhere:
+        return None, (f"differs between samples (text, structure, attributes or links): found as learned on "
+                      f"{found_elsewhere} of {len(indexes)} samples, {need} needed")
+    if loose:
+        return None, f"ambiguous selector: every selector matches more than {MAX_MATCHES} regions on a sample"
+    return None, "differs between samples (text, structure, attributes or links)"
 
 
 def _in_candidate(el, candidates) -> bool:
@@ -292,10 +376,33 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
-                        fact_text=_fact_text(region))
+                        fact_text=_fact_text(region), controls=_controls(region))
+
+
+def _controls(region) -> tuple[str, ...]:
+    """The region's form controls as a reader meets them: 'button: Accept all', 'input search: Search jobs'.
+    A form's words are text a classifier can judge (a cookie banner, a search box, a newsletter sign-up)."""
+    found = []
+    labels = {lab.get("for"): " ".join(lab.text_content().split()) for lab in region.iter("label") if lab.get("for")}
+    for el in region.iter(*CONTROL_TAGS, "form"):
+        kind = el.tag if el.tag != "input" else f"input {(el.get('type') or 'text').lower()}"
+        if kind == "input hidden":
+            continue
+        words = [labels.get(el.get("id"), "")] + [el.get(a) or "" for a in CONTROL_WORDS]
+        if el.tag in ("button", "select"):
+            words.append(el.text_content())
+        if el.tag == "form":
+            words = [el.get("aria-label") or "", el.get("name") or ""]
+        said = " · ".join(dict.fromkeys(" ".join(w.split()) for w in words if w and w.strip()))
+        found.append(f"{kind}: {said}" if said else kind)
+        if len(found) >= 20:
+            break
+    return tuple(found)
 
 
 LINK_LIST_MIN_ITEMS = 3
+# A form's choices and buttons offer answers ("temporary", "full-time" in a select); they state no fact.
+FORM_CHOICES = frozenset({"select", "option", "optgroup", "datalist", "button", "textarea"})
 INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
                          "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
 
@@ -312,7 +419,7 @@ def _fact_text(region) -> str:
         return ""
     skipped = set()
     for el in region.iter(etree.Element):
-        if (el.get("role") or "").strip().lower() == "feed":
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES:
             skipped.add(el)
         groups: dict = {}
         for child in el:

@@ -11,7 +11,8 @@ DEFAULTS = {
     "NOISE_BATCH_SIZE": 20,  # regions per model call
     "NOISE_MODEL_TIMEOUT": 60.0,  # seconds per model call
     "NOISE_REVIEW_RETRIES": 2,  # whole-review retries after a failed batch
-    "NOISE_MAX_REGION_CHARS": 20000,  # regions with more markup than this stay and are not sent
+    # Regions with more markup than this stay and are not sent (mega menus of page builders run to 50-100 KB).
+    "NOISE_MAX_REGION_CHARS": 150000,
     "NOISE_MAX_REGION_SENT_CHARS": 4000,  # markup sent per region (text and links are always sent whole)
     "NOISE_MAX_REGIONS": 2000,  # regions (candidates and their parts) a review examines; the rest stay
 }

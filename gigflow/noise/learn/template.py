@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.signature import VOLATILE_ATTRIBUTES
+from gigflow.noise.learn.candidates import is_landmark
+from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
@@ -38,15 +39,16 @@ def _norm(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-def subtree_hashes(root) -> dict:
-    """A Merkle hash per element over tag, stable attributes, text and children (id/class/style ignored, as in
-    region signatures): two elements with one hash are identical subtrees. One pass, linear in the page."""
+def subtree_hashes(root, refs: SelfReferences = NO_REFERENCES) -> dict:
+    """A Merkle hash per element over tag, stable attributes, text and children (attributes as in region
+    signatures: per-build and state attributes ignored, the page's self-references normalised): two elements
+    with one hash are identical subtrees. One pass, linear in the page."""
     hashes: dict = {}
     for _event, el in etree.iterwalk(root, events=("end",)):
         if not isinstance(el.tag, str):
             continue
         digest = hashlib.blake2b(digest_size=12)
-        attrs = sorted((k, _norm(v)) for k, v in el.attrib.items() if k not in VOLATILE_ATTRIBUTES)
+        attrs = stable_attributes(el, refs)
         digest.update(f"<{el.tag}{attrs}>{_norm(el.text)}".encode())
         for child in el:
             if isinstance(child.tag, str):
@@ -79,6 +81,9 @@ class SiteTemplate:
     content_root: object = None
     main_heading: object = None
     _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
+    # The samples name different employers (a job board): a block identical on every sample, headings and text
+    # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
+    board: bool = False
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -109,7 +114,16 @@ class SiteTemplate:
         return ""
 
     def is_content(self, el) -> str:
-        """Why ``el`` is job content and stays with its parts, or ''."""
+        """Why ``el`` is job content and stays with its parts, or ''.
+
+        A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
+        the page's main container also holds the footer, the footer is still the site's, and the classifier
+        judges its text like any other candidate's."""
+        if is_landmark(el):
+            return ""
+        if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
+                and el.tag not in ("tr", "dt", "dd")):
+            return ""  # the same block beside every employer's job: the board's own
         if self._row_with_varying_siblings(el):
             return "a constant row whose sibling rows vary (a details table or list)"
         region = self.job_region()
@@ -207,11 +221,13 @@ def is_label_value_row(el) -> bool:
     return label.endswith((":", "：")) or kids[0].tag in ("dt", "th", "label", "strong", "b")
 
 
-def analyse_template(roots: list) -> SiteTemplate:
-    """Pair the samples' elements from <body> down and find the constant subtrees and the content."""
+def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
+    """Pair the samples' elements from <body> down and find the constant subtrees and the content.
+    ``refs``: each sample's self-references, so links to the page itself do not make a region vary."""
     template = SiteTemplate()
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
-    hashes = [subtree_hashes(b) for b in bodies]
+    refs = refs or [NO_REFERENCES] * len(roots)
+    hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
     template.main_heading = bodies[0].find(".//h1")
     varying_chars: dict = {}  # page-0 element -> characters of text it owns on page 0 that vary
 
@@ -230,16 +246,43 @@ def analyse_template(roots: list) -> SiteTemplate:
         groups = _children_by_key(el)
         other_groups = [_children_by_key(o) for o in others] if others is not None else None
         for key, children in groups.items():
+            aligned = other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups)
             for i, child in enumerate(children):
                 paired = None
-                if other_groups is not None and all(len(g.get(key, ())) == len(children) for g in other_groups):
+                if aligned:
                     paired = [g[key][i] for g in other_groups]
+                elif other_groups is not None:
+                    # Siblings of this kind differ in number (one more notice, one more card): a child still
+                    # pairs with an identical sibling on every other sample.
+                    paired = _identical_siblings(child, hashes, [g.get(key, ()) for g in other_groups])
                 stack.append((child, paired))
-    if template.main_heading is None:  # no h1: the first h2/h3 whose text changes between samples is the title
+    # The page's title is the first <h1> that is not the same on every sample (a list of other jobs may come
+    # first, each with its own <h1>); without one, the first h2/h3 whose text changes between samples.
+    varying_h1 = next((h for h in bodies[0].iter("h1") if h not in template.constant
+                       and not _inside_constant(h, template.constant)), None)
+    if varying_h1 is not None:
+        template.main_heading = varying_h1
+    if template.main_heading is None:
         template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
     template.content_root = _content_root(bodies[0], varying_chars)
     template.candidates = _outermost_constant(bodies[0], template)
     return template
+
+
+def _inside_constant(el, constant: set) -> bool:
+    return any(node in constant for node in el.iterancestors())
+
+
+def _identical_siblings(child, hashes, other_siblings):
+    """For each other sample, the one sibling identical to ``child`` (by subtree hash); None if any sample has
+    none or several."""
+    found = []
+    for k, siblings in enumerate(other_siblings, start=1):
+        same = [s for s in siblings if hashes[k].get(s) == hashes[0][child]]
+        if len(same) != 1:
+            return None
+        found.append(same[0])
+    return found
 
 
 def _content_root(body, varying_chars: dict):

@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 from dataclasses import dataclass, field
 
 from gigflow.documents.html import HtmlFormat
 from gigflow.documents.types import PreparationReport
+
+
+_JSON_LD = re.compile(r"<script[^>]+application/ld\+json[^>]*>(.*?)</script>", re.I | re.S)
+MAX_JSON_LD_SCAN = 2_000_000  # characters of a body searched for JSON-LD (bounded time on hostile pages)
+
+
+def _walk(data, depth: int = 0):
+    """Every JSON object in ``data`` (lists and @graph included), to a bounded depth."""
+    if depth > 6:
+        return
+    if isinstance(data, dict):
+        yield data
+        for value in data.values():
+            if isinstance(value, (dict, list)):
+                yield from _walk(value, depth + 1)
+    elif isinstance(data, list):
+        for value in data[:200]:
+            yield from _walk(value, depth + 1)
 
 
 @dataclass
@@ -32,6 +52,24 @@ class TrainingPage:
         root, _ = HtmlFormat().clean_tree(self.body, self.url, content_type=self.content_type,
                                           strategy=self.strategy, report=PreparationReport())
         return root
+
+    def employer_names(self) -> list[str]:
+        """The hiring organisations the page's JSON-LD JobPostings name (read from the raw body: preparation
+        removes scripts)."""
+        names = []
+        text = self.body.decode("utf-8", "replace") if isinstance(self.body, bytes) else self.body
+        for block in _JSON_LD.findall(text[:MAX_JSON_LD_SCAN]):
+            try:
+                data = json.loads(block.strip())
+            except ValueError:
+                continue
+            for item in _walk(data):
+                if str(item.get("@type", "")).lower() == "jobposting":
+                    org = item.get("hiringOrganization")
+                    name = org.get("name") if isinstance(org, dict) else org if isinstance(org, str) else None
+                    if isinstance(name, str) and name.strip():
+                        names.append(" ".join(name.split()))
+        return names
 
     def prepared(self):
         if self.root is None:

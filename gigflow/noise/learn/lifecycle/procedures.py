@@ -45,17 +45,34 @@ def select_samples(pool: ConnectionPool, request: SelectSamples) -> SelectedSamp
     with pool.connection() as conn:
         rows = conn.execute(load_sql(_SQL, "select_samples.sql"),
                             {"configuration_id": request.configuration_id, "limit": 200}).fetchall()
+    return _usable(request.configuration_id, rows, request.max_samples)
+
+
+# What makes a stored version a usable sample, as messages say it.
+USABLE_SAMPLE = (f"a usable sample is the latest stored version of a URL, HTML, with bytes no other sample has; "
+                 f"learning needs {MIN_SAMPLES} to {MAX_SAMPLES}")
+
+
+def select_source_samples(pool: ConnectionPool, source_id: str, configuration_id: int) -> SelectedSamples:
+    """Like select_samples, for one source whatever its status (a preview)."""
+    with pool.connection() as conn:
+        rows = conn.execute(load_sql(_SQL, "select_source_samples.sql"),
+                            {"source_id": source_id, "limit": 200}).fetchall()
+    return _usable(configuration_id, rows, MAX_SAMPLES)
+
+
+def _usable(configuration_id: int, rows, max_samples: int) -> SelectedSamples:
     samples, skipped, seen = [], [], set()
     for row in rows:
         if not row["is_html"]:
             skipped.append(f"{row['url']}: latest version is {row['content_type'] or 'untyped'}, not HTML")
         elif row["sha256"] in seen:
             skipped.append(f"{row['url']}: same bytes as another sample")
-        elif len(samples) < request.max_samples:
+        elif len(samples) < max_samples:
             seen.add(row["sha256"])
             samples.append(Sample(source_id=row["source_id"], source_version_id=row["source_version_id"],
                                   sha256=row["sha256"], url=row["url"], fetched_at=row["fetched_at"]))
-    return SelectedSamples(configuration_id=request.configuration_id, samples=samples, skipped=skipped)
+    return SelectedSamples(configuration_id=configuration_id, samples=samples, skipped=skipped)
 
 
 class ReconcilePage(BaseModel):

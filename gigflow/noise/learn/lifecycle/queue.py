@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import procrastinate
@@ -43,6 +44,9 @@ class ReviewRuntime:
     max_filter_bytes: int = DEFAULT_MAX_BYTES
     reconcile_page_size: int = 100
     stalled_seconds: float = 60.0  # a worker silent this long is dead; its `doing` jobs are retried
+    # Runs with the configuration id after a new filter is saved: the worker prepares the configuration's stored
+    # versions again with it (gigflow.maintenance.reprepare), so unchanged pages are not left with the old Markdown.
+    after_save: Callable[[int], object] | None = None
 
 
 def review_lock(configuration_id: int, kind: ReviewKind) -> str:
@@ -100,7 +104,7 @@ def noise_review(context, configuration_id: int, kind: str):
             on_started=(lambda: mark_automatic_cycle(pool, configuration_id)) if automatic else None,
             cycle_wait=(lambda: seconds_until_next_cycle(pool, configuration_id, runtime.cycle_seconds))
             if automatic else None,
-            max_filter_bytes=runtime.max_filter_bytes)
+            max_filter_bytes=runtime.max_filter_bytes, after_save=runtime.after_save)
     except Exception as exc:
         if attempt < ATTEMPTS_PER_CYCLE:
             emit("review_retried", configuration_id, kind=kind, attempt=attempt, error=str(exc)[:500])

@@ -65,6 +65,7 @@ class ReviewOutcome(BaseModel):
     samples_changed_during_review: bool = False
     noise_filter: NoiseFilter | None = None
     learner_report: object = None
+    reprepared: object = None  # what ``after_save`` returned: the stored versions prepared again
 
     model_config = {"arbitrary_types_allowed": True}
 
@@ -96,9 +97,11 @@ def sample_ref(page: TrainingPage) -> SampleRef:
 
 def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, learner: Learner, *,
                on_started: Callable[[], None] | None = None, cycle_wait: Callable[[], float] | None = None,
-               max_filter_bytes: int = DEFAULT_MAX_BYTES, save: bool = True) -> ReviewOutcome:
+               max_filter_bytes: int = DEFAULT_MAX_BYTES, save: bool = True,
+               after_save: Callable[[int], object] | None = None) -> ReviewOutcome:
     """One review. ``cycle_wait`` (automatic reviews) returns the seconds until the next allowed cycle: it is asked
-    only after the unchanged-samples check, so a skipped request never uses a review slot."""
+    only after the unchanged-samples check, so a skipped request never uses a review slot. ``after_save`` runs
+    with the configuration id once a new filter is saved (the worker prepares the stored versions again)."""
     state = configuration_state(pool, configuration_id)
     token = state.token
     current = get_current_noise_filter(state.config, state.config_hash, max_filter_bytes)
@@ -142,6 +145,8 @@ def run_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind, le
     if saved.saved:
         outcome.status = "saved"
         emit("filter_saved", configuration_id, token=saved.token, rules=outcome.rules)
+        if after_save is not None:
+            outcome.reprepared = after_save(configuration_id)
     else:
         outcome.status, outcome.detail = "conflict", saved.conflict or ""
         emit("save_conflict", configuration_id, reason=saved.conflict)
