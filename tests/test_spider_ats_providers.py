@@ -17,7 +17,7 @@ import pytest
 from gigflow.devserver import BackgroundServer
 from gigflow.politeness.keys import Policies
 from gigflow.settings import POLITENESS_PROVIDER_POLICIES
-from helpers import FIXTURES, crawl, import_source, last_run
+from helpers import FIXTURES, TEST_CRAWL_SETTINGS, crawl_in_process, import_source, last_run
 
 ATS = FIXTURES / "adapters" / "ats"
 PAGE = 2  # ATS_PAGE_SIZE in these crawls: every paging provider needs two pages for its fixture
@@ -229,15 +229,18 @@ class ProviderServer(BackgroundServer):
 INTERVAL = 0.15  # the politeness interval these crawls keep between requests to the test host
 
 
-def crawl_board(pool, server: ProviderServer, board_id: str | None = None, *settings: str):
+def crawl_board(pool, server: ProviderServer, board_id: str | None = None, *settings: str, exit_code: int = 0):
     board = server.board
     source_id = f"{board.provider}-board"
     import_source(pool, {"id": source_id, "company": "Acme Test Employer", "status": "active",
                          "canonical_url": f"https://{board.provider}.acme.example/careers",
                          "strategies": [{"type": "ats", "provider": board.provider,
                                          "board_id": board_id or board.board_id}]}, server.url)
-    crawl("ats", source_id, "ATS_BASE_URLS=" + json.dumps({board.provider: server.url}), f"ATS_PAGE_SIZE={PAGE}",
-          "POLITENESS_DOMAIN_POLICIES=" + json.dumps({"127.0.0.1": {"interval": INTERVAL}}), *settings)
+    overrides = dict(TEST_CRAWL_SETTINGS, ATS_BASE_URLS=json.dumps({board.provider: server.url}), ATS_PAGE_SIZE=PAGE,
+                     POLITENESS_DOMAIN_POLICIES=json.dumps({"127.0.0.1": {"interval": INTERVAL}}))
+    overrides.update(setting.split("=", 1) for setting in settings)
+    result = crawl_in_process("ats", source_id, overrides)
+    assert result.returncode == exit_code, f"crawl exit {result.returncode}:\n{result.stderr[-4000:]}"
     with pool.connection() as conn:
         jobs = conn.execute("SELECT external_id, title, fields FROM jobs ORDER BY id").fetchall()
         source = conn.execute("SELECT status, status_reason FROM sources").fetchone()
@@ -303,7 +306,7 @@ def test_a_later_page_answering_404_leaves_the_run_incomplete_and_the_source_act
 def test_a_bot_challenge_stops_the_run_without_retrying_or_quarantining(pool, provider):
     with ProviderServer(BOARDS[provider]()) as server:
         server.challenge = True
-        jobs, run, source = crawl_board(pool, server)
+        jobs, run, source = crawl_board(pool, server, exit_code=4)  # read nothing: rc 4 (#26)
         requests = [h for h in server.hits if h[2] != "/robots.txt"]
     assert jobs == [] and run["outcome"] == "incomplete:anti_bot" and len(requests) == 1
     assert source["status"] == "active"
