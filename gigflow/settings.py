@@ -121,8 +121,18 @@ MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the se
 MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by this many runs, then skipped and listed
 # Run integrity: a running crawl beats every CRAWL_HEARTBEAT_SECONDS; an unfinished run silent for
 # CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
-CRAWL_HEARTBEAT_SECONDS = 30.0
+CRAWL_HEARTBEAT_SECONDS = 10.0
 CRAWL_STALE_SECONDS = 300.0
+# A crawl whose lock is free still refuses to start while an unfinished run of the source has a heartbeat younger
+# than this (its owner's lock may have gone with a lost database connection); an owner on this machine whose
+# process is gone is dead at once. Keep it a few heartbeats long.
+CRAWL_LIVE_SECONDS = 30.0
+# Database loss (docs/faults.md): a crawl whose database stays unreachable this long stops, its run recorded as
+# incomplete:database once the database answers; finalizing retries for DATABASE_FINALIZE_WAIT seconds.
+# Connection attempts: GIGFLOW_CONNECT_TIMEOUT (3 s), GIGFLOW_POOL_TIMEOUT (5 s), GIGFLOW_DATABASE_WAIT (5 s at
+# start-up) from the environment, since commands read them before any settings.
+DATABASE_OUTAGE_SECONDS = 60.0
+DATABASE_FINALIZE_WAIT = 10.0
 # `scrapy crawl SPIDER -a sources=ID,ID,...` (what schedule-due hands a node): sources one process crawls at once,
 # each its own crawler; the next to start is one whose politeness key is least busy in the process.
 CRAWL_CONCURRENT_SOURCES = 16

@@ -16,6 +16,9 @@ class Command(ScrapyCrawlCommand):
             raise UsageError()
         if len(args) > 1:
             raise UsageError("running 'scrapy crawl' with more than one spider is not supported")
+        from gigflow.db import get_pool
+
+        get_pool()  # a database that cannot be reached fails here, in seconds and in one line (gigflow.commands)
         if "sources" in opts.spargs:
             return self.run_batch(args[0], opts)
         crawler = self._create_crawler(args[0])

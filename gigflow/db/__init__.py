@@ -1,5 +1,5 @@
 """PostgreSQL access: pool, embedded server default, migrations."""
 
-from gigflow.db.connection import close_pools, data_dir, database_url, get_pool
+from gigflow.db.connection import (DatabaseUnavailable, close_pools, connect, data_dir, database_url, get_pool)
 
-__all__ = ["close_pools", "data_dir", "database_url", "get_pool"]
+__all__ = ["DatabaseUnavailable", "close_pools", "connect", "data_dir", "database_url", "get_pool"]

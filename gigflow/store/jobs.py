@@ -41,6 +41,8 @@ def run_job_counts(conn, source_id: str, spider: str, run_id: int) -> dict:
                         {"source_id": source_id, "spider": spider, "run_id": run_id}).fetchone()
 
 
-def mark_gone(conn, source_id: str, spider: str, run_id: int) -> int:
-    """Mark gone the jobs earlier runs of this strategy saw and this complete run did not; how many."""
-    return conn.execute(_sql("mark_gone.sql"), {"source_id": source_id, "run_id": run_id, "spider": spider}).rowcount
+def mark_gone(conn, source_id: str, spider: str, run_id: int, owner_token: str) -> int:
+    """Mark gone the jobs earlier runs of this strategy saw and this complete run did not; how many. Nothing is
+    marked unless ``owner_token`` owns the run and the run is still open (checked in the same statement)."""
+    return conn.execute(_sql("mark_gone.sql"), {"source_id": source_id, "run_id": run_id, "spider": spider,
+                                                "token": owner_token}).rowcount

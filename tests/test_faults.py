@@ -1,0 +1,90 @@
+"""Faults that lose nothing and free everything at once (docs/faults.md): a database whose connections are cut
+while a crawl runs, a killed crawl's politeness key, a database that cannot be reached. Real PostgreSQL, real
+processes, real HTTP on 127.0.0.1; each test failed on the code before it."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psycopg
+from psycopg.rows import dict_row
+
+from scripted_server import ScriptedServer, site, source
+from gigflow.sources.loader import parse_sources
+from gigflow.sources.repository import import_sources
+from helpers import ROOT, scrapy_command
+
+
+def start_crawl(source_id: str, *settings: str, env: dict | None = None) -> subprocess.Popen:
+    args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
+            "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
+            "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
+    for setting in settings:
+        args += ["-s", setting]
+    return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+
+
+def wait_for_run(url: str, timeout: float = 60) -> dict:
+    deadline = time.time() + timeout
+    with psycopg.connect(url, row_factory=dict_row, autocommit=True) as conn:
+        while time.time() < deadline:
+            row = conn.execute("SELECT * FROM crawl_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+            if row:
+                return row
+            time.sleep(0.1)
+    raise AssertionError("the crawl never started its run")
+
+
+def cut_connections(url: str) -> int:
+    """What a database restart does to every client: each backend of the database but ours terminated."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        return conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+
+
+def test_connections_cut_during_a_crawl_never_let_a_second_crawl_in_nor_mark_live_jobs_gone(pool, database_url):
+    with ScriptedServer(site("/r", jobs=8, job_delay=0.5)) as server:
+        import_sources(pool, parse_sources([source("r", server.url, "/r")]))
+        scrapy_command("crawl", "href", "-a", "source=r", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                       "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "MARKDOWN_DIR=")  # a complete run: 8 live jobs
+        first = start_crawl("r")
+        try:
+            running = wait_for_run(database_url)
+            time.sleep(1.0)
+            assert cut_connections(database_url) >= 1
+            second = scrapy_command("crawl", "href", "-a", "source=r", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                                    "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "MARKDOWN_DIR=")
+        finally:
+            out, err = first.communicate(timeout=120)
+    assert second.returncode == 3, second.stderr[-3000:]
+    assert f"run {running['id']}" in second.stderr and f"pid {first.pid}" in second.stderr
+    assert first.returncode == 0, err[-3000:]
+    with pool.connection() as conn:
+        outcomes = [r["outcome"] for r in conn.execute("SELECT outcome FROM crawl_runs ORDER BY id")]
+        live = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NULL").fetchone()["n"]
+        gone = conn.execute("SELECT count(*) AS n FROM job_events WHERE kind = 'gone'").fetchone()["n"]
+    assert outcomes == ["finished", "finished"] and live == 8 and gone == 0
+
+
+def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
+    from gigflow.store import jobs
+
+    import_sources(pool, parse_sources([source("o", "http://127.0.0.1:9", "/o")]))
+    with pool.connection() as conn:
+        old, taken = (conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token, finished_at, outcome) "
+                                   "VALUES ('o', 'href', %s, now(), %s) RETURNING id", (token, outcome)
+                                   ).fetchone()["id"] for token, outcome in (("a", "finished"), ("b", "incomplete:abandoned")))
+        conn.execute("INSERT INTO jobs (canonical_key, source_id, title, confidence, parser_key, parser_version, "
+                     "last_run_id) VALUES ('k', 'o', 'Job', 1, 'p', '1', %s)", (old,))
+        # the run was closed (abandoned) by someone else: its former owner marks nothing gone, finishes nothing
+        assert jobs.mark_gone(conn, "o", "href", taken, "b") == 0
+        finished = conn.execute(open(ROOT / "gigflow/pipelines/sql/finish_run.sql").read(),
+                                {"run_id": taken, "stats": "{}", "outcome": "finished", "token": "b"}).fetchone()
+        assert finished is None
+        mine = conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token) VALUES ('o', 'href', 'c') "
+                            "RETURNING id").fetchone()["id"]
+        assert jobs.mark_gone(conn, "o", "href", mine, "not-mine") == 0  # a wrong token: nothing
+        assert jobs.mark_gone(conn, "o", "href", mine, "c") == 1
