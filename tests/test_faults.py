@@ -88,3 +88,57 @@ def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
                             "RETURNING id").fetchone()["id"]
         assert jobs.mark_gone(conn, "o", "href", mine, "not-mine") == 0  # a wrong token: nothing
         assert jobs.mark_gone(conn, "o", "href", mine, "c") == 1
+
+
+def test_no_request_of_the_run_goes_to_a_key_after_its_first_challenge(pool):
+    from helpers import FIXTURES, crawl_sequence
+
+    challenge = (FIXTURES / "challenges" / "cloudflare-interstitial.html").read_bytes()
+    pages = site("/w", jobs=8)
+
+    def route(path, headers):
+        reply = pages(path, headers)
+        if "/jobs/" in path:
+            reply.status, reply.body = 403, challenge
+            reply.headers = {"Content-Type": "text/html", "cf-mitigated": "challenge"}
+        return reply
+
+    with ScriptedServer(route) as server:
+        import_sources(pool, parse_sources([source("w", server.url, "/w")]))
+        assert crawl_sequence(("href", "w", {"POLITENESS_MIN_INTERVAL": 0, "POLITENESS_BACKOFF_BASE": 0.1})) == [0]
+        job_hits = [hit for hit in server.hits if "/jobs/" in hit.path]
+    with pool.connection() as conn:
+        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:anti_bot"
+    assert len(job_hits) == 1, [hit.path for hit in job_hits]
+
+
+HOLD_A_LEASE = """
+import sys, time
+from gigflow.db import get_pool
+from gigflow.politeness.keys import Policy
+from gigflow.politeness.limiter import Limiter
+lease = Limiter(get_pool(), lease_seconds=120).try_acquire(Policy("killed.example", 0.0))
+print("held" if not isinstance(lease, float) else "refused", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_killed_holders_politeness_key_is_free_within_seconds(pool):
+    from gigflow.politeness.keys import Policy
+    from gigflow.politeness.limiter import Limiter
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_A_LEASE], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        limiter = Limiter(pool)
+        assert isinstance(limiter.try_acquire(Policy("killed.example", 0.0)), float)  # a live holder keeps it
+        holder.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        holder.wait(timeout=10)
+        while isinstance(lease := limiter.try_acquire(Policy("killed.example", 0.0)), float):
+            assert time.monotonic() - killed < 5, "the killed holder's lease still blocks the key"
+            time.sleep(0.05)
+        limiter.release(lease)
+    finally:
+        if holder.poll() is None:
+            holder.kill()

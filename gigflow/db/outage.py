@@ -10,6 +10,7 @@ import weakref
 
 import psycopg
 from psycopg_pool import PoolTimeout
+from scrapy.exceptions import IgnoreRequest
 
 from gigflow.db.connection import DatabaseUnavailable
 
@@ -19,9 +20,13 @@ DATABASE_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout
 INCOMPLETE_DATABASE = "database"  # the run's outcome: incomplete:database
 
 
+class DatabaseLost(IgnoreRequest):
+    """A request dropped because the crawl is stopping for a lost database (not the site's fault)."""
+
+
 def is_database_error(exc: BaseException | None) -> bool:
     """An error that says the database cannot be reached (not a bad query, not the site)."""
-    return isinstance(exc, DATABASE_ERRORS)
+    return isinstance(exc, (*DATABASE_ERRORS, DatabaseLost))
 
 
 class DatabaseOutage:

@@ -1,14 +1,22 @@
 """The shared limiter: leases per politeness key in PostgreSQL, so every process on every machine shares one
-budget per key. Leases expire by themselves, so a killed crawl blocks a key for at most one lease."""
+budget per key. Each process acquires its leases on one connection that holds its liveness key (a session
+advisory lock): when the process dies the lock goes with its connection, and the next acquirer of a full key
+deletes the dead holder's leases at once (migration 0021). Leases also expire, for a holder that lives but hangs."""
 
 from __future__ import annotations
 
 import os
 import random
+import secrets
 import socket
+import threading
 from dataclasses import dataclass
 
+import psycopg
+from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
+
+from gigflow.db import connect
 
 from gigflow.politeness.keys import Policy
 from gigflow.sql import load_sql
@@ -45,6 +53,43 @@ def default_holder() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
+class Liveness:
+    """One connection per process and database holding this process's liveness key; leases are acquired on it,
+    so a lease is granted only while the key is held. A lost connection is replaced (and the key re-taken) on the
+    next acquire."""
+
+    _by_process: dict[tuple[int, str], "Liveness"] = {}
+    _guard = threading.Lock()
+
+    def __init__(self, url: str):
+        self.url = url
+        self.key = secrets.randbits(63)
+        self.conn: psycopg.Connection | None = None
+        self.mutex = threading.Lock()
+
+    @classmethod
+    def for_pool(cls, pool: ConnectionPool) -> "Liveness":
+        # Keyed by pid: a forked child has its own key and connection.
+        with cls._guard:
+            return cls._by_process.setdefault((os.getpid(), pool.conninfo), cls(pool.conninfo))
+
+    def execute(self, sql: str, params: dict) -> dict | None:
+        with self.mutex:
+            for attempt in (1, 2):
+                if self.conn is None or self.conn.closed:
+                    self.conn = connect(self.url, autocommit=True, row_factory=dict_row)
+                    if not self.conn.execute(load_sql(_SQL, "take_liveness_lock.sql"),
+                                             {"holder_lock": self.key}).fetchone()["locked"]:
+                        self.key = secrets.randbits(63)  # (never seen) someone holds ours: take another
+                        self.conn.close()
+                        continue
+                try:
+                    return self.conn.execute(sql, {**params, "holder_lock": self.key}).fetchone()
+                except psycopg.OperationalError:
+                    if attempt == 2 or not self.conn.closed:
+                        raise  # a lost connection is retried once on a new one
+
+
 class Limiter:
     def __init__(self, pool: ConnectionPool, *, lease_seconds: float = 120.0, poll_seconds: float = 0.1,
                  backoff: Backoff | None = None, holder: str | None = None):
@@ -53,15 +98,15 @@ class Limiter:
         self.poll_seconds = poll_seconds
         self.backoff = backoff or Backoff()
         self.holder = holder or default_holder()
+        self.liveness = Liveness.for_pool(pool)
 
     def try_acquire(self, policy: Policy, url: str | None = None) -> Lease | float:
         """A Lease, or the seconds to wait before asking again."""
-        with self.pool.connection() as conn:
-            row = conn.execute(load_sql(_SQL, "acquire_lease.sql"), {
-                "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
-                "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
-                "holder": self.holder, "url": url,
-            }).fetchone()
+        row = self.liveness.execute(load_sql(_SQL, "acquire_lease.sql"), {
+            "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
+            "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
+            "holder": self.holder, "url": url,
+        })
         if row["lease_id"] is not None:
             return Lease(id=row["lease_id"], policy=policy)
         return max(0.0, row["wait_seconds"])
