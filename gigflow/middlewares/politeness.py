@@ -131,37 +131,48 @@ class PolitenessGate:
             self._unreleased.pop(0)
 
     def settle_response(self, lease: Lease | None, status: int, retry_after_header, url: str) -> None:
-        if not self.release(lease):
+        if lease is None or lease.id not in self._held:
             return
         if status in self.error_statuses:
+            # The key's next start is pushed before the lease goes: an acquire running in another thread must
+            # never find the key free between the two.
             retry_after = retry_after_seconds(retry_after_header)
             if retry_after is not None:
                 retry_after = min(retry_after, self.max_retry_after)
                 self.stats.inc_value("gigflow/politeness/retry_after")
-            try:
-                delay = self.limiter.record_failure(lease.key, retry_after)
-            except DATABASE_ERRORS as exc:
-                self.outage.failed(exc)
+            delay = self._record_failure(lease.key, retry_after)
+            self.release(lease)
+            if delay is None:
                 return
             self.stats.inc_value("gigflow/politeness/backoffs")
             logger.info("HTTP %s from %s: key %s waits %.2fs%s", status, url, lease.key, delay,
                         " (Retry-After)" if retry_after is not None else "")
-        elif self.outage.since is None:
+            return
+        self.release(lease)
+        if self.outage.since is None:
             try:
                 self.limiter.record_success(lease.key)
             except DATABASE_ERRORS as exc:
                 self.outage.failed(exc)
 
     def settle_error(self, lease: Lease | None, error: str, url: str) -> None:
-        if not self.release(lease):
+        if lease is None or lease.id not in self._held:
             return
-        try:
-            delay = self.limiter.record_failure(lease.key)
-        except DATABASE_ERRORS as exc:
-            self.outage.failed(exc)
+        delay = self._record_failure(lease.key)
+        self.release(lease)
+        if delay is None:
             return
         self.stats.inc_value("gigflow/politeness/backoffs")
         logger.info("%s on %s: key %s waits %.2fs", error, url, lease.key, delay)
+
+    def _record_failure(self, key: str, retry_after: float | None = None) -> float | None:
+        if self.outage.since is not None:
+            return None
+        try:
+            return self.limiter.record_failure(key, retry_after)
+        except DATABASE_ERRORS as exc:
+            self.outage.failed(exc)
+            return None
 
     def release_all(self, *args, **kwargs) -> None:
         self._closed = True

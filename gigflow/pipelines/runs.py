@@ -190,11 +190,12 @@ def abandon_dead_runs(conn, source_id: str, spider: str, run_id: int, dead: list
 
 
 def sweep_stale_runs(pool, stale_seconds: float) -> list[dict]:
-    """Close every unfinished run whose heartbeat stopped more than ``stale_seconds`` ago and whose crawl lock
-    is free (its owner is gone). A run whose lock is held is alive, however old its heartbeat."""
+    """Close every unfinished run whose owner is gone: its crawl lock is free and either its heartbeat stopped
+    more than ``stale_seconds`` ago or it ran on this machine and its process is gone. A run whose lock is held
+    is alive, however old its heartbeat."""
     closed = []
     with pool.connection() as conn:
-        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql"), {"stale_seconds": stale_seconds}).fetchall()
+        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql"), {"stale_seconds": 0}).fetchall()
     for run in candidates:
         lock = CrawlLock(run["source_id"], run["spider"])
         if not lock.acquire():

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 import socket
-import threading
 from dataclasses import dataclass
 
-import psycopg
-from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from gigflow.db import connect
+from gigflow.db.liveness import Liveness
 
 from gigflow.politeness.keys import Policy
 from gigflow.sql import load_sql
@@ -53,43 +49,6 @@ def default_holder() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-class Liveness:
-    """One connection per process and database holding this process's liveness key; leases are acquired on it,
-    so a lease is granted only while the key is held. A lost connection is replaced (and the key re-taken) on the
-    next acquire."""
-
-    _by_process: dict[tuple[int, str], "Liveness"] = {}
-    _guard = threading.Lock()
-
-    def __init__(self, url: str):
-        self.url = url
-        self.key = secrets.randbits(63)
-        self.conn: psycopg.Connection | None = None
-        self.mutex = threading.Lock()
-
-    @classmethod
-    def for_pool(cls, pool: ConnectionPool) -> "Liveness":
-        # Keyed by pid: a forked child has its own key and connection.
-        with cls._guard:
-            return cls._by_process.setdefault((os.getpid(), pool.conninfo), cls(pool.conninfo))
-
-    def execute(self, sql: str, params: dict) -> dict | None:
-        with self.mutex:
-            for attempt in (1, 2):
-                if self.conn is None or self.conn.closed:
-                    self.conn = connect(self.url, autocommit=True, row_factory=dict_row)
-                    if not self.conn.execute(load_sql(_SQL, "take_liveness_lock.sql"),
-                                             {"holder_lock": self.key}).fetchone()["locked"]:
-                        self.key = secrets.randbits(63)  # (never seen) someone holds ours: take another
-                        self.conn.close()
-                        continue
-                try:
-                    return self.conn.execute(sql, {**params, "holder_lock": self.key}).fetchone()
-                except psycopg.OperationalError:
-                    if attempt == 2 or not self.conn.closed:
-                        raise  # a lost connection is retried once on a new one
-
-
 class Limiter:
     def __init__(self, pool: ConnectionPool, *, lease_seconds: float = 120.0, poll_seconds: float = 0.1,
                  backoff: Backoff | None = None, holder: str | None = None):
@@ -98,7 +57,7 @@ class Limiter:
         self.poll_seconds = poll_seconds
         self.backoff = backoff or Backoff()
         self.holder = holder or default_holder()
-        self.liveness = Liveness.for_pool(pool)
+        self.liveness = Liveness.for_url(pool.conninfo)
 
     def try_acquire(self, policy: Policy, url: str | None = None) -> Lease | float:
         """A Lease, or the seconds to wait before asking again."""

@@ -7,7 +7,7 @@ ALTER TABLE politeness_leases ADD COLUMN holder_lock bigint;
 
 DROP FUNCTION politeness_acquire(text, double precision, integer, double precision, double precision, text, text);
 
-CREATE FUNCTION politeness_holder_alive(p_lock bigint) RETURNS boolean
+CREATE FUNCTION gigflow_holder_alive(p_lock bigint) RETURNS boolean
 LANGUAGE sql STABLE AS $$
     SELECT p_lock IS NULL OR EXISTS (
         SELECT 1 FROM pg_locks
@@ -39,7 +39,7 @@ BEGIN
     SELECT count(*) INTO live FROM politeness_leases WHERE key = p_key;
     IF live >= p_concurrency THEN
         -- Full: only now is it worth asking whether the holders live (a killed crawl frees its key at once).
-        DELETE FROM politeness_leases WHERE key = p_key AND NOT politeness_holder_alive(holder_lock);
+        DELETE FROM politeness_leases WHERE key = p_key AND NOT gigflow_holder_alive(holder_lock);
         SELECT count(*) INTO live FROM politeness_leases WHERE key = p_key;
         IF live >= p_concurrency THEN
             RETURN QUERY SELECT NULL::bigint, p_poll_seconds;
