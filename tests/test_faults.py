@@ -142,3 +142,92 @@ def test_a_killed_holders_politeness_key_is_free_within_seconds(pool):
     finally:
         if holder.poll() is None:
             holder.kill()
+
+
+class CountingScrapyd:
+    """A scrapyd node as slow as a loaded one: schedule.json answers after ``delay`` s, and daemonstatus.json counts
+    every job scheduled so far as pending (as scrapyd's queue does)."""
+
+    def __init__(self, delay: float):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        jobs, node = [], self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.answer({"status": "ok", "running": 0, "pending": len(jobs), "finished": 0})
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers["Content-Length"]))
+                time.sleep(node.delay)
+                jobs.append(self.path)
+                self.answer({"status": "ok", "jobid": str(len(jobs))})
+
+            def answer(self, data):
+                import json
+
+                body = json.dumps(data).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.delay, self.jobs = delay, jobs
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_concurrent_schedule_passes_count_node_slots_once_and_skip_a_dead_node(pool):
+    import socket
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
+
+    import_sources(pool, parse_sources([source(f"s{i}", "http://127.0.0.1:1", f"/s{i}") for i in range(8)]))
+    node = CountingScrapyd(delay=0.5)
+    silent = socket.socket()  # a node that accepts connections and never answers
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    dead_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+    request = ScheduleRequest(nodes=[(node.url, 2), (dead_url, 2)], project="gigflow", spiders=frozenset({"href"}),
+                              claim_seconds=600, timeout=1.0)
+    try:
+        with ThreadPoolExecutor(3) as passes:
+            outcomes = list(passes.map(lambda _: schedule_due(pool, request), range(3)))
+    finally:
+        node.close()
+        silent.close()
+    assert len(node.jobs) == 2  # two slots, however many passes ran at once
+    scheduled = [r for results, _ in outcomes for r in results if r.job_id]
+    assert len(scheduled) == 2 and all(r.node == node.url for r in scheduled)
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 2
+
+
+def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_url):
+    with ScriptedServer(site("/c", jobs=4, job_delay=2.0)) as server:
+        import_sources(pool, parse_sources([source("c", server.url, "/c")]))
+        crawling = start_crawl("c", "CRAWL_HEARTBEAT_SECONDS=10")
+        try:
+            run = wait_for_run(database_url)
+            with pool.connection() as conn:
+                assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 1
+        finally:
+            crawling.send_signal(signal.SIGKILL)
+            crawling.wait(timeout=30)
+        swept = scrapy_command("sources", "sweep")
+    assert swept.returncode == 0, swept.stderr
+    assert f"run {run['id']}" in swept.stdout and "1 dead claim(s) released" in swept.stdout, swept.stdout
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 0
+        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:abandoned"
