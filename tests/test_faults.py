@@ -231,3 +231,33 @@ def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 0
         assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:abandoned"
+
+
+def test_a_killed_link_check_leaves_its_unchecked_links_due_soon(pool):
+    from test_maintenance_links import ROUTES, LinkServer, add_jobs
+
+    slow = {f"/slow?n={i}": ROUTES["/slow"] for i in range(4)}
+    ROUTES.update(slow)
+    with LinkServer() as server:
+        ids = add_jobs(pool, server.url, list(slow))
+        with pool.connection() as conn:
+            conn.execute("UPDATE canonical_jobs SET next_check_at = now() - interval '1 minute'")
+        checking = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "jobs", "check-links", "-s", "POLITENESS_MIN_INTERVAL=0",
+             "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "LINKCHECK_TICK_SECONDS=86400",
+             "-s", "LINKCHECK_TIMEOUT=10"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while not server.requests:
+                assert time.monotonic() < deadline, "the link check never started"
+                time.sleep(0.05)
+        finally:
+            checking.send_signal(signal.SIGKILL)
+            checking.wait(timeout=30)
+            for path in slow:
+                ROUTES.pop(path)
+    with pool.connection() as conn:
+        rows = conn.execute("SELECT id, extract(epoch FROM next_check_at - now()) AS due_in FROM canonical_jobs "
+                            "WHERE id NOT IN (SELECT canonical_id FROM link_checks)").fetchall()
+    assert len(rows) >= 3 and len(ids) == 4
+    assert all(row["due_in"] <= 900 for row in rows), rows  # due again within the claim, not a day on
