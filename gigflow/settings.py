@@ -198,6 +198,9 @@ MAINTENANCE_RESOLVE_AFTER_CRAWL = True  # link a source's new jobs when its craw
 MAINTENANCE_CRON = "*/10 * * * *"  # `scrapy jobs worker`: resolve, a link-check tick, the freshness sweep
 LINKCHECK_INTERVAL_HOURS = 24.0    # each canonical job's links are checked once per interval, spread over the ticks
 LINKCHECK_TICK_SECONDS = 600.0     # the worker's period (match MAINTENANCE_CRON): a tick checks its share
+# Every procrastinate queue (maintenance, schedule; noise has NOISE_WORKER_STALLED_SECONDS): a job whose worker
+# has not beaten for this long is back in the queue (at a worker's start and every minute).
+QUEUE_STALLED_SECONDS = 60.0
 LINKCHECK_CLAIM_SECONDS = 900.0  # a job claimed by a sweep that died before checking it is due again after this
 LINKCHECK_CONFIRM_HOURS = 6.0      # broken only when failures span at least this long (an outage is not closure)
 LINKCHECK_TIMEOUT = 15.0           # seconds per HEAD/GET

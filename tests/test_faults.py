@@ -261,3 +261,27 @@ def test_a_killed_link_check_leaves_its_unchecked_links_due_soon(pool):
                             "WHERE id NOT IN (SELECT canonical_id FROM link_checks)").fetchall()
     assert len(rows) >= 3 and len(ids) == 4
     assert all(row["due_in"] <= 900 for row in rows), rows  # due again within the claim, not a day on
+
+
+def test_a_maintenance_job_left_running_by_a_killed_worker_is_run_again(pool, database_url):
+    with pool.connection() as conn:
+        worker = conn.execute("INSERT INTO procrastinate_workers (last_heartbeat) VALUES (now() - interval '1 hour')"
+                              " RETURNING id").fetchone()["id"]
+        job = conn.execute("INSERT INTO procrastinate_jobs (queue_name, task_name, args) VALUES ('maintenance', "
+                           "'gigflow:maintenance_tick', '{\"timestamp\": 0}') RETURNING id").fetchone()["id"]
+        conn.execute("UPDATE procrastinate_jobs SET status = 'doing', worker_id = %s WHERE id = %s", (worker, job))
+    working = subprocess.Popen([sys.executable, "-m", "scrapy", "jobs", "worker"], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with pool.connection() as conn:
+                left = conn.execute("SELECT status FROM procrastinate_jobs WHERE id = %s", (job,)).fetchone()
+            if left is None or left["status"] not in ("doing", "todo"):
+                break
+            assert time.monotonic() < deadline, f"the stalled job is still {left['status']}"
+            time.sleep(0.2)
+    finally:
+        working.send_signal(signal.SIGKILL)
+        working.wait(timeout=30)
+    assert left is None or left["status"] == "succeeded", left  # retried, run (and deleted when done)
