@@ -285,3 +285,31 @@ def test_a_maintenance_job_left_running_by_a_killed_worker_is_run_again(pool, da
         working.send_signal(signal.SIGKILL)
         working.wait(timeout=30)
     assert left is None or left["status"] == "succeeded", left  # retried, run (and deleted when done)
+
+
+def jobs_table_updates(pool) -> tuple[int, int]:
+    with pool.connection() as conn:
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = conn.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'jobs'").fetchone()
+    return row["n_tup_upd"], row["n_tup_hot_upd"]
+
+
+def test_a_recrawl_of_unchanged_jobs_only_touches_their_sighting_as_hot_updates(pool):
+    from helpers import crawl
+
+    with ScriptedServer(site("/h", jobs=6)) as server:
+        import_sources(pool, parse_sources([source("h", server.url, "/h")]))
+        crawl("href", "h")
+        with pool.connection() as conn:
+            before_rows = {r["id"]: r for r in conn.execute("SELECT id, fields, evidence, last_run_id FROM jobs")}
+        updates, hot = jobs_table_updates(pool)
+        crawl("href", "h")
+    deadline = time.monotonic() + 10  # the crawl's backends report their statistics as they end
+    while (counts := jobs_table_updates(pool))[0] - updates < 6 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    updates_after, hot_after = counts
+    with pool.connection() as conn:
+        after = {r["id"]: r for r in conn.execute("SELECT id, fields, evidence, last_run_id FROM jobs")}
+    assert len(after) == 6 and all(after[i]["last_run_id"] != before_rows[i]["last_run_id"] for i in after)
+    assert updates_after - updates == 6  # one narrow update per unchanged job
+    assert hot_after - hot == 6  # and every one of them HOT
