@@ -82,8 +82,10 @@ MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
 EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024
 
-# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
-MARKDOWN_DIR = ".gigflow/markdown"
+# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only); a relative
+# folder lies inside GIGFLOW_HOME (files from the old location, $GIGFLOW_HOME/../.gigflow/markdown, are copied in on
+# first use). `scrapy db prune` deletes the files of the versions it deletes.
+MARKDOWN_DIR = "markdown"
 
 # Noise filter reviews (see README "Noise filters").
 NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
@@ -260,3 +262,8 @@ ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only 
 # they are their URL's newest or referenced (jobs, job documents, noise filter samples, listing snapshots); bodies
 # no version references go with them. 0 keeps every version.
 VERSION_RETENTION_DAYS = 90
+# `scrapy db prune` also deletes finished crawl runs (and their run_health rows) older than this many days (0: keep
+# all), except each source and spider's newest RUN_RETENTION_KEEP runs, its last complete run and runs a job or job
+# event names.
+RUN_RETENTION_DAYS = 180
+RUN_RETENTION_KEEP = 30

@@ -313,3 +313,68 @@ def test_a_recrawl_of_unchanged_jobs_only_touches_their_sighting_as_hot_updates(
     assert len(after) == 6 and all(after[i]["last_run_id"] != before_rows[i]["last_run_id"] for i in after)
     assert updates_after - updates == 6  # one narrow update per unchanged job
     assert hot_after - hot == 6  # and every one of them HOT
+
+
+def test_markdown_files_live_inside_the_home_are_migrated_there_and_pruned_with_their_versions(pool, tmp_path,
+                                                                                                monkeypatch):
+    from helpers import crawl
+    from gigflow.store import retention, versions
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("GIGFLOW_HOME", str(home))
+    with ScriptedServer(site("/m", jobs=2)) as server:
+        import_sources(pool, parse_sources([source("m", server.url, "/m")]))
+        crawl("href", "m", "MARKDOWN_DIR=markdown")
+        written = sorted((home / "markdown" / "m").glob("*.md"))
+        assert len(written) == 2 and not (tmp_path / ".gigflow").exists()
+        # A home from before: its files in the old shared place, none inside the home yet.
+        legacy = tmp_path / ".gigflow" / "markdown" / "m"
+        legacy.mkdir(parents=True)
+        for path in written:
+            (legacy / path.name).write_text("from the old place", encoding="utf-8")
+        for path in (home / "markdown").rglob("*"):
+            if path.is_file():
+                path.unlink()
+        crawl("href", "m", "MARKDOWN_DIR=markdown")
+    assert sorted(p.name for p in (home / "markdown" / "m").glob("*.md")) == [p.name for p in written]
+    assert all(p.read_text(encoding="utf-8") == "from the old place" for p in (home / "markdown" / "m").glob("*.md"))
+
+    # Pruning a version deletes its file; a file another version still stands for stays.
+    with pool.connection() as conn:
+        url = "https://m.example/jobs/1"
+        old = versions.store_fetch(conn, {"source_id": "m", "url": url, "http_status": 200, "content_type": "text/html",
+                                          "etag": None, "last_modified": None, "sha256": "a" * 64, "size": 3,
+                                          "body": b"old", "markdown": "# old", "preparation": None,
+                                          "jobs_digest": None})
+        versions.store_fetch(conn, {"source_id": "m", "url": url, "http_status": 200, "content_type": "text/html",
+                                    "etag": None, "last_modified": None, "sha256": "b" * 64, "size": 3, "body": b"new",
+                                    "markdown": "# new", "preparation": None, "jobs_digest": None})
+        conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days' WHERE id = %s",
+                     (old["id"],))
+    files = {sha: home / "markdown" / "m" / f"{sha[:16]}.md" for sha in ("a" * 64, "b" * 64)}
+    for path in files.values():
+        path.write_text("# page", encoding="utf-8")
+    counts = retention.prune(pool, 30, markdown_dir="markdown")
+    assert counts["versions"] == 1 and counts["files"] == 1
+    assert not files["a" * 64].exists() and files["b" * 64].exists() and len(list(legacy.glob("*.md"))) == 2
+
+
+def test_prune_deletes_old_runs_and_their_health_but_keeps_what_is_needed(pool):
+    from gigflow.store import retention
+
+    import_sources(pool, parse_sources([source("p", "http://127.0.0.1:9", "/p")]))
+    with pool.connection() as conn:
+        ids = [conn.execute("INSERT INTO crawl_runs (source_id, spider, started_at, finished_at, outcome) VALUES "
+                            "('p', 'href', now() - interval '400 days', now() - interval '400 days', %s) RETURNING id",
+                            (outcome,)).fetchone()["id"]
+               for outcome in ["finished", "incomplete:fetch_failed", "finished", "incomplete:anti_bot", "incomplete:x"]]
+        for run_id in ids:
+            conn.execute("INSERT INTO run_health (run_id, source_id, spider, complete, health) VALUES "
+                         "(%s, 'p', 'href', true, '{}')", (run_id,))
+        conn.execute("INSERT INTO jobs (canonical_key, source_id, title, confidence, parser_key, parser_version, "
+                     "last_run_id) VALUES ('k', 'p', 'Job', 1, 'p', '1', %s)", (ids[0],))
+    assert retention.prune_runs(pool, 180, keep=1) == 2  # not: the job's, the last complete one, the newest
+    with pool.connection() as conn:
+        kept = [r["id"] for r in conn.execute("SELECT id FROM crawl_runs ORDER BY id")]
+        health = conn.execute("SELECT count(*) AS n FROM run_health").fetchone()["n"]
+    assert kept == [ids[0], ids[2], ids[4]] and health == 3

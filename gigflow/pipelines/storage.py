@@ -12,7 +12,7 @@ from twisted.internet import task, threads
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
 from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
-from gigflow.paths import markdown_path
+from gigflow.paths import markdown_path, migrate_markdown_files
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, open_runs, owner, owner_alive
 from gigflow.signals import run_outcome_pending, source_finalized
@@ -61,6 +61,8 @@ class StoragePipeline:
     def open_spider(self, spider=None):
         source_id, spider_name = self.context.source_id, self.context.spider_name
         self.pool = get_pool()
+        if self.markdown_dir:
+            migrate_markdown_files(self.pool, self.markdown_dir)  # once per home: files of the old location
         lock = CrawlLock(source_id, spider_name)
         if not lock.acquire():
             with self.pool.connection() as conn:
