@@ -378,3 +378,53 @@ def test_prune_deletes_old_runs_and_their_health_but_keeps_what_is_needed(pool):
         kept = [r["id"] for r in conn.execute("SELECT id FROM crawl_runs ORDER BY id")]
         health = conn.execute("SELECT count(*) AS n FROM run_health").fetchone()["n"]
     assert kept == [ids[0], ids[2], ids[4]] and health == 3
+
+
+def test_commands_started_without_a_database_fail_in_seconds_with_one_line():
+    from helpers import run_scrapy
+
+    for args, url in ((("jobs",), "postgresql://postgres@127.0.0.1:1/gigflow"),
+                      (("crawl", "href", "-a", "source=x", "-s", "LOG_ENABLED=False"), "postgresql://127.0.0.1:1/x"),
+                      (("db", "status"), "postgresql://[bad")):
+        started = time.monotonic()
+        result = run_scrapy(*args, env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_DATABASE_WAIT": "2"}, timeout=60)
+        took = time.monotonic() - started
+        lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+        assert result.returncode != 0 and took < 20, (args, took)
+        assert len(lines) == 1 and lines[0].startswith("error: cannot reach the database at "), lines
+        assert "GIGFLOW_DATABASE_URL" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_a_database_gone_past_the_limit_stops_the_crawl_as_incomplete_database(pool, database_url, admin_database_url):
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = conninfo_to_dict(database_url)["dbname"]
+    with ScriptedServer(site("/d", jobs=30, job_delay=0.3)) as server:
+        import_sources(pool, parse_sources([source("d", server.url, "/d")]))
+        crawling = start_crawl("d", "DATABASE_OUTAGE_SECONDS=2", "DATABASE_FINALIZE_WAIT=20",
+                               env={"GIGFLOW_POOL_TIMEOUT": "1"})
+        try:
+            wait_for_run(database_url)
+            time.sleep(1.0)
+            with psycopg.connect(admin_database_url, autocommit=True) as admin:
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false')
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+                gone = time.monotonic()
+                hits_at_outage = len(server.hits)
+                time.sleep(6)
+                hits_after = len(server.hits)
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
+            out, err = crawling.communicate(timeout=60)
+            stopped_in = time.monotonic() - gone
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+            with psycopg.connect(admin_database_url, autocommit=True) as admin:
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
+    with pool.connection() as conn:
+        run = conn.execute("SELECT outcome FROM crawl_runs").fetchone()
+        gone_jobs = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NOT NULL").fetchone()["n"]
+    assert run["outcome"] == "incomplete:database", err[-3000:]
+    assert crawling.returncode == 0 and gone_jobs == 0 and stopped_in < 30
+    assert hits_after - hits_at_outage <= 3  # the crawl stopped fetching: nothing it could not store
+    assert "fetch failed" not in err

@@ -127,6 +127,9 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
                                   # check: replace connections a database restart has closed
                                   check=ConnectionPool.check_connection)
             started = time.monotonic()
+            pool_logger = logging.getLogger("psycopg.pool")
+            level = pool_logger.level
+            pool_logger.setLevel(logging.ERROR)  # each failed attempt is not news: one line says it all below
             try:
                 pool.open(wait=True, timeout=max(0.5, wait_seconds()))
             except PoolTimeout:
@@ -138,6 +141,8 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
                 except psycopg.Error as exc:
                     cause = exc
                 raise unavailable(url, cause) from None
+            finally:
+                pool_logger.setLevel(level)
             if migrate:
                 from gigflow.db.migrate import upgrade
 
