@@ -137,7 +137,10 @@ class StoragePipeline:
 
     def process_item(self, item, spider=None):
         body = item.get("body")
-        with self.pool.connection() as conn, conn.transaction():
+        # While the database is known to be away, a short wait: the reactor is not held for a whole pool timeout
+        # per item (the item is lost to this run, which is then incomplete:database).
+        wait = 0.5 if self.outage.since is not None else None
+        with self.pool.connection(timeout=wait) as conn, conn.transaction():
             if item.get("not_fetched"):  # the stored version stands for the page: nothing to store
                 version_id = item["source_version_id"]
                 item["version_status"] = "unchanged"
