@@ -136,6 +136,7 @@ def main() -> int:
 
     try:
         with ScriptedServer(route) as server:
+            server.httpd.handle_error = lambda *args: None  # a killed crawl's dropped connection is expected here
             pool = get_pool(pg.url)
             import_sources(pool, parse_sources([source(s, server.url, f"/{s}") for s in ("r", "w", "k", "g")]))
             close_pools()

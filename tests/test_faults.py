@@ -411,7 +411,7 @@ def test_a_database_gone_past_the_limit_stops_the_crawl_as_incomplete_database(p
                 admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
                 gone = time.monotonic()
                 hits_at_outage = len(server.hits)
-                time.sleep(6)
+                time.sleep(4.5)
                 hits_after = len(server.hits)
                 admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
             out, err = crawling.communicate(timeout=60)
