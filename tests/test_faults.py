@@ -220,11 +220,22 @@ def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_
         crawling = start_crawl("c", "CRAWL_HEARTBEAT_SECONDS=10")
         try:
             run = wait_for_run(database_url)
-            with pool.connection() as conn:
-                assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 1
+            deadline = time.monotonic() + 30
+            while True:  # the crawl holds its source's claim once its spider is open
+                with pool.connection() as conn:
+                    if conn.execute("SELECT count(*) AS n FROM crawl_claims WHERE holder_lock IS NOT NULL"
+                                    ).fetchone()["n"]:
+                        break
+                assert time.monotonic() < deadline, "the crawl never held its claim"
+                time.sleep(0.05)
         finally:
             crawling.send_signal(signal.SIGKILL)
             crawling.wait(timeout=30)
+        from gigflow.sql import load_sql
+
+        with pool.connection() as conn:  # the next schedule-due pass would take it again at once
+            due = conn.execute(load_sql("gigflow.scheduling", "due_sources.sql"), {"limit": None}).fetchall()
+        assert [row["id"] for row in due] == ["c"]
         swept = scrapy_command("sources", "sweep")
     assert swept.returncode == 0, swept.stderr
     assert f"run {run['id']}" in swept.stdout and "1 dead claim(s) released" in swept.stdout, swept.stdout

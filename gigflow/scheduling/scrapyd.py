@@ -40,6 +40,10 @@ class NodeError(RuntimeError):
     """A scrapyd node could not be reached or refused a request; the message names the node."""
 
 
+class NodeTimeout(NodeError):
+    """The node took the request but did not answer in time: it may have acted on it (a job may be queued there)."""
+
+
 @dataclass
 class Node:
     url: str
@@ -129,6 +133,8 @@ def _call(url: str, data: dict | list | None, timeout: float) -> dict:
     try:
         with urllib.request.urlopen(request, timeout=timeout) as resp:
             answer = json.loads(resp.read().decode("utf-8"))
+    except TimeoutError as exc:  # connected and sent, no answer in time (a connect timeout is a URLError)
+        raise NodeTimeout(f"scrapyd at {url}: no answer within {timeout:g} s ({exc})") from None
     except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
         raise NodeError(f"scrapyd at {url}: {exc}") from None
     if not isinstance(answer, dict) or answer.get("status") != "ok":
@@ -277,6 +283,12 @@ def _schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool)
             try:
                 schedule_job(node.url, request.project, job.spider, job.source_ids, job_id, request.job_settings,
                              request.timeout)
+            except NodeTimeout as exc:
+                # The node may have queued the job: handing it to another node could crawl the sources twice. The
+                # claim stays with this node's job; if it never runs, the claim expires (SCHEDULE_CLAIM_SECONDS).
+                node.error = str(exc)
+                logger.warning("%s; its job %s may be queued there, so it is not handed to another node; skipping "
+                               "the node for the rest of this pass", exc, job_id)
             except NodeError as exc:
                 node.error = str(exc)  # this node is out for the rest of the pass
                 logger.warning("skipping %s for the rest of this pass: %s", node.url, exc)
