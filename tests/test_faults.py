@@ -394,11 +394,12 @@ def test_prune_deletes_old_runs_and_their_health_but_keeps_what_is_needed(pool):
 def test_commands_started_without_a_database_fail_in_seconds_with_one_line():
     from helpers import run_scrapy
 
-    for args, url in ((("jobs",), "postgresql://postgres@127.0.0.1:1/gigflow"),
-                      (("crawl", "href", "-a", "source=x", "-s", "LOG_ENABLED=False"), "postgresql://127.0.0.1:1/x"),
-                      (("db", "status"), "postgresql://[bad")):
+    for run, args, url in ((run_scrapy, ("jobs",), "postgresql://postgres@127.0.0.1:1/gigflow"),
+                           (scrapy_command, ("crawl", "href", "-a", "source=x", "-s", "LOG_ENABLED=False"),
+                            "postgresql://127.0.0.1:1/x"),
+                           (scrapy_command, ("db", "status"), "postgresql://[bad")):
         started = time.monotonic()
-        result = run_scrapy(*args, env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_DATABASE_WAIT": "2"}, timeout=60)
+        result = run(*args, env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_DATABASE_WAIT": "2"}, timeout=60)
         took = time.monotonic() - started
         lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
         assert result.returncode != 0 and took < 20, (args, took)
