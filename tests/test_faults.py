@@ -440,3 +440,26 @@ def test_a_database_gone_past_the_limit_stops_the_crawl_as_incomplete_database(p
     assert crawling.returncode == 0 and gone_jobs == 0 and stopped_in < 30
     assert hits_after - hits_at_outage <= 3  # the crawl stopped fetching: nothing it could not store
     assert "fetch failed" not in err
+
+
+def test_a_crawl_whose_run_was_closed_by_another_process_stops_and_records_nothing(pool, database_url):
+    with ScriptedServer(site("/t", jobs=20, job_delay=0.3)) as server:
+        import_sources(pool, parse_sources([source("t", server.url, "/t")]))
+        crawling = start_crawl("t")
+        try:
+            run = wait_for_run(database_url)
+            time.sleep(0.5)
+            with pool.connection() as conn:  # what a sweep or a crawl that took over does
+                conn.execute("UPDATE crawl_runs SET finished_at = now(), outcome = 'incomplete:abandoned' "
+                             "WHERE id = %s", (run["id"],))
+            closed = time.monotonic()
+            out, err = crawling.communicate(timeout=60)
+            stopped_in = time.monotonic() - closed
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+        job_hits = [h for h in server.hits if "/t/jobs/" in h.path]
+    with pool.connection() as conn:
+        outcome = conn.execute("SELECT outcome FROM crawl_runs WHERE id = %s", (run["id"],)).fetchone()["outcome"]
+    assert "is no longer open under this process" in err and crawling.returncode == 1, err[-3000:]
+    assert outcome == "incomplete:abandoned" and stopped_in < 15 and len(job_hits) < 20

@@ -36,6 +36,7 @@ class StoragePipeline:
         self.finalize_wait = finalize_wait
         self.outage = DatabaseOutage.for_crawler(crawler)
         self.token: str | None = None
+        self.ownership_lost = False
         self.stats = crawler.stats
         self.context = CrawlContext.from_crawler(crawler)  # the run's source, opened by its spider
         self.markdown_dir = markdown_dir
@@ -109,10 +110,10 @@ class StoragePipeline:
 
     def _beaten(self, owned: bool):
         self.outage.succeeded()
-        if not owned and not self.outage.closing:
+        if not owned and not self.ownership_lost:
             logger.error("run %s of %s is no longer open under this process (another process closed it): "
                          "stopping", self.run_id, self.context.source_id)
-            self.outage.closing = True  # one close only
+            self.ownership_lost = True  # one close only
             self.context.mark_incomplete("the run was closed by another process", OWNERSHIP_LOST)
             from scrapy.utils.defer import deferred_from_coro
 
