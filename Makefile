@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -98,6 +98,11 @@ bench-dedupe: $(STAMP)
 # Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=REV also measures that git revision first).
 bench-memory: $(STAMP)
 	$(BIN)/python bench/memory_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
+
+# Faults against a private PostgreSQL on its own port (restarted, stopped) and a loopback site: double crawl after a
+# restart, jobs wrongly gone, a killed crawl's key, a database gone for good, commands without one (docs/faults.md).
+bench-faults: $(STAMP)
+	$(BIN)/python bench/faults_bench.py $(BENCH_ARGS)
 
 clean-db:
 	rm -rf .gigflow/pgdata

@@ -91,8 +91,10 @@ MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
 EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024
 
-# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only).
-MARKDOWN_DIR = ".gigflow/markdown"
+# Where the storage pipeline also writes each version's Markdown ("" to keep it in the database only); a relative
+# folder lies inside GIGFLOW_HOME (files from the old location, $GIGFLOW_HOME/../.gigflow/markdown, are copied in on
+# first use). `scrapy db prune` deletes the files of the versions it deletes.
+MARKDOWN_DIR = "markdown"
 
 # Noise filter reviews (see README "Noise filters").
 NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
@@ -144,8 +146,18 @@ MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the se
 MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by this many runs, then skipped and listed
 # Run integrity: a running crawl beats every CRAWL_HEARTBEAT_SECONDS; an unfinished run silent for
 # CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
-CRAWL_HEARTBEAT_SECONDS = 30.0  # a running crawl's heartbeat interval
+CRAWL_HEARTBEAT_SECONDS = 10.0  # a running crawl's heartbeat interval
 CRAWL_STALE_SECONDS = 300.0  # silence after which `scrapy sources sweep` may close a run
+# A crawl whose lock is free still refuses to start while an unfinished run of the source has a heartbeat younger
+# than this (its owner's lock may have gone with a lost database connection); an owner on this machine whose
+# process is gone is dead at once. Keep it a few heartbeats long.
+CRAWL_LIVE_SECONDS = 30.0
+# Database loss (docs/faults.md): a crawl whose database stays unreachable this long stops, its run recorded as
+# incomplete:database once the database answers; finalizing retries for DATABASE_FINALIZE_WAIT seconds.
+# Connection attempts: GIGFLOW_CONNECT_TIMEOUT (3 s), GIGFLOW_POOL_TIMEOUT (5 s), GIGFLOW_DATABASE_WAIT (5 s at
+# start-up) from the environment, since commands read them before any settings.
+DATABASE_OUTAGE_SECONDS = 60.0
+DATABASE_FINALIZE_WAIT = 10.0
 # `scrapy crawl SPIDER -a sources=ID,ID,...` (what schedule-due hands a node): sources one process crawls at once,
 # each its own crawler; the next to start is one whose politeness key is least busy in the process.
 CRAWL_CONCURRENT_SOURCES = 16
@@ -221,6 +233,10 @@ MAINTENANCE_RESOLVE_AFTER_CRAWL = True  # link a source's new jobs when its craw
 MAINTENANCE_CRON = "*/10 * * * *"  # `scrapy jobs worker`: resolve, a link-check tick, the freshness sweep
 LINKCHECK_INTERVAL_HOURS = 24.0    # each canonical job's links are checked once per interval, spread over the ticks
 LINKCHECK_TICK_SECONDS = 600.0     # the worker's period (match MAINTENANCE_CRON): a tick checks its share
+# Every procrastinate queue (maintenance, schedule; noise has NOISE_WORKER_STALLED_SECONDS): a job whose worker
+# has not beaten for this long is back in the queue (at a worker's start and every minute).
+QUEUE_STALLED_SECONDS = 60.0
+LINKCHECK_CLAIM_SECONDS = 900.0  # a job claimed by a sweep that died before checking it is due again after this
 LINKCHECK_CONFIRM_HOURS = 6.0      # broken only when failures span at least this long (an outage is not closure)
 LINKCHECK_TIMEOUT = 15.0           # seconds per HEAD/GET
 LINKCHECK_MAX_REDIRECTS = 5        # same-site redirects followed; an off-site one is recorded as redirected
@@ -285,3 +301,8 @@ ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only 
 # they are their URL's newest or referenced (jobs, job documents, noise filter samples, listing snapshots); bodies
 # no version references go with them. 0 keeps every version.
 VERSION_RETENTION_DAYS = 90
+# `scrapy db prune` also deletes finished crawl runs (and their run_health rows) older than this many days (0: keep
+# all), except each source and spider's newest RUN_RETENTION_KEEP runs, its last complete run and runs a job or job
+# event names.
+RUN_RETENTION_DAYS = 180
+RUN_RETENTION_KEEP = 30

@@ -87,10 +87,8 @@ def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None
                 code = exc.code or 0
             else:
                 print(exc.code, file=sys.stderr)
-        except BaseException:
-            import traceback
-
-            traceback.print_exc()
+        except BaseException:  # as the interpreter reports it (gigflow.commands installs a hook for some errors)
+            sys.excepthook(*sys.exc_info())
         finally:
             sys.stdout.flush()
             sys.stderr.flush()

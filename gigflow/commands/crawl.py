@@ -37,6 +37,9 @@ class Command(ScrapyCrawlCommand):
         if args[0] not in strategies:
             return self.fail(f"no strategy {args[0]!r}; the strategies are {', '.join(sorted(strategies))} "
                              f"(e.g. scrapy crawl {sorted(strategies)[0]} -a source=ID)")
+        from gigflow.db import get_pool
+
+        get_pool()  # a database that cannot be reached fails here, in seconds and in one line (gigflow.commands)
         if "sources" in opts.spargs:
             return self.run_batch(args[0], opts)
         if opts.force:

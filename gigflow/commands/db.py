@@ -52,8 +52,14 @@ class Command(GigflowCommand):
         if days == 0:
             print("VERSION_RETENTION_DAYS is 0: every version is kept")
             return
-        counts = retention.prune(get_pool(), days, dry_run=opts.dry_run)
+        counts = retention.prune(get_pool(), days, dry_run=opts.dry_run,
+                                 markdown_dir=self.settings.get("MARKDOWN_DIR", ""))
         verb = "would delete" if opts.dry_run else "deleted"
         print(f"{verb} {counts['versions']} version(s) not fetched for {days:g} day(s) and "
               f"{counts['bodies']} unreferenced bod(ies), {counts['bytes']} bytes, and {counts['markdowns']} Markdown "
-              "document(s)")
+              f"document(s) and {counts['files']} Markdown file(s)")
+        run_days = self.settings.getfloat("RUN_RETENTION_DAYS")
+        runs = retention.prune_runs(get_pool(), run_days, self.settings.getint("RUN_RETENTION_KEEP"),
+                                    dry_run=opts.dry_run)
+        print(f"{verb} {runs} crawl run(s) (with their health rows) finished more than {run_days:g} day(s) ago"
+              if run_days > 0 else "RUN_RETENTION_DAYS is 0: every crawl run is kept")

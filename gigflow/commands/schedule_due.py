@@ -53,7 +53,8 @@ class Command(GigflowCommand):
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             RedactCredentials().install()  # the node URL may carry user:password@
             get_pool()  # migrations before the worker starts
-            run_schedule_worker(database_url(), request, self.settings.get("SCHEDULE_DUE_CRON"))
+            run_schedule_worker(database_url(), request, self.settings.get("SCHEDULE_DUE_CRON"),
+                                self.settings.getfloat("QUEUE_STALLED_SECONDS"))
             return
         results, nodes = schedule_due(get_pool(), request, dry_run=opts.dry_run)
         for node in nodes:

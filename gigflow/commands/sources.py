@@ -12,6 +12,7 @@ from gigflow.health.lifecycle import LifecycleSettings, TransitionError, person,
 from gigflow.health.repair import RepairError, repair_source
 from gigflow.health.report import overview, with_health
 from gigflow.pipelines.runs import sweep_stale_runs
+from gigflow.scheduling.claims import release_dead_claims
 from gigflow.sources.loader import SourceFileError, load_source_file
 from gigflow.sources.repository import InvalidStoredSourceError, SourceConflictError, UnknownSourceError, \
     import_sources, list_sources
@@ -128,6 +129,10 @@ class Command(GigflowCommand):
                 print(f"run {run['id']}: owner host {run['owner_host']} pid {run['owner_pid']} is gone; "
                       f"closed as incomplete:abandoned")
             print(f"{len(closed)} abandoned run(s) closed")
+            released = release_dead_claims(get_pool())
+            for source_id in released:
+                print(f"source {source_id}: its claim's holder is gone; released for the next schedule-due pass")
+            print(f"{len(released)} dead claim(s) released")
         else:
             raise UsageError()
 

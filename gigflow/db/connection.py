@@ -5,10 +5,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 logger = logging.getLogger(__name__)
 
@@ -47,18 +50,99 @@ def database_url() -> str:
     return os.environ.get("GIGFLOW_DATABASE_URL") or embedded_server_url()
 
 
+def _env_seconds(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name) or default)
+    except ValueError:
+        raise DatabaseUnavailable(f"{name}={os.environ[name]!r} is not a number of seconds; fix or unset it")
+
+
+def connect_timeout() -> int:
+    """Seconds one connection attempt may take (GIGFLOW_CONNECT_TIMEOUT, default 3): a server that is down or a
+    host that drops packets fails this fast instead of the operating system's minutes."""
+    return max(1, round(_env_seconds("GIGFLOW_CONNECT_TIMEOUT", 3)))
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be reached (or its URL is wrong). Its message is one line for the user: the cause and
+    what to do next; commands print it without a traceback (gigflow.commands)."""
+
+
+def describe_url(url: str) -> str:
+    """The server a URL names, without its password, and where the URL came from."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "GIGFLOW_DATABASE_URL (which is not a valid PostgreSQL URL)"
+    where = f"{parts.get('host') or 'localhost'}:{parts.get('port') or 5432}/{parts.get('dbname') or ''}"
+    origin = "GIGFLOW_DATABASE_URL" if os.environ.get("GIGFLOW_DATABASE_URL") == url else "the embedded server"
+    return f"{where} ({origin})"
+
+
+def unavailable(url: str, cause: BaseException | str) -> DatabaseUnavailable:
+    first_line = " ".join(str(cause).split("\n")[0].split()) or type(cause).__name__
+    if os.environ.get("GIGFLOW_DATABASE_URL") == url:
+        step = ("start PostgreSQL there or point GIGFLOW_DATABASE_URL at a running server "
+                "(unset it for the embedded one)")
+    else:
+        step = "check the server, or run `make clean-db` if the embedded server's data folder is damaged"
+    return DatabaseUnavailable(f"cannot reach the database at {describe_url(url)}: {first_line}; {step}")
+
+
+def connect(url: str, **kwargs) -> psycopg.Connection:
+    """A single connection with the short connect timeout; a failure is DatabaseUnavailable (one line)."""
+    try:
+        return psycopg.connect(url, connect_timeout=connect_timeout(), **kwargs)
+    except psycopg.OperationalError as exc:
+        raise unavailable(url, exc) from exc
+    except psycopg.ProgrammingError as exc:  # a malformed URL
+        raise unavailable(url, exc) from exc
+
+
+def wait_seconds() -> float:
+    """How long a process starting up retries a database that cannot be reached (GIGFLOW_DATABASE_WAIT, default
+    5 s, with back-off) before it fails with one line."""
+    return _env_seconds("GIGFLOW_DATABASE_WAIT", 5)
+
+
 def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
-    """One pool per URL per process; migrations are applied on first use."""
+    """One pool per URL per process; migrations are applied on first use. A database that cannot be reached
+    within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable."""
     url = url or database_url()
     with _lock:
         pool = _pools.get(url)
         if pool is None:
+            try:
+                conninfo_to_dict(url)
+            except psycopg.ProgrammingError as exc:
+                raise unavailable(url, exc) from None
             pool = ConnectionPool(url, min_size=1, max_size=int(os.environ.get("GIGFLOW_POOL_SIZE", "4")),
-                                  # seconds a caller waits for a connection (a vanished database fails this fast)
-                                  timeout=float(os.environ.get("GIGFLOW_POOL_TIMEOUT", "30")),
-                                  kwargs={"row_factory": dict_row}, open=True, name="gigflow",
+                                  # seconds a caller waits for a connection: short, so that a vanished database
+                                  # is noticed (and its outage counted) instead of blocking the caller
+                                  timeout=_env_seconds("GIGFLOW_POOL_TIMEOUT", 5),
+                                  kwargs={"row_factory": dict_row, "connect_timeout": connect_timeout()},
+                                  open=False, name="gigflow",
+                                  # a lost database is retried with the pool's back-off for this long
+                                  reconnect_timeout=_env_seconds("GIGFLOW_RECONNECT_SECONDS", 3600),
                                   # check: replace connections a database restart has closed
                                   check=ConnectionPool.check_connection)
+            started = time.monotonic()
+            pool_logger = logging.getLogger("psycopg.pool")
+            level = pool_logger.level
+            pool_logger.setLevel(logging.ERROR)  # each failed attempt is not news: one line says it all below
+            try:
+                pool.open(wait=True, timeout=max(0.5, wait_seconds()))
+            except PoolTimeout:
+                pool.close(timeout=0)
+                # the pool's workers keep their last error to themselves: one direct attempt names the cause
+                try:
+                    psycopg.connect(url, connect_timeout=connect_timeout()).close()
+                    cause = f"no connection within {time.monotonic() - started:.0f} s"
+                except psycopg.Error as exc:
+                    cause = exc
+                raise unavailable(url, cause) from None
+            finally:
+                pool_logger.setLevel(level)
             if migrate:
                 from gigflow.db.migrate import upgrade
 

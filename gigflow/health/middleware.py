@@ -70,6 +70,8 @@ class ResponseHealthMiddleware:
         if not host:
             return
         gate = PolitenessGate.for_crawler(self.crawler)
+        # No further request of this run goes to the key: those waiting for it are dropped, none is retried.
+        gate.stop_key(gate.key_for(host), f"{host} answered a bot challenge")
         try:
             delay = gate.limiter.record_failure(gate.key_for(host))
             self.crawler.stats.set_value("gigflow/anti_bot_backoff_s", round(delay, 1))

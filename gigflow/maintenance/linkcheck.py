@@ -37,6 +37,7 @@ class LinkCheckSettings:
     max_redirects: int = 5          # LINKCHECK_MAX_REDIRECTS
     user_agent: str = "gigflow-linkcheck"
     max_sleep: float = 5.0          # POLITENESS_MAX_SLEEP
+    claim_seconds: float = 900.0    # LINKCHECK_CLAIM_SECONDS (a claimed job not checked by then is due again)
 
     @classmethod
     def from_settings(cls, settings) -> "LinkCheckSettings":
@@ -46,7 +47,8 @@ class LinkCheckSettings:
                    tick_seconds=settings.getfloat("LINKCHECK_TICK_SECONDS"),
                    max_redirects=settings.getint("LINKCHECK_MAX_REDIRECTS"),
                    user_agent=settings.get("USER_AGENT") or "gigflow-linkcheck",
-                   max_sleep=settings.getfloat("POLITENESS_MAX_SLEEP"))
+                   max_sleep=settings.getfloat("POLITENESS_MAX_SLEEP"),
+                   claim_seconds=settings.getfloat("LINKCHECK_CLAIM_SECONDS"))
 
 
 class KeyBusy(Exception):
@@ -182,7 +184,7 @@ def sweep(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckSettings,
             total = conn.execute(load_sql(_SQL, "count_checkable.sql")).fetchone()["n"]
             rows = conn.execute(load_sql(_SQL, "claim_due_checks.sql"),
                                 {"limit": batch_size(total, settings),
-                                 "interval_seconds": settings.interval_hours * 3600}).fetchall()
+                                 "claim_seconds": settings.claim_seconds}).fetchall()
         else:
             rows = conn.execute(load_sql(_SQL, "check_targets.sql"), {"ids": canonical_ids}).fetchall()
     counts: dict[str, int] = {}

@@ -14,6 +14,7 @@ from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.freshness import FreshnessSettings, sweep as freshness_sweep
 from gigflow.maintenance.linkcheck import LinkCheckSettings, make_fetcher, sweep as link_sweep
 from gigflow.maintenance.resolve import ResolveSettings, resolve
+from gigflow.stalled import add_stalled_recovery, retry_stalled_now
 
 logger = logging.getLogger(__name__)
 
@@ -38,10 +39,13 @@ def make_maintenance_app(conninfo: str, settings) -> procrastinate.App:
 
     task = app.task(name="gigflow:maintenance_tick", queue=QUEUE, queueing_lock="maintenance-tick")(tick)
     app.periodic(cron=settings.get("MAINTENANCE_CRON"))(task)
+    add_stalled_recovery(app, QUEUE, settings.getfloat("QUEUE_STALLED_SECONDS"))
     return app
 
 
 def run_worker(conninfo: str, settings) -> None:
+    # A worker killed mid-tick left its job `doing`: it goes back to the queue before this worker starts.
+    retry_stalled_now(conninfo, QUEUE, settings.getfloat("QUEUE_STALLED_SECONDS"))
     app = make_maintenance_app(conninfo, settings)
     with app.open():
         app.run_worker(queues=[QUEUE], delete_jobs="always")

@@ -19,6 +19,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 
 from gigflow.db import get_pool
+from gigflow.db.outage import DATABASE_ERRORS, DatabaseLost, DatabaseOutage
 from gigflow.politeness.keys import Policies
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
 from gigflow.middlewares.safe_fetch import POLICY_BLOCKED
@@ -48,7 +49,10 @@ class PolitenessGate:
         self.max_sleep = settings.getfloat("POLITENESS_MAX_SLEEP")
         self.error_statuses = {int(code) for code in settings.getlist("POLITENESS_BACKOFF_HTTP_CODES")}
         self._held: dict[int, Lease] = {}
+        self._unreleased: list[Lease] = []  # released while the database was away: released when it is back
         self._closed = False
+        self._stopped_keys: dict[str, str] = {}  # key -> why no further request of this run goes to it
+        self.outage = DatabaseOutage.for_crawler(crawler)
 
     @classmethod
     def for_crawler(cls, crawler) -> "PolitenessGate":
@@ -68,54 +72,116 @@ class PolitenessGate:
     def key_for(self, host: str) -> str:
         return self.policies.for_host(host).key
 
+    def stop_key(self, key: str, why: str) -> None:
+        """No further request of this run goes to ``key`` (a bot challenge): those waiting are dropped."""
+        self._stopped_keys.setdefault(key, why)
+
+    def stopped(self, host: str) -> str | None:
+        return self._stopped_keys.get(self.key_for(host))
+
     async def acquire(self, host: str, url: str) -> Lease:
         policy = self.policies.for_host(host)
         locks = self._key_locks.setdefault(asyncio.get_running_loop(), defaultdict(asyncio.Lock))
+        pause = 0.5
         async with locks[policy.key]:
             while True:
                 if self._closed:  # the crawl ended while this request waited: it must not take the key
                     raise IgnoreRequest(f"crawl closed while {url} waited for its politeness key")
-                outcome = self.limiter.try_acquire(policy, url)
+                if policy.key in self._stopped_keys:
+                    raise IgnoreRequest(f"{url} not requested: {self._stopped_keys[policy.key]}")
+                if self.outage.closing:
+                    raise DatabaseLost(f"{url} not requested: the database cannot be reached")
+                try:  # in a thread: a database that does not answer never blocks the reactor
+                    self._release_pending()
+                    outcome = await asyncio.to_thread(self.limiter.try_acquire, policy, url)
+                except DATABASE_ERRORS as exc:
+                    self.outage.failed(exc)  # retried with back-off until the outage limit closes the crawl
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, 5.0)
+                    continue
+                self.outage.succeeded()
                 if isinstance(outcome, Lease):
                     break
                 self.stats.inc_value("gigflow/politeness/waits")
                 await asyncio.sleep(min(max(outcome, 0.01), self.max_sleep))
         self._held[outcome.id] = outcome
+        if self._closed or policy.key in self._stopped_keys:  # closed or stopped while the lease was on its way
+            self.release(outcome)
+            raise IgnoreRequest(f"{url} not requested: the crawl stopped requesting {policy.key}")
         return outcome
 
     def release(self, lease: Lease | None) -> bool:
-        """Release a lease still held; False when it was released already (or is None)."""
+        """Release a lease still held; False when it was released already (or is None). While the database is
+        away the lease is kept to release later (its liveness key keeps it from blocking anyone for long)."""
         if lease is not None and self._held.pop(lease.id, None) is not None:
-            self.limiter.release(lease)
+            if self.outage.since is not None:
+                self._unreleased.append(lease)
+                return True
+            try:
+                self.limiter.release(lease)
+            except DATABASE_ERRORS as exc:
+                self.outage.failed(exc)
+                self._unreleased.append(lease)
             return True
         return False
 
+    def _release_pending(self) -> None:
+        while self._unreleased:
+            self.limiter.release(self._unreleased[0])
+            self._unreleased.pop(0)
+
     def settle_response(self, lease: Lease | None, status: int, retry_after_header, url: str) -> None:
-        if not self.release(lease):
+        if lease is None or lease.id not in self._held:
             return
         if status in self.error_statuses:
+            # The key's next start is pushed before the lease goes: an acquire running in another thread must
+            # never find the key free between the two.
             retry_after = retry_after_seconds(retry_after_header)
             if retry_after is not None:
                 retry_after = min(retry_after, self.max_retry_after)
                 self.stats.inc_value("gigflow/politeness/retry_after")
-            delay = self.limiter.record_failure(lease.key, retry_after)
+            delay = self._record_failure(lease.key, retry_after)
+            self.release(lease)
+            if delay is None:
+                return
             self.stats.inc_value("gigflow/politeness/backoffs")
             logger.info("HTTP %s from %s: key %s waits %.2fs%s", status, url, lease.key, delay,
                         " (Retry-After)" if retry_after is not None else "")
-        else:
-            self.limiter.record_success(lease.key)
+            return
+        self.release(lease)
+        if self.outage.since is None:
+            try:
+                self.limiter.record_success(lease.key)
+            except DATABASE_ERRORS as exc:
+                self.outage.failed(exc)
 
     def settle_error(self, lease: Lease | None, error: str, url: str) -> None:
-        if not self.release(lease):
+        if lease is None or lease.id not in self._held:
             return
-        delay = self.limiter.record_failure(lease.key)
+        delay = self._record_failure(lease.key)
+        self.release(lease)
+        if delay is None:
+            return
         self.stats.inc_value("gigflow/politeness/backoffs")
         logger.info("%s on %s: key %s waits %.2fs", error, url, lease.key, delay)
+
+    def _record_failure(self, key: str, retry_after: float | None = None) -> float | None:
+        if self.outage.since is not None:
+            return None
+        try:
+            return self.limiter.record_failure(key, retry_after)
+        except DATABASE_ERRORS as exc:
+            self.outage.failed(exc)
+            return None
 
     def release_all(self, *args, **kwargs) -> None:
         self._closed = True
         for lease in list(self._held.values()):
             self.release(lease)
+        try:
+            self._release_pending()
+        except DATABASE_ERRORS:
+            pass  # the leases' liveness key goes with this process
 
 
 class PolitenessMiddleware:

@@ -75,7 +75,8 @@ class JobWriter:
                 self.event(conn, row["id"], "seen")
                 return ["new"]
             old = store_jobs.find_job(conn, params)  # inserted meanwhile
-        store_jobs.update_job(conn, {**params, "id": old["id"]})
+        if not store_jobs.update_job(conn, {**params, "id": old["id"]}) and self.run_id is not None:
+            store_jobs.touch_job(conn, old["id"], self.run_id)
         outcome = ["seen"]
         changed = changed_fields(old, job)
         if old["gone_at"] is not None and self.run_id is not None:

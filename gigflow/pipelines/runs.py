@@ -6,11 +6,13 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
+import uuid
 
 import psycopg
 from psycopg.rows import dict_row
 
-from gigflow.db import database_url
+from gigflow.db import connect, database_url
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -24,7 +26,11 @@ def lock_key(source_id: str, spider: str) -> str:
 class _LockSession:
     """The one connection per process and database that holds this process's crawl locks (session advisory
     locks, released by PostgreSQL when the process dies). A batch crawls many sources at once, and a connection
-    each would soon pass the server's connection limit. Opened with the first lock, closed with the last."""
+    each would soon pass the server's connection limit. Opened with the first lock, closed with the last.
+
+    A lost connection (a database restart, a terminated backend) takes its locks with it: the next use opens a
+    new connection and re-takes them. One another process took meanwhile stays ``lost``; the run's heartbeat
+    (fresh while this process lives) still keeps other crawls of the source out, and they release it again."""
 
     _sessions: dict[tuple[int, str], "_LockSession"] = {}
 
@@ -32,46 +38,67 @@ class _LockSession:
         self.url = url
         self.conn: psycopg.Connection | None = None
         self.held: set[str] = set()
+        self.lost: set[str] = set()
+        self.mutex = threading.RLock()  # heartbeats run in a thread, locks are taken in the reactor's
 
     @classmethod
     def for_url(cls, url: str) -> "_LockSession":
         # Keyed by pid too: a forked child never shares its parent's connection.
         return cls._sessions.setdefault((os.getpid(), url), cls(url))
 
+    def connection(self) -> psycopg.Connection:
+        with self.mutex:
+            if self.conn is None or self.conn.closed:
+                if self.held:  # the connection died, and with it every lock it held: take them again
+                    logger.warning("the crawl-lock connection was lost; re-taking %d crawl lock(s)", len(self.held))
+                    self.lost |= self.held
+                    self.held.clear()
+                self.conn = connect(self.url, autocommit=True, row_factory=dict_row)
+            for key in sorted(self.lost):
+                if self.conn.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]:
+                    self.lost.discard(key)
+                    self.held.add(key)
+                    logger.info("crawl lock %s re-taken", key)
+            return self.conn
+
     def execute(self, sql: str, params: dict):
-        if self.conn is None or self.conn.closed:
-            if self.held:  # the connection died, and with it every lock it held
-                logger.error("the crawl-lock connection was lost; %d crawl lock(s) went with it", len(self.held))
-                self.held.clear()
-            self.conn = psycopg.connect(self.url, autocommit=True, row_factory=dict_row)
-        return self.conn.execute(sql, params)
+        with self.mutex:
+            return self.connection().execute(sql, params)
 
     def lock(self, key: str) -> bool:
-        if key in self.held:  # advisory locks nest within a session: a second crawl here is refused by us
-            return False
-        locked = self.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]
-        if locked:
-            self.held.add(key)
-        elif not self.held:
-            self.close()
-        return locked
+        with self.mutex:
+            if key in self.held or key in self.lost:  # a second crawl in this process is refused by us
+                return False
+            locked = self.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]
+            if locked:
+                self.held.add(key)
+            elif not self.held and not self.lost:
+                self.close()
+            return locked
 
     def unlock(self, key: str) -> None:
-        if key not in self.held:
-            return
-        self.held.discard(key)
-        try:
-            if self.conn is not None and not self.conn.closed:
-                self.conn.execute(load_sql(_SQL, "release_crawl_lock.sql"), {"key": key})
-        except psycopg.Error:
-            pass  # the connection is gone, and the lock with it
-        if not self.held:
-            self.close()
+        with self.mutex:
+            self.lost.discard(key)
+            if key not in self.held:
+                if not self.held and not self.lost:
+                    self.close()
+                return
+            self.held.discard(key)
+            try:
+                if self.conn is not None and not self.conn.closed:
+                    self.conn.execute(load_sql(_SQL, "release_crawl_lock.sql"), {"key": key})
+            except psycopg.Error:
+                pass  # the connection is gone, and the lock with it
+            if not self.held and not self.lost:
+                self.close()
 
     def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
+        with self.mutex:
+            if self.conn is not None:
+                try:
+                    self.conn.close()
+                finally:
+                    self.conn = None
 
 
 class CrawlLock:
@@ -86,15 +113,61 @@ class CrawlLock:
     def acquire(self) -> bool:
         return self.session.lock(self.key)
 
-    def heartbeat(self, run_id: int) -> None:
-        self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), {"run_id": run_id})
+    @property
+    def held(self) -> bool:
+        return self.key in self.session.held
+
+    def heartbeat(self, run_id: int, token: str | None = None) -> bool:
+        """Beat for the run (re-taking the lock if its connection was lost); False when the run is no longer
+        open and ours: its crawl must stop. Raises psycopg errors while the database cannot be reached."""
+        params = {"run_id": run_id, "token": token}
+        try:
+            row = self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), params).fetchone()
+        except psycopg.OperationalError:  # a connection lost since the last beat: once more on a new one
+            row = self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), params).fetchone()
+        if self.key in self.session.lost:
+            logger.warning("crawl lock %s is held by another process for now; run %s's heartbeat keeps other "
+                           "crawls of the source out", self.key, run_id)
+        return row is not None
 
     def close(self) -> None:
         self.session.unlock(self.key)
 
 
 def owner() -> dict:
-    return {"host": socket.gethostname(), "pid": os.getpid()}
+    """Who runs a new run: host and pid for people, and a random token the database checks before the run is
+    finished or marks anything gone."""
+    return {"host": socket.gethostname(), "pid": os.getpid(), "token": uuid.uuid4().hex}
+
+
+def _process_gone(pid: int) -> bool:
+    """True when no process ``pid`` runs on this machine (a zombie counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (OSError, IndexError):
+        return False
+
+
+def owner_alive(run: dict, live_seconds: float) -> bool:
+    """Whether the owner of an unfinished run must be presumed alive. Its crawl lock is free (the caller holds
+    it), but a lock goes with a lost connection too: an owner whose heartbeat is younger than ``live_seconds``
+    is alive, unless it ran on this machine and its process is gone."""
+    if run["silent_seconds"] is None or run["silent_seconds"] > live_seconds:
+        return False
+    if run["owner_host"] == socket.gethostname() and run["owner_pid"] and run["owner_pid"] != os.getpid():
+        return not _process_gone(run["owner_pid"])
+    return True
+
+
+def open_runs(conn, source_id: str, spider: str) -> list[dict]:
+    return conn.execute(load_sql(_SQL, "open_runs.sql"), {"source_id": source_id, "spider": spider}).fetchall()
 
 
 def describe_run(row: dict | None) -> str:
@@ -105,11 +178,11 @@ def describe_run(row: dict | None) -> str:
             f"started {row['started_at'].isoformat(timespec='seconds')}, last heartbeat {beat})")
 
 
-def abandon_dead_runs(conn, source_id: str, spider: str, run_id: int) -> list[dict]:
-    """Close, as ``incomplete:abandoned``, this source and spider's unfinished runs: the caller holds the
-    crawl lock, so their owners are gone."""
+def abandon_dead_runs(conn, source_id: str, spider: str, run_id: int, dead: list[int]) -> list[dict]:
+    """Close, as ``incomplete:abandoned``, the runs ``dead`` of this source and spider: the caller holds the
+    crawl lock and found their owners gone (owner_alive)."""
     rows = conn.execute(load_sql(_SQL, "abandon_runs.sql"),
-                        {"source_id": source_id, "spider": spider, "run_id": run_id}).fetchall()
+                        {"source_id": source_id, "spider": spider, "run_id": run_id, "dead": dead}).fetchall()
     for row in rows:
         logger.warning("run %s of %s/%s was abandoned by its owner (host %s, pid %s); closed as incomplete:abandoned",
                        row["id"], source_id, spider, row["owner_host"], row["owner_pid"])
@@ -117,18 +190,21 @@ def abandon_dead_runs(conn, source_id: str, spider: str, run_id: int) -> list[di
 
 
 def sweep_stale_runs(pool, stale_seconds: float) -> list[dict]:
-    """Close every unfinished run whose heartbeat stopped more than ``stale_seconds`` ago and whose crawl lock
-    is free (its owner is gone). A run whose lock is held is alive, however old its heartbeat."""
+    """Close every unfinished run whose owner is gone: its crawl lock is free and either its heartbeat stopped
+    more than ``stale_seconds`` ago or it ran on this machine and its process is gone. A run whose lock is held
+    is alive, however old its heartbeat."""
     closed = []
     with pool.connection() as conn:
-        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql"), {"stale_seconds": stale_seconds}).fetchall()
+        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql"), {"stale_seconds": 0}).fetchall()
     for run in candidates:
         lock = CrawlLock(run["source_id"], run["spider"])
         if not lock.acquire():
             continue
         try:
             with pool.connection() as conn:
-                closed += abandon_dead_runs(conn, run["source_id"], run["spider"], -1)
+                dead = [row["id"] for row in open_runs(conn, run["source_id"], run["spider"])
+                        if row["id"] == run["id"] and not owner_alive(row, stale_seconds)]
+                closed += abandon_dead_runs(conn, run["source_id"], run["spider"], -1, dead)
         finally:
             lock.close()
     return closed

@@ -7,15 +7,16 @@ import logging
 from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, DropItem
-from twisted.internet import task
+from twisted.internet import task, threads
 
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
-from gigflow.paths import markdown_path
+from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
+from gigflow.paths import markdown_path, migrate_markdown_files
 from gigflow.safety.guard import redact_url
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.storable import storable_item
-from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, owner
+from gigflow.pipelines.runs import CrawlLock, abandon_dead_runs, describe_run, open_runs, owner, owner_alive
 from gigflow.signals import run_outcome_pending, source_finalized
 from gigflow.sql import load_sql
 from gigflow.store import jobs, versions
@@ -27,11 +28,18 @@ LISTING_LINKS = "gigflow/listing_links/"  # + listing URL: job links the listing
 EXIT_FINALIZATION_FAILED = 1
 EXIT_ALREADY_RUNNING = 3
 EXIT_NOTHING_READ = 4  # the run read no page at all: every listing request was refused or failed
+OWNERSHIP_LOST = "ownership_lost"  # incomplete:ownership_lost: another process closed this run meanwhile
 
 
 class StoragePipeline:
-    def __init__(self, crawler, markdown_dir: str, heartbeat_seconds: float):
+    def __init__(self, crawler, markdown_dir: str, heartbeat_seconds: float, live_seconds: float = 30.0,
+                 finalize_wait: float = 10.0):
         self.crawler = crawler
+        self.live_seconds = live_seconds
+        self.finalize_wait = finalize_wait
+        self.outage = DatabaseOutage.for_crawler(crawler)
+        self.token: str | None = None
+        self.ownership_lost = False
         self.stats = crawler.stats
         self.context = CrawlContext.from_crawler(crawler)  # the run's source, opened by its spider
         self.markdown_dir = markdown_dir
@@ -44,8 +52,9 @@ class StoragePipeline:
 
     @classmethod
     def from_crawler(cls, crawler):
-        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""),
-                       crawler.settings.getfloat("CRAWL_HEARTBEAT_SECONDS"))
+        settings = crawler.settings
+        pipeline = cls(crawler, settings.get("MARKDOWN_DIR", ""), settings.getfloat("CRAWL_HEARTBEAT_SECONDS"),
+                       settings.getfloat("CRAWL_LIVE_SECONDS"), settings.getfloat("DATABASE_FINALIZE_WAIT"))
         # spider_closed, not close_spider: only the signal carries the finish reason.
         crawler.signals.connect(pipeline.spider_closed, signal=signals.spider_closed)
         # A callback or a store that raised lost part of the run: it must not mark jobs gone.
@@ -56,22 +65,32 @@ class StoragePipeline:
     def open_spider(self, spider=None):
         source_id, spider_name = self.context.source_id, self.context.spider_name
         self.pool = get_pool()
+        if self.markdown_dir:
+            migrate_markdown_files(self.pool, self.markdown_dir)  # once per home: files of the old location
         lock = CrawlLock(source_id, spider_name)
         if not lock.acquire():
             with self.pool.connection() as conn:
                 holder = conn.execute(load_sql(_SQL, "running_run.sql"),
                                       {"source_id": source_id, "spider": spider_name}).fetchone()
-            message = (f"source {source_id!r} is already being crawled with the {spider_name} strategy by "
-                       f"{describe_run(holder)}; not started")
-            logger.error(message)
-            self.crawler.gigflow_exitcode = EXIT_ALREADY_RUNNING
-            raise CloseSpider("already_running")
+            self._refuse(holder)
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                # The lock is ours, but a live crawl whose lock went with a lost connection (a database restart)
+                # holds none: an unfinished run with a fresh heartbeat still refuses us.
+                unfinished = open_runs(conn, source_id, spider_name)
+                alive = [run for run in unfinished if owner_alive(run, self.live_seconds)]
+                if alive:
+                    self._refuse(alive[0])
+                run_owner = owner()
+                self.run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
+                                           {"source_id": source_id, "spider": spider_name, **run_owner}
+                                           ).fetchone()["id"]
+                self.token = run_owner["token"]
+                abandon_dead_runs(conn, source_id, spider_name, self.run_id, [run["id"] for run in unfinished])
+        except BaseException:
+            lock.close()
+            raise
         self.lock = lock
-        with self.pool.connection() as conn, conn.transaction():
-            self.run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
-                                       {"source_id": source_id, "spider": spider_name, **owner()}
-                                       ).fetchone()["id"]
-            abandon_dead_runs(conn, source_id, spider_name, self.run_id)
         self.writer = JobWriter(self.run_id)
         self.stats.set_value("gigflow/run_id", self.run_id)
         self.heartbeat = task.LoopingCall(self._beat)
@@ -79,16 +98,45 @@ class StoragePipeline:
         for key in ("versions_new", "versions_unchanged", "jobs_new", "jobs_updated", "jobs_gone", "warnings"):
             self.stats.set_value(f"gigflow/{key}", 0)
 
+    def _refuse(self, holder: dict | None):
+        source_id, spider_name = self.context.source_id, self.context.spider_name
+        message = (f"source {source_id!r} is already being crawled with the {spider_name} strategy by "
+                   f"{describe_run(holder)}; not started")
+        logger.error(message)
+        self.crawler.gigflow_exitcode = EXIT_ALREADY_RUNNING
+        raise CloseSpider("already_running")
+
     def _beat(self):
-        try:
-            self.lock.heartbeat(self.run_id)
-        except Exception as exc:  # a missed beat is logged; the run goes on
-            logger.warning("run %s heartbeat failed: %s", self.run_id, exc)
+        """One heartbeat, in a thread (a database that does not answer never blocks the reactor)."""
+        return threads.deferToThread(self.lock.heartbeat, self.run_id, self.token).addCallbacks(
+            self._beaten, self._beat_failed)
+
+    def _beaten(self, owned: bool):
+        self.outage.succeeded()
+        if not owned and not self.ownership_lost:
+            logger.error("run %s of %s is no longer open under this process (another process closed it): "
+                         "stopping", self.run_id, self.context.source_id)
+            self.ownership_lost = True  # one close only
+            self.context.mark_incomplete("the run was closed by another process", OWNERSHIP_LOST)
+            from scrapy.utils.defer import deferred_from_coro
+
+            deferred_from_coro(self.crawler.engine.close_spider_async(reason=OWNERSHIP_LOST))
+
+    def _beat_failed(self, failure):  # a missed beat is logged; the run goes on while the outage is short
+        if is_database_error(failure.value):
+            self.outage.failed(failure.value)
+        else:
+            logger.warning("run %s heartbeat failed: %s", self.run_id, failure.value)
 
     def spider_error(self, failure, response, spider):
         self.context.mark_incomplete(f"callback for {response.url} raised {failure.value!r}", "callback_error")
 
     def item_error(self, item, response, spider, failure):
+        if is_database_error(failure.value):  # the database's fault, not the page's
+            self.outage.failed(failure.value)
+            self.context.mark_incomplete(f"storing {item.get('url')} failed: the database cannot be reached",
+                                         INCOMPLETE_DATABASE)
+            return
         self.context.mark_incomplete(f"storing {item.get('url')} failed: {failure.value!r}", "store_failed")
 
     def process_item(self, item, spider=None):
@@ -108,7 +156,10 @@ class StoragePipeline:
 
     def _store(self, item):
         body = item.get("body")
-        with self.pool.connection() as conn, conn.transaction():
+        # While the database is known to be away, a short wait: the reactor is not held for a whole pool timeout
+        # per item (the item is lost to this run, which is then incomplete:database).
+        wait = 0.5 if self.outage.since is not None else None
+        with self.pool.connection(timeout=wait) as conn, conn.transaction():
             if item.get("not_fetched"):  # the stored version stands for the page: nothing to store
                 version_id = item["source_version_id"]
                 item["version_status"] = "unchanged"
@@ -194,23 +245,11 @@ class StoragePipeline:
         if self.heartbeat is not None and self.heartbeat.running:
             self.heartbeat.stop()
         try:
-            with self.pool.connection() as conn, conn.transaction():
-                outcome = self.outcome(conn, spider, reason)
-                # Health is recorded here; a handler that finds drift makes the run incomplete (nothing gone).
-                self.crawler.signals.send_catch_log(run_outcome_pending, spider=spider, conn=conn,
-                                                    run_id=self.run_id, outcome=outcome)
-                if outcome == "finished" and self.stats.get_value(INCOMPLETE_REASON):
-                    outcome = f"incomplete:{self.stats.get_value(INCOMPLETE_REASON)}"
-                # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
-                if outcome == "finished" and self.context.marks_gone:
-                    gone = jobs.mark_gone(conn, self.context.source_id, self.context.spider_name, self.run_id)
-                    self.stats.set_value("gigflow/jobs_gone", gone)
-                stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
-                conn.execute(load_sql(_SQL, "finish_run.sql"), {"run_id": self.run_id, "stats": Jsonb(stats),
-                                                                "outcome": outcome})
+            outcome = self._finalize_with_retries(spider, reason)
         except Exception as exc:
             # The run could not be recorded: the process must not exit as if it had been.
-            logger.error("run %s of %s could not be finalized: %s", self.run_id, self.context.source_id, exc)
+            logger.error("run %s of %s could not be finalized: %s", self.run_id, self.context.source_id,
+                         " ".join(str(exc).split()) or type(exc).__name__)
             self.crawler.gigflow_exitcode = EXIT_FINALIZATION_FAILED
             return
         finally:
@@ -228,3 +267,44 @@ class StoragePipeline:
             source_finalized, spider=spider, source_id=self.context.source_id,
             configuration_id=self.context.configuration_id, outcome=outcome,
             review_requested_by_preparation=bool(self.stats.get_value("gigflow/noise_review_requested")))
+
+    def _finalize_with_retries(self, spider, reason) -> str:
+        """Finalize; while the database cannot be reached, retry with back-off for DATABASE_FINALIZE_WAIT seconds
+        (a restart is over in a few), then give up (the sweep closes the run later)."""
+        import time
+
+        deadline, pause = time.monotonic() + self.finalize_wait, 0.5
+        while True:
+            try:
+                return self._finalize(spider, reason)
+            except Exception as exc:
+                if not is_database_error(exc) or time.monotonic() + pause > deadline:
+                    raise
+                logger.warning("run %s: the database cannot be reached to finalize it; retrying in %.1f s",
+                               self.run_id, pause)
+                time.sleep(pause)
+                pause = min(pause * 2, 4.0)
+
+    def _finalize(self, spider, reason) -> str:
+        with self.pool.connection() as conn, conn.transaction():
+            outcome = self.outcome(conn, spider, reason)
+            # Health is recorded here; a handler that finds drift makes the run incomplete (nothing gone).
+            self.crawler.signals.send_catch_log(run_outcome_pending, spider=spider, conn=conn,
+                                                run_id=self.run_id, outcome=outcome)
+            if outcome == "finished" and self.stats.get_value(INCOMPLETE_REASON):
+                outcome = f"incomplete:{self.stats.get_value(INCOMPLETE_REASON)}"
+            # Spiders whose inputs are not listings (mailbox alerts) set marks_gone = False.
+            if outcome == "finished" and self.context.marks_gone:
+                gone = jobs.mark_gone(conn, self.context.source_id, self.context.spider_name, self.run_id,
+                                      self.token)
+                self.stats.set_value("gigflow/jobs_gone", gone)
+            stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
+            finished = conn.execute(load_sql(_SQL, "finish_run.sql"), {
+                "run_id": self.run_id, "stats": Jsonb(stats), "outcome": outcome, "token": self.token}).fetchone()
+            if finished is None:  # closed by another process meanwhile: roll back what this transaction did
+                raise RunNotOwned(f"run {self.run_id} was closed by another process meanwhile; nothing recorded")
+        return outcome
+
+
+class RunNotOwned(RuntimeError):
+    """The run is no longer open under this process's token."""

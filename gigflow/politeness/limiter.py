@@ -1,5 +1,7 @@
 """The shared limiter: leases per politeness key in PostgreSQL, so every process on every machine shares one
-budget per key. Leases expire by themselves, so a killed crawl blocks a key for at most one lease."""
+budget per key. Each process acquires its leases on one connection that holds its liveness key (a session
+advisory lock): when the process dies the lock goes with its connection, and the next acquirer of a full key
+deletes the dead holder's leases at once (migration 0021). Leases also expire, for a holder that lives but hangs."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import socket
 from dataclasses import dataclass
 
 from psycopg_pool import ConnectionPool
+
+from gigflow.db.liveness import Liveness
 
 from gigflow.politeness.keys import Policy
 from gigflow.sql import load_sql
@@ -53,15 +57,15 @@ class Limiter:
         self.poll_seconds = poll_seconds
         self.backoff = backoff or Backoff()
         self.holder = holder or default_holder()
+        self.liveness = Liveness.for_url(pool.conninfo)
 
     def try_acquire(self, policy: Policy, url: str | None = None) -> Lease | float:
         """A Lease, or the seconds to wait before asking again."""
-        with self.pool.connection() as conn:
-            row = conn.execute(load_sql(_SQL, "acquire_lease.sql"), {
-                "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
-                "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
-                "holder": self.holder, "url": url,
-            }).fetchone()
+        row = self.liveness.execute(load_sql(_SQL, "acquire_lease.sql"), {
+            "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
+            "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
+            "holder": self.holder, "url": url,
+        })
         if row["lease_id"] is not None:
             return Lease(id=row["lease_id"], policy=policy)
         return max(0.0, row["wait_seconds"])

@@ -24,6 +24,7 @@ from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FA
 from gigflow.politeness.keys import Policies
 from gigflow.sources.config import Strategy
 from gigflow.sources.repository import UnknownSourceError, get_source
+from gigflow.db.liveness import Liveness
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
@@ -164,16 +165,19 @@ class SourceBatch:
 
             claim_seconds = self.process.settings.getfloat("SCHEDULE_CLAIM_SECONDS")
             self._renewal = task.LoopingCall(self._renew_claims, claim_seconds)
-            self._renewal.start(max(claim_seconds / 3, 1.0), now=False)
+            # now=True: the waiting sources' claims name this process at once, so a kill frees them at once
+            self._renewal.start(max(claim_seconds / 3, 1.0), now=True)
 
     def _renew_claims(self, claim_seconds: float) -> None:
         if not self.queue or self.stopping:
             self._renewal.stop()
             return
         try:
-            with get_pool().connection() as conn:
+            pool = get_pool()
+            with pool.connection() as conn:
                 conn.execute(load_sql("gigflow.scheduling", "hold_claims.sql"),
-                             {"source_ids": [q.source_id for q in self.queue], "claim_seconds": claim_seconds})
+                             {"source_ids": [q.source_id for q in self.queue], "claim_seconds": claim_seconds,
+                              "holder_lock": Liveness.for_url(pool.conninfo).ensure()})
         except Exception as exc:  # a missed renewal is logged; the crawls go on
             logger.warning("renewing the claims of %d waiting source(s) failed: %s", len(self.queue), exc)
 

@@ -11,6 +11,7 @@ from scrapy import signals
 
 from gigflow.context import CrawlContext
 from gigflow.db import get_pool
+from gigflow.db.liveness import Liveness
 from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING
 from gigflow.sql import load_sql
 
@@ -50,9 +51,11 @@ class AdaptiveScheduleExtension:
         source_id = self.context.source_id
         if source_id is None:
             return
-        with get_pool().connection() as conn:
+        pool = get_pool()
+        with pool.connection() as conn:  # held by this process: a kill frees the claim at once
             conn.execute(load_sql(_SQL, "hold_claims.sql"),
-                         {"source_ids": [source_id], "claim_seconds": self.claim_seconds})
+                         {"source_ids": [source_id], "claim_seconds": self.claim_seconds,
+                          "holder_lock": Liveness.for_url(pool.conninfo).ensure()})
 
     def spider_closed(self, spider, reason):
         source_id = self.context.source_id

@@ -4,15 +4,22 @@ Sources are spread over the nodes by free slots (the node's slots minus the runn
 ``daemonstatus.json`` reports). A source is claimed in PostgreSQL before any node hears of it (``crawl_claims``,
 migration 0004): two ``schedule-due`` running at once claim disjoint sources, and a source whose crawl is running
 anywhere (its claim is live) is not scheduled again. The crawl releases the claim when it closes
-(``AdaptiveScheduleExtension``); a claim whose crawl died ends after ``SCHEDULE_CLAIM_SECONDS``."""
+(``AdaptiveScheduleExtension``); a claim whose holding process died is taken again by the next pass (its
+liveness key is free, migration 0022), else it ends after ``SCHEDULE_CLAIM_SECONDS``.
+
+Passes run one at a time (an advisory lock around poll, claim and schedule), so the node slots one pass fills are
+counted by the next one's poll instead of twice. A node that is slow or down is skipped with a warning."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import logging
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from psycopg.types.json import Jsonb
@@ -23,6 +30,7 @@ from gigflow.scheduling.batch import plan_jobs, politeness_key, strategy_from_js
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.scheduling"
+logger = logging.getLogger(__name__)
 
 
 _SCHEDULING_ONLY = frozenset({"SCHEDULE_SOURCES_PER_JOB", "SCHEDULE_DUE_CRON"})
@@ -30,6 +38,10 @@ _SCHEDULING_ONLY = frozenset({"SCHEDULE_SOURCES_PER_JOB", "SCHEDULE_DUE_CRON"})
 
 class NodeError(RuntimeError):
     """A scrapyd node could not be reached or refused a request; the message names the node."""
+
+
+class NodeTimeout(NodeError):
+    """The node took the request but did not answer in time: it may have acted on it (a job may be queued there)."""
 
 
 @dataclass
@@ -121,7 +133,9 @@ def _call(url: str, data: dict | list | None, timeout: float) -> dict:
     try:
         with urllib.request.urlopen(request, timeout=timeout) as resp:
             answer = json.loads(resp.read().decode("utf-8"))
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except TimeoutError as exc:  # connected and sent, no answer in time (a connect timeout is a URLError)
+        raise NodeTimeout(f"scrapyd at {url}: no answer within {timeout:g} s ({exc})") from None
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
         raise NodeError(f"scrapyd at {url}: {exc}") from None
     if not isinstance(answer, dict) or answer.get("status") != "ok":
         message = answer.get("message") if isinstance(answer, dict) else None
@@ -191,13 +205,39 @@ def _pick(nodes: list[Node], allow_full: bool = False) -> Node | None:
 
 
 def poll_nodes(request: ScheduleRequest) -> list[Node]:
+    """Every node's free slots, asked at once (a slow node costs the pass one timeout, not one each); a node
+    that does not answer is skipped for this pass with a warning."""
     nodes = [Node(url, slots) for url, slots in request.nodes]
-    for node in nodes:
+
+    def poll(node: Node) -> None:
         try:
             node.free = free_slots(node, request.timeout)
         except NodeError as exc:
             node.error = str(exc)
+            logger.warning("skipping %s for this pass: %s", node.url, exc)
+
+    with ThreadPoolExecutor(max_workers=min(16, len(nodes)) or 1) as threads:
+        list(threads.map(poll, nodes))
     return nodes
+
+
+class _PassLock:
+    """One schedule-due pass at a time across every process: a session advisory lock on its own connection,
+    held from the poll of the nodes to the last job handed out."""
+
+    def __init__(self, pool: ConnectionPool):
+        self.pool = pool
+        self.conn = None
+
+    def __enter__(self):
+        from gigflow.db import connect
+
+        self.conn = connect(self.pool.conninfo, autocommit=True)
+        self.conn.execute(load_sql(_SQL, "pass_lock.sql"))
+        return self
+
+    def __exit__(self, *exc):
+        self.conn.close()  # the lock goes with the session
 
 
 def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool = False) -> tuple[list[Scheduled], list[Node]]:
@@ -205,6 +245,13 @@ def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool =
     per slot (``plan_pass``) and schedule each job on the node with the most free slots.
 
     A source none of whose jobs could be scheduled is released, so the next pass tries it again."""
+    if dry_run:
+        return _schedule_due(pool, request, dry_run)
+    with _PassLock(pool):
+        return _schedule_due(pool, request, dry_run)
+
+
+def _schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool) -> tuple[list[Scheduled], list[Node]]:
     nodes = poll_nodes(request)
     slots = sum(n.free for n in nodes if n.error is None)
     if dry_run:
@@ -236,8 +283,15 @@ def schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool =
             try:
                 schedule_job(node.url, request.project, job.spider, job.source_ids, job_id, request.job_settings,
                              request.timeout)
+            except NodeTimeout as exc:
+                # The node may have queued the job: handing it to another node could crawl the sources twice. The
+                # claim stays with this node's job; if it never runs, the claim expires (SCHEDULE_CLAIM_SECONDS).
+                node.error = str(exc)
+                logger.warning("%s; its job %s may be queued there, so it is not handed to another node; skipping "
+                               "the node for the rest of this pass", exc, job_id)
             except NodeError as exc:
                 node.error = str(exc)  # this node is out for the rest of the pass
+                logger.warning("skipping %s for the rest of this pass: %s", node.url, exc)
                 continue
             node.free -= 1
             for source_id in job.source_ids:

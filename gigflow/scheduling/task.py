@@ -11,6 +11,7 @@ import procrastinate
 
 from gigflow.db import get_pool
 from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
+from gigflow.stalled import add_stalled_recovery, retry_stalled_now
 
 logger = logging.getLogger(__name__)
 
@@ -18,7 +19,8 @@ QUEUE = "schedule"
 TASK = "gigflow:schedule_due"
 
 
-def make_schedule_app(conninfo: str, request: ScheduleRequest, cron: str) -> procrastinate.App:
+def make_schedule_app(conninfo: str, request: ScheduleRequest, cron: str,
+                      stalled_seconds: float = 60.0) -> procrastinate.App:
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=conninfo))
 
     def schedule_due_task(timestamp: int) -> int:
@@ -35,10 +37,12 @@ def make_schedule_app(conninfo: str, request: ScheduleRequest, cron: str) -> pro
 
     task = app.task(name=TASK, queue=QUEUE, queueing_lock="schedule-due")(schedule_due_task)
     app.periodic(cron=cron)(task)
+    add_stalled_recovery(app, QUEUE, stalled_seconds)
     return app
 
 
-def run_schedule_worker(conninfo: str, request: ScheduleRequest, cron: str) -> None:
-    app = make_schedule_app(conninfo, request, cron)
+def run_schedule_worker(conninfo: str, request: ScheduleRequest, cron: str, stalled_seconds: float = 60.0) -> None:
+    retry_stalled_now(conninfo, QUEUE, stalled_seconds)  # a killed worker's pass goes back to the queue
+    app = make_schedule_app(conninfo, request, cron, stalled_seconds)
     with app.open():
         app.run_worker(queues=[QUEUE], delete_jobs="always")

@@ -74,6 +74,12 @@ class SourceSpider(scrapy.Spider):
 
     def on_fetch_error(self, failure):
         """A failed fetch makes the run incomplete, so no job is marked gone on its account."""
+        from gigflow.db.outage import INCOMPLETE_DATABASE, is_database_error
+
+        if is_database_error(failure.value):  # the database's fault, never blamed on the site
+            self.mark_incomplete(f"{failure.request.url} not fetched: the database cannot be reached",
+                                 INCOMPLETE_DATABASE)
+            return
         self.crawler.stats.inc_value("gigflow/fetch_failures")
         self.mark_incomplete(f"fetch failed: {failure.request.url}: {failure.getErrorMessage()}", "fetch_failed")
 

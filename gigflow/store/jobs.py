@@ -27,8 +27,14 @@ def insert_job(conn, params: dict) -> dict | None:
     return conn.execute(_sql("insert_job.sql"), params).fetchone()
 
 
-def update_job(conn, params: dict) -> None:
-    conn.execute(_sql("update_job.sql"), params)
+def update_job(conn, params: dict) -> bool:
+    """Write the job's new content; False (nothing written) when only its sighting would change."""
+    return conn.execute(_sql("update_job.sql"), params).fetchone() is not None
+
+
+def touch_job(conn, job_id: int, run_id: int) -> None:
+    """Record that this run saw the unchanged job (a narrow, HOT-friendly update)."""
+    conn.execute(_sql("touch_job.sql"), {"id": job_id, "run_id": run_id})
 
 
 def insert_job_event(conn, job_id: int, run_id: int | None, kind: str, fields: list[str]) -> None:
@@ -41,6 +47,8 @@ def run_job_counts(conn, source_id: str, spider: str, run_id: int) -> dict:
                         {"source_id": source_id, "spider": spider, "run_id": run_id}).fetchone()
 
 
-def mark_gone(conn, source_id: str, spider: str, run_id: int) -> int:
-    """Mark gone the jobs earlier runs of this strategy saw and this complete run did not; how many."""
-    return conn.execute(_sql("mark_gone.sql"), {"source_id": source_id, "run_id": run_id, "spider": spider}).rowcount
+def mark_gone(conn, source_id: str, spider: str, run_id: int, owner_token: str) -> int:
+    """Mark gone the jobs earlier runs of this strategy saw and this complete run did not; how many. Nothing is
+    marked unless ``owner_token`` owns the run and the run is still open (checked in the same statement)."""
+    return conn.execute(_sql("mark_gone.sql"), {"source_id": source_id, "run_id": run_id, "spider": spider,
+                                                "token": owner_token}).rowcount

@@ -1,5 +1,7 @@
--- Claim this tick's share of due canonical jobs (oldest due first); the claim pushes next_check_at a whole
--- interval on, so concurrent sweeps never check one job twice. Returns each job's best live sighting's URLs.
+-- Claim this tick's share of due canonical jobs (oldest due first). The claim pushes next_check_at only
+-- LINKCHECK_CLAIM_SECONDS on, so concurrent sweeps never check one job twice, and a sweep killed before it checked
+-- a job leaves it due again soon (each check then sets the next one a whole interval on). Returns each job's best
+-- live sighting's URLs.
 WITH due AS (
     SELECT id FROM canonical_jobs
     WHERE merged_into IS NULL AND expired_at IS NULL AND next_check_at <= now()
@@ -7,7 +9,7 @@ WITH due AS (
     LIMIT %(limit)s
     FOR UPDATE SKIP LOCKED
 ), claimed AS (
-    UPDATE canonical_jobs c SET next_check_at = now() + make_interval(secs => %(interval_seconds)s)
+    UPDATE canonical_jobs c SET next_check_at = now() + make_interval(secs => %(claim_seconds)s)
     FROM due WHERE c.id = due.id
     RETURNING c.id
 )

@@ -18,4 +18,4 @@ WHERE v.last_fetched_at < now() - %(days)s::float8 * interval '1 day'
   AND NOT EXISTS (SELECT 1 FROM sampled s WHERE s.id = v.id)
   AND NOT EXISTS (SELECT 1 FROM listing_snapshots l
                   WHERE l.source_id = v.source_id AND l.url = v.url AND l.sha256 = v.sha256)
-RETURNING v.id
+RETURNING v.id, v.source_id, v.sha256

@@ -1,0 +1,465 @@
+"""Faults that lose nothing and free everything at once (docs/faults.md): a database whose connections are cut
+while a crawl runs, a killed crawl's politeness key, a database that cannot be reached. Real PostgreSQL, real
+processes, real HTTP on 127.0.0.1; each test failed on the code before it."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psycopg
+from psycopg.rows import dict_row
+
+from scripted_server import ScriptedServer, site, source
+from gigflow.sources.loader import parse_sources
+from gigflow.sources.repository import import_sources
+from helpers import ROOT, scrapy_command
+
+
+def start_crawl(source_id: str, *settings: str, env: dict | None = None) -> subprocess.Popen:
+    args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
+            "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
+            "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
+    for setting in settings:
+        args += ["-s", setting]
+    return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+
+
+def wait_for_run(url: str, timeout: float = 60) -> dict:
+    deadline = time.time() + timeout
+    with psycopg.connect(url, row_factory=dict_row, autocommit=True) as conn:
+        while time.time() < deadline:
+            row = conn.execute("SELECT * FROM crawl_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+            if row:
+                return row
+            time.sleep(0.1)
+    raise AssertionError("the crawl never started its run")
+
+
+def cut_connections(url: str) -> int:
+    """What a database restart does to every client: each backend of the database but ours terminated."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        return conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+
+
+def test_connections_cut_during_a_crawl_never_let_a_second_crawl_in_nor_mark_live_jobs_gone(pool, database_url):
+    with ScriptedServer(site("/r", jobs=8, job_delay=0.5)) as server:
+        import_sources(pool, parse_sources([source("r", server.url, "/r")]))
+        scrapy_command("crawl", "href", "-a", "source=r", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                       "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "MARKDOWN_DIR=")  # a complete run: 8 live jobs
+        first = start_crawl("r")
+        try:
+            running = wait_for_run(database_url)
+            time.sleep(1.0)
+            assert cut_connections(database_url) >= 1
+            second = scrapy_command("crawl", "href", "-a", "source=r", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                                    "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "MARKDOWN_DIR=")
+        finally:
+            out, err = first.communicate(timeout=120)
+    assert second.returncode == 3, second.stderr[-3000:]
+    assert f"run {running['id']}" in second.stderr and f"pid {first.pid}" in second.stderr
+    assert first.returncode == 0, err[-3000:]
+    with pool.connection() as conn:
+        outcomes = [r["outcome"] for r in conn.execute("SELECT outcome FROM crawl_runs ORDER BY id")]
+        live = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NULL").fetchone()["n"]
+        gone = conn.execute("SELECT count(*) AS n FROM job_events WHERE kind = 'gone'").fetchone()["n"]
+    assert outcomes == ["finished", "finished"] and live == 8 and gone == 0
+
+
+def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
+    from gigflow.store import jobs
+
+    import_sources(pool, parse_sources([source("o", "http://127.0.0.1:9", "/o")]))
+    with pool.connection() as conn:
+        old, taken = (conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token, finished_at, outcome) "
+                                   "VALUES ('o', 'href', %s, now(), %s) RETURNING id", (token, outcome)
+                                   ).fetchone()["id"] for token, outcome in (("a", "finished"), ("b", "incomplete:abandoned")))
+        conn.execute("INSERT INTO jobs (canonical_key, source_id, title, confidence, parser_key, parser_version, "
+                     "last_run_id) VALUES ('k', 'o', 'Job', 1, 'p', '1', %s)", (old,))
+        # the run was closed (abandoned) by someone else: its former owner marks nothing gone, finishes nothing
+        assert jobs.mark_gone(conn, "o", "href", taken, "b") == 0
+        finished = conn.execute(open(ROOT / "gigflow/pipelines/sql/finish_run.sql").read(),
+                                {"run_id": taken, "stats": "{}", "outcome": "finished", "token": "b"}).fetchone()
+        assert finished is None
+        mine = conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token) VALUES ('o', 'href', 'c') "
+                            "RETURNING id").fetchone()["id"]
+        assert jobs.mark_gone(conn, "o", "href", mine, "not-mine") == 0  # a wrong token: nothing
+        assert jobs.mark_gone(conn, "o", "href", mine, "c") == 1
+
+
+def test_no_request_of_the_run_goes_to_a_key_after_its_first_challenge(pool):
+    from helpers import FIXTURES, crawl_sequence
+
+    challenge = (FIXTURES / "challenges" / "cloudflare-interstitial.html").read_bytes()
+    pages = site("/w", jobs=8)
+
+    def route(path, headers):
+        reply = pages(path, headers)
+        if "/jobs/" in path:
+            reply.status, reply.body = 403, challenge
+            reply.headers = {"Content-Type": "text/html", "cf-mitigated": "challenge"}
+        return reply
+
+    with ScriptedServer(route) as server:
+        import_sources(pool, parse_sources([source("w", server.url, "/w")]))
+        assert crawl_sequence(("href", "w", {"POLITENESS_MIN_INTERVAL": 0, "POLITENESS_BACKOFF_BASE": 0.1})) == [0]
+        job_hits = [hit for hit in server.hits if "/jobs/" in hit.path]
+    with pool.connection() as conn:
+        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:anti_bot"
+    assert len(job_hits) == 1, [hit.path for hit in job_hits]
+
+
+HOLD_A_LEASE = """
+import sys, time
+from gigflow.db import get_pool
+from gigflow.politeness.keys import Policy
+from gigflow.politeness.limiter import Limiter
+lease = Limiter(get_pool(), lease_seconds=120).try_acquire(Policy("killed.example", 0.0))
+print("held" if not isinstance(lease, float) else "refused", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_killed_holders_politeness_key_is_free_within_seconds(pool):
+    from gigflow.politeness.keys import Policy
+    from gigflow.politeness.limiter import Limiter
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_A_LEASE], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        limiter = Limiter(pool)
+        assert isinstance(limiter.try_acquire(Policy("killed.example", 0.0)), float)  # a live holder keeps it
+        holder.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        holder.wait(timeout=10)
+        while isinstance(lease := limiter.try_acquire(Policy("killed.example", 0.0)), float):
+            assert time.monotonic() - killed < 5, "the killed holder's lease still blocks the key"
+            time.sleep(0.05)
+        limiter.release(lease)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+
+
+class CountingScrapyd:
+    """A scrapyd node as slow as a loaded one: schedule.json answers after ``delay`` s, and daemonstatus.json counts
+    every job scheduled so far as pending (as scrapyd's queue does)."""
+
+    def __init__(self, delay: float):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        jobs, node = [], self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.answer({"status": "ok", "running": 0, "pending": len(jobs), "finished": 0})
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers["Content-Length"]))
+                time.sleep(node.delay)
+                jobs.append(self.path)
+                self.answer({"status": "ok", "jobid": str(len(jobs))})
+
+            def answer(self, data):
+                import json
+
+                body = json.dumps(data).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.delay, self.jobs = delay, jobs
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_concurrent_schedule_passes_count_node_slots_once_and_skip_a_dead_node(pool):
+    import socket
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gigflow.scheduling.scrapyd import ScheduleRequest, schedule_due
+
+    import_sources(pool, parse_sources([source(f"s{i}", "http://127.0.0.1:1", f"/s{i}") for i in range(8)]))
+    node = CountingScrapyd(delay=0.5)
+    silent = socket.socket()  # a node that accepts connections and never answers
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    dead_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+    request = ScheduleRequest(nodes=[(node.url, 2), (dead_url, 2)], project="gigflow", spiders=frozenset({"href"}),
+                              claim_seconds=600, timeout=1.0)
+    try:
+        with ThreadPoolExecutor(3) as passes:
+            outcomes = list(passes.map(lambda _: schedule_due(pool, request), range(3)))
+    finally:
+        node.close()
+        silent.close()
+    assert len(node.jobs) == 2  # two slots, however many passes ran at once
+    scheduled = [r for results, _ in outcomes for r in results if r.job_id]
+    assert len(scheduled) == 2 and all(r.node == node.url for r in scheduled)
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 2
+
+
+def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_url):
+    with ScriptedServer(site("/c", jobs=4, job_delay=2.0)) as server:
+        import_sources(pool, parse_sources([source("c", server.url, "/c")]))
+        crawling = start_crawl("c", "CRAWL_HEARTBEAT_SECONDS=10")
+        try:
+            run = wait_for_run(database_url)
+            deadline = time.monotonic() + 30
+            while True:  # the crawl holds its source's claim once its spider is open
+                with pool.connection() as conn:
+                    if conn.execute("SELECT count(*) AS n FROM crawl_claims WHERE holder_lock IS NOT NULL"
+                                    ).fetchone()["n"]:
+                        break
+                assert time.monotonic() < deadline, "the crawl never held its claim"
+                time.sleep(0.05)
+        finally:
+            crawling.send_signal(signal.SIGKILL)
+            crawling.wait(timeout=30)
+        from gigflow.sql import load_sql
+
+        with pool.connection() as conn:  # the next schedule-due pass would take it again at once
+            due = conn.execute(load_sql("gigflow.scheduling", "due_sources.sql"), {"limit": None}).fetchall()
+        assert [row["id"] for row in due] == ["c"]
+        swept = scrapy_command("sources", "sweep")
+    assert swept.returncode == 0, swept.stderr
+    assert f"run {run['id']}" in swept.stdout and "1 dead claim(s) released" in swept.stdout, swept.stdout
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"] == 0
+        assert conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"] == "incomplete:abandoned"
+
+
+def test_a_killed_link_check_leaves_its_unchecked_links_due_soon(pool):
+    from test_maintenance_links import ROUTES, LinkServer, add_jobs
+
+    slow = {f"/slow?n={i}": ROUTES["/slow"] for i in range(4)}
+    ROUTES.update(slow)
+    with LinkServer() as server:
+        ids = add_jobs(pool, server.url, list(slow))
+        with pool.connection() as conn:
+            conn.execute("UPDATE canonical_jobs SET next_check_at = now() - interval '1 minute'")
+        checking = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "jobs", "check-links", "-s", "POLITENESS_MIN_INTERVAL=0",
+             "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "LINKCHECK_TICK_SECONDS=86400",
+             "-s", "LINKCHECK_TIMEOUT=10"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 60
+            while not server.requests:
+                assert time.monotonic() < deadline, "the link check never started"
+                time.sleep(0.05)
+        finally:
+            checking.send_signal(signal.SIGKILL)
+            checking.wait(timeout=30)
+            for path in slow:
+                ROUTES.pop(path)
+    with pool.connection() as conn:
+        rows = conn.execute("SELECT id, extract(epoch FROM next_check_at - now()) AS due_in FROM canonical_jobs "
+                            "WHERE id NOT IN (SELECT canonical_id FROM link_checks)").fetchall()
+    assert len(rows) >= 3 and len(ids) == 4
+    assert all(row["due_in"] <= 900 for row in rows), rows  # due again within the claim, not a day on
+
+
+def test_a_maintenance_job_left_running_by_a_killed_worker_is_run_again(pool, database_url):
+    with pool.connection() as conn:
+        worker = conn.execute("INSERT INTO procrastinate_workers (last_heartbeat) VALUES (now() - interval '1 hour')"
+                              " RETURNING id").fetchone()["id"]
+        job = conn.execute("INSERT INTO procrastinate_jobs (queue_name, task_name, args) VALUES ('maintenance', "
+                           "'gigflow:maintenance_tick', '{\"timestamp\": 0}') RETURNING id").fetchone()["id"]
+        conn.execute("UPDATE procrastinate_jobs SET status = 'doing', worker_id = %s WHERE id = %s", (worker, job))
+    working = subprocess.Popen([sys.executable, "-m", "scrapy", "jobs", "worker"], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with pool.connection() as conn:
+                left = conn.execute("SELECT status FROM procrastinate_jobs WHERE id = %s", (job,)).fetchone()
+            if left is None or left["status"] not in ("doing", "todo"):
+                break
+            assert time.monotonic() < deadline, f"the stalled job is still {left['status']}"
+            time.sleep(0.2)
+    finally:
+        working.send_signal(signal.SIGKILL)
+        working.wait(timeout=30)
+    assert left is None or left["status"] == "succeeded", left  # retried, run (and deleted when done)
+
+
+def jobs_table_updates(pool) -> tuple[int, int]:
+    with pool.connection() as conn:
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = conn.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'jobs'").fetchone()
+    return row["n_tup_upd"], row["n_tup_hot_upd"]
+
+
+def test_a_recrawl_of_unchanged_jobs_only_touches_their_sighting_as_hot_updates(pool):
+    from helpers import crawl
+
+    with ScriptedServer(site("/h", jobs=6)) as server:
+        import_sources(pool, parse_sources([source("h", server.url, "/h")]))
+        crawl("href", "h")
+        with pool.connection() as conn:
+            before_rows = {r["id"]: r for r in conn.execute("SELECT id, fields, evidence, last_run_id FROM jobs")}
+        updates, hot = jobs_table_updates(pool)
+        crawl("href", "h")
+    deadline = time.monotonic() + 10  # the crawl's backends report their statistics as they end
+    while (counts := jobs_table_updates(pool))[0] - updates < 6 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    updates_after, hot_after = counts
+    with pool.connection() as conn:
+        after = {r["id"]: r for r in conn.execute("SELECT id, fields, evidence, last_run_id FROM jobs")}
+    assert len(after) == 6 and all(after[i]["last_run_id"] != before_rows[i]["last_run_id"] for i in after)
+    assert updates_after - updates == 6  # one narrow update per unchanged job
+    assert hot_after - hot == 6  # and every one of them HOT
+
+
+def test_markdown_files_live_inside_the_home_are_migrated_there_and_pruned_with_their_versions(pool, tmp_path,
+                                                                                                monkeypatch):
+    from helpers import crawl
+    from gigflow.store import retention, versions
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("GIGFLOW_HOME", str(home))
+    with ScriptedServer(site("/m", jobs=2)) as server:
+        import_sources(pool, parse_sources([source("m", server.url, "/m")]))
+        crawl("href", "m", "MARKDOWN_DIR=markdown")
+        written = sorted((home / "markdown" / "m").glob("*.md"))
+        assert len(written) == 2 and not (tmp_path / ".gigflow").exists()
+        # A home from before: its files in the old shared place, none inside the home yet.
+        legacy = tmp_path / ".gigflow" / "markdown" / "m"
+        legacy.mkdir(parents=True)
+        for path in written:
+            (legacy / path.name).write_text("from the old place", encoding="utf-8")
+        for path in (home / "markdown").rglob("*"):
+            if path.is_file():
+                path.unlink()
+        crawl("href", "m", "MARKDOWN_DIR=markdown")
+    assert sorted(p.name for p in (home / "markdown" / "m").glob("*.md")) == [p.name for p in written]
+    assert all(p.read_text(encoding="utf-8") == "from the old place" for p in (home / "markdown" / "m").glob("*.md"))
+
+    # Pruning a version deletes its file; a file another version still stands for stays.
+    with pool.connection() as conn:
+        url = "https://m.example/jobs/1"
+        old = versions.store_fetch(conn, {"source_id": "m", "url": url, "http_status": 200, "content_type": "text/html",
+                                          "etag": None, "last_modified": None, "sha256": "a" * 64, "size": 3,
+                                          "body": b"old", "markdown": "# old", "preparation": None,
+                                          "jobs_digest": None})
+        versions.store_fetch(conn, {"source_id": "m", "url": url, "http_status": 200, "content_type": "text/html",
+                                    "etag": None, "last_modified": None, "sha256": "b" * 64, "size": 3, "body": b"new",
+                                    "markdown": "# new", "preparation": None, "jobs_digest": None})
+        conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days' WHERE id = %s",
+                     (old["id"],))
+    files = {sha: home / "markdown" / "m" / f"{sha[:16]}.md" for sha in ("a" * 64, "b" * 64)}
+    for path in files.values():
+        path.write_text("# page", encoding="utf-8")
+    counts = retention.prune(pool, 30, markdown_dir="markdown")
+    assert counts["versions"] == 1 and counts["files"] == 1
+    assert not files["a" * 64].exists() and files["b" * 64].exists() and len(list(legacy.glob("*.md"))) == 2
+
+
+def test_prune_deletes_old_runs_and_their_health_but_keeps_what_is_needed(pool):
+    from gigflow.store import retention
+
+    import_sources(pool, parse_sources([source("p", "http://127.0.0.1:9", "/p")]))
+    with pool.connection() as conn:
+        ids = [conn.execute("INSERT INTO crawl_runs (source_id, spider, started_at, finished_at, outcome) VALUES "
+                            "('p', 'href', now() - interval '400 days', now() - interval '400 days', %s) RETURNING id",
+                            (outcome,)).fetchone()["id"]
+               for outcome in ["finished", "incomplete:fetch_failed", "finished", "incomplete:anti_bot", "incomplete:x"]]
+        for run_id in ids:
+            conn.execute("INSERT INTO run_health (run_id, source_id, spider, complete, health) VALUES "
+                         "(%s, 'p', 'href', true, '{}')", (run_id,))
+        conn.execute("INSERT INTO jobs (canonical_key, source_id, title, confidence, parser_key, parser_version, "
+                     "last_run_id) VALUES ('k', 'p', 'Job', 1, 'p', '1', %s)", (ids[0],))
+    assert retention.prune_runs(pool, 180, keep=1) == 2  # not: the job's, the last complete one, the newest
+    with pool.connection() as conn:
+        kept = [r["id"] for r in conn.execute("SELECT id FROM crawl_runs ORDER BY id")]
+        health = conn.execute("SELECT count(*) AS n FROM run_health").fetchone()["n"]
+    assert kept == [ids[0], ids[2], ids[4]] and health == 3
+
+
+def test_commands_started_without_a_database_fail_in_seconds_with_one_line():
+    from helpers import run_scrapy
+
+    for run, args, url in ((run_scrapy, ("jobs",), "postgresql://postgres@127.0.0.1:1/gigflow"),
+                           (scrapy_command, ("crawl", "href", "-a", "source=x", "-s", "LOG_ENABLED=False"),
+                            "postgresql://127.0.0.1:1/x"),
+                           (scrapy_command, ("db", "status"), "postgresql://[bad")):
+        started = time.monotonic()
+        result = run(*args, env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_DATABASE_WAIT": "2"}, timeout=60)
+        took = time.monotonic() - started
+        lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+        assert result.returncode != 0 and took < 20, (args, took)
+        assert len(lines) == 1 and lines[0].startswith("error: cannot reach the database at "), lines
+        assert "GIGFLOW_DATABASE_URL" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_a_database_gone_past_the_limit_stops_the_crawl_as_incomplete_database(pool, database_url, admin_database_url):
+    from psycopg.conninfo import conninfo_to_dict
+
+    name = conninfo_to_dict(database_url)["dbname"]
+    with ScriptedServer(site("/d", jobs=30, job_delay=0.3)) as server:
+        import_sources(pool, parse_sources([source("d", server.url, "/d")]))
+        crawling = start_crawl("d", "DATABASE_OUTAGE_SECONDS=2", "DATABASE_FINALIZE_WAIT=20",
+                               env={"GIGFLOW_POOL_TIMEOUT": "1"})
+        try:
+            wait_for_run(database_url)
+            time.sleep(1.0)
+            with psycopg.connect(admin_database_url, autocommit=True) as admin:
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false')
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+                gone = time.monotonic()
+                hits_at_outage = len(server.hits)
+                time.sleep(4.5)
+                hits_after = len(server.hits)
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
+            out, err = crawling.communicate(timeout=60)
+            stopped_in = time.monotonic() - gone
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+            with psycopg.connect(admin_database_url, autocommit=True) as admin:
+                admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS true')
+    with pool.connection() as conn:
+        run = conn.execute("SELECT outcome FROM crawl_runs").fetchone()
+        gone_jobs = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NOT NULL").fetchone()["n"]
+    assert run["outcome"] == "incomplete:database", err[-3000:]
+    assert crawling.returncode == 0 and gone_jobs == 0 and stopped_in < 30
+    assert hits_after - hits_at_outage <= 3  # the crawl stopped fetching: nothing it could not store
+    assert "fetch failed" not in err
+
+
+def test_a_crawl_whose_run_was_closed_by_another_process_stops_and_records_nothing(pool, database_url):
+    with ScriptedServer(site("/t", jobs=20, job_delay=0.3)) as server:
+        import_sources(pool, parse_sources([source("t", server.url, "/t")]))
+        crawling = start_crawl("t")
+        try:
+            run = wait_for_run(database_url)
+            time.sleep(0.5)
+            with pool.connection() as conn:  # what a sweep or a crawl that took over does
+                conn.execute("UPDATE crawl_runs SET finished_at = now(), outcome = 'incomplete:abandoned' "
+                             "WHERE id = %s", (run["id"],))
+            closed = time.monotonic()
+            out, err = crawling.communicate(timeout=60)
+            stopped_in = time.monotonic() - closed
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+        job_hits = [h for h in server.hits if "/t/jobs/" in h.path]
+    with pool.connection() as conn:
+        outcome = conn.execute("SELECT outcome FROM crawl_runs WHERE id = %s", (run["id"],)).fetchone()["outcome"]
+    assert "is no longer open under this process" in err and crawling.returncode == 1, err[-3000:]
+    assert outcome == "incomplete:abandoned" and stopped_in < 15 and len(job_hits) < 20
