@@ -67,8 +67,16 @@ _TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>"
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
+# Every element an HtmlElement, chosen in C: lxml.html's own lookup runs Python code for each element proxy (the
+# form and input subclasses it picks are never used here), which cost more than parsing on large pages.
+_HTML_CLASSES = etree.ElementDefaultClassLookup(element=lxml_html.HtmlElement, comment=lxml_html.HtmlComment,
+                                                pi=lxml_html.HtmlProcessingInstruction, entity=lxml_html.HtmlEntity)
+
+
 def _new_parser():
-    return lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True, encoding="utf-8")
+    parser = etree.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True, encoding="utf-8")
+    parser.set_element_class_lookup(_HTML_CLASSES)
+    return parser
 
 
 def _utf8(text: str) -> bytes:
