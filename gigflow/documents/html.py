@@ -136,10 +136,11 @@ def remove_assets(root, report: PreparationReport) -> None:
 
 
 def page_title(root) -> str | None:
-    h1 = root.find(".//h1")
+    # iter(tag) filters in C; find(".//h1") walks the tree in Python (ElementPath)
+    h1 = next(root.iter("h1"), None)
     if h1 is not None and h1.text_content().strip():
         return " ".join(h1.text_content().split())
-    title = root.find(".//title")
+    title = next(root.iter("title"), None)
     if title is not None and (title.text or "").strip():
         return " ".join(title.text.split())
     return None
