@@ -29,8 +29,20 @@ def decode_text(body: bytes | str, content_type: str | None) -> str:
     return html_to_unicode(content_type, body)[1].replace("\x00", "")
 
 
+_NON_SPACE = re.compile(r"\S")
+# What str.splitlines() ends a line at.
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_SPACE_RUN = re.compile(r"\s+")
+
+
 def _first_line(text: str) -> str | None:
-    return next((" ".join(line.split()) for line in text.splitlines() if line.strip()), None)
+    """The first non-blank line, its whitespace collapsed: found by search, not by splitting the whole text into
+    lines and the line into words (a 15 MB single line became millions of word strings)."""
+    first = _NON_SPACE.search(text)
+    if first is None:
+        return None
+    end = _LINE_BREAK.search(text, first.start())
+    return _SPACE_RUN.sub(" ", text[first.start():end.start() if end else len(text)]).strip()
 
 
 def _unique(urls) -> list[str]:
