@@ -59,7 +59,13 @@ def line_page(size: int) -> bytes:
     return text_page(size).replace(b"\n", b" ")
 
 
-PAGES = {"html": job_page, "text": text_page, "line": line_page}
+def html_line_page(size: int) -> bytes:
+    """An HTML page whose body is one paragraph on one line."""
+    head = b"<!doctype html><html><head><title>Data Engineer</title></head><body><h1>Data Engineer</h1><p>"
+    return head + line_page(size - len(head) - 20) + b"</p></body></html>"
+
+
+PAGES = {"html": job_page, "text": text_page, "line": line_page, "html-line": html_line_page}
 
 
 def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
@@ -75,7 +81,7 @@ def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
     from gigflow.documents import DocumentPreparer
 
     body = PAGES[kind](int(size_mb * MB))
-    content_type = "text/html; charset=utf-8" if kind == "html" else "text/plain; charset=utf-8"
+    content_type = "text/html; charset=utf-8" if kind.startswith("html") else "text/plain; charset=utf-8"
     config = Settings()
     config.setmodule(project_settings)
     for name, value in settings.items():
@@ -129,8 +135,9 @@ def _reset_peak() -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,5,10,20", help="body sizes in MB, comma-separated")
-    parser.add_argument("--kind", choices=("html", "text", "line", "all"), default="html",
-                        help="html, text (text/plain lines), line (one text/plain line) or all three")
+    parser.add_argument("--kind", choices=(*PAGES, "all"), default="html",
+                        help="html, text (text/plain lines), line (one text/plain line), html-line (one <p> on one "
+                             "line) or all of them")
     parser.add_argument("-s", dest="settings", action="append", default=[], help="NAME=VALUE setting override")
     parser.add_argument("--before", help="also measure this git revision first (e.g. main)")
     parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
@@ -152,7 +159,7 @@ def main() -> None:
 
 def curve(args, other_tree: str | None) -> None:
     if args.kind == "all":
-        for kind in ("html", "text", "line"):
+        for kind in PAGES:
             print(f"[{kind}]")
             curve(argparse.Namespace(**{**vars(args), "kind": kind}), other_tree)
         return

@@ -14,6 +14,7 @@ from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
+from gigflow.documents.formats import collapse_spaces
 from gigflow.documents.links import http_origin, resolve_links, resolve_url, usable_base
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
 from gigflow.documents.safe_text import escape_text
@@ -331,16 +332,16 @@ class _TextCollector:
         if tag in _SKIPPED:
             self._skip = max(0, self._skip - 1)
         elif tag == "title" and self._title is not None:
-            self._page_title, self._title = " ".join("".join(self._title).split()) or None, None
+            self._page_title, self._title = collapse_spaces("".join(self._title)) or None, None
         elif tag == "h1" and self._h1 is not None:
-            self._first_h1, self._h1 = " ".join("".join(self._h1).split()) or None, None
+            self._first_h1, self._h1 = collapse_spaces("".join(self._h1)) or None, None
         if tag in _BLOCKS:
             self._break()
 
     def _break(self):
         # One finished line per block: small text nodes do not pile up as separate strings.
         if self._parts:
-            line = " ".join("".join(self._parts).split())
+            line = collapse_spaces("".join(self._parts))
             self._parts = []
             if line:
                 self._lines.append(line)
