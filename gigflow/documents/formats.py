@@ -45,7 +45,7 @@ def _first_line(text: str) -> str | None:
     return collapse_spaces(text, first.start(), end.start() if end else len(text))
 
 
-_COLLAPSE_CHARS = 1 << 20
+_COLLAPSE_CHARS = 1 << 16
 
 
 def collapse_spaces(text: str, start: int = 0, end: int | None = None) -> str:
