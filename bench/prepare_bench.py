@@ -176,7 +176,8 @@ def main() -> None:
     for system, row in rows.items():
         label = f"{system}{' (default)' if row is gigflow else ''}"
         print(f"{label:36} {row['pages']:>5} {row['pages_per_s']:>8.1f} {row['median_ms']:>9.2f} {row['p95_ms']:>8.2f} "
-              f"{row.get('peak_mb', float('nan')):>8.1f} {row['pages_per_s'] / rows['trafilatura']['pages_per_s']:>13.2f}x "
+              f"{row.get('peak_mb', float('nan')):>8.1f} "
+              f"{row['pages_per_s'] / rows['trafilatura']['pages_per_s']:>13.2f}x "
               f"{row['pages_per_s'] / rows['lxml']['pages_per_s']:>7.2f}x")
     slowdown = rows["lxml"]["pages_per_s"] / gigflow["pages_per_s"]
     print(f"\n{args.rounds} interleaved pass(es); corpus: {args.corpus}")

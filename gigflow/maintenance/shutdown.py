@@ -11,6 +11,7 @@ import signal
 import threading
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
+SCRAPY_KILL_HANDLER = "_signal_kill"  # scrapy.crawler.CrawlerProcess._signal_kill (and _signal_kill_reactorless)
 
 
 class ShutdownWatch:
@@ -30,7 +31,11 @@ class ShutdownWatch:
     def __enter__(self) -> ShutdownWatch:
         if threading.current_thread() is threading.main_thread():
             for signum in SIGNALS:
-                self._previous[signum] = signal.signal(signum, self._handle)
+                previous = self._previous[signum] = signal.signal(signum, self._handle)
+                # Scrapy answers the first signal by installing its kill handler (a second signal kills): a
+                # shutdown that came before this watch began.
+                if getattr(previous, "__name__", "").startswith(SCRAPY_KILL_HANDLER):
+                    self.requested = True
         return self
 
     def __exit__(self, *exc) -> None:
