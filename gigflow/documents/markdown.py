@@ -54,11 +54,22 @@ def _size(el) -> int:
     return int(_COUNT_ELEMENTS(el))  # counted in C: iterating from Python creates a proxy per element
 
 
+_META_CONTENT_TYPE = '<meta http-equiv="Content-Type"'
+_META_CONTENT_TYPE_TAG = re.compile(r'<meta http-equiv="Content-Type"[^>]*>')
+
+
+def _serialize(el, with_tail: bool) -> str:
+    """lxml.html.tostring(el, encoding="unicode"), which also runs a regex over the whole output for a tag that
+    preparation has already removed: the regex now runs only when the tag is there."""
+    html = etree.tostring(el, method="html", encoding="unicode", with_tail=with_tail)
+    return _META_CONTENT_TYPE_TAG.sub("", html) if _META_CONTENT_TYPE in html else html
+
+
 def html_pieces(el, limit: int = CHUNK_ELEMENTS, size: int | None = None):
     """Serialized runs of siblings, in document order; a converted run is removed from the tree (memory).
     ``size`` is el's element count when the caller has counted it already."""
     if el.tag not in _SPLITTABLE or (size if size is not None else _size(el)) <= limit:
-        yield lxml_html.tostring(el, encoding="unicode", with_tail=False)
+        yield _serialize(el, with_tail=False)
         return
     if el.text and el.text.strip():
         yield f"<p>{html_escape(el.text, quote=False)}</p>"
@@ -68,7 +79,7 @@ def html_pieces(el, limit: int = CHUNK_ELEMENTS, size: int | None = None):
     def flush():
         nonlocal group, count
         if group:
-            text = "".join(lxml_html.tostring(child, encoding="unicode", with_tail=True) for child in group)
+            text = "".join(_serialize(child, with_tail=True) for child in group)
             for child in group:
                 el.remove(child)
             group, count = [], 0
