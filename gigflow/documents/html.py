@@ -150,14 +150,61 @@ def page_title(root) -> str | None:
 def name_empty_links(root) -> None:
     """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
     for a in root.xpath("//a[@href][not(normalize-space())]"):
+        _name_link(a)
+
+
+def _name_link(a) -> None:
+    href = a.get("href")
+    if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+        return
+    label = (a.get("title") or a.get("aria-label") or "").strip() or href
+    a.text = label
+    # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
+    for img in list(a.iter("img")):
+        img.drop_tree()
+
+
+_XML_SPACE = " \t\r\n"  # what XPath's normalize-space() removes
+
+
+def _blank(a) -> bool:
+    """XPath's not(normalize-space()) for an element: its text is nothing but spaces, tabs and line breaks."""
+    if a.text and a.text.strip(_XML_SPACE):
+        return False
+    if not len(a):
+        return True
+    return not a.text_content().strip(_XML_SPACE)
+
+
+_ANCHORS = etree.XPath("//a")
+
+
+def prepare_links(root, report: PreparationReport) -> list[str]:
+    """collect_links, then unlink_unfocusable_links, then name_empty_links, in one walk over the anchors (three
+    XPath walks cost more than this one and the Python that follows it). Returns the links."""
+    seen: dict[str, None] = {}
+    kept = []
+    unlinked = 0
+    for a in _ANCHORS(root):
         href = a.get("href")
-        if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+        if href is None:
             continue
-        label = (a.get("title") or a.get("aria-label") or "").strip() or href
-        a.text = label
-        # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
-        for img in list(a.iter("img")):
-            img.drop_tree()
+        href = href.strip()
+        if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):
+            seen.setdefault(href, None)
+        tabindex = a.get("tabindex")
+        if tabindex is not None and tabindex.strip() == "-1":
+            a.drop_tag()
+            unlinked += 1
+        else:
+            kept.append(a)
+    _report_unlinked(report, unlinked)
+    # After every unlink, in document order, as name_empty_links: an anchor's text is not changed by naming or
+    # unlinking another anchor that is not inside it, and one inside it comes later.
+    for a in kept:
+        if _blank(a):
+            _name_link(a)
+    return list(seen)
 
 
 def unlink_unfocusable_links(root, report: PreparationReport) -> int:
@@ -172,10 +219,14 @@ def unlink_unfocusable_links(root, report: PreparationReport) -> int:
         if a.get("tabindex").strip() == "-1":
             a.drop_tag()
             count += 1
+    _report_unlinked(report, count)
+    return count
+
+
+def _report_unlinked(report: PreparationReport, count: int) -> None:
     if count:
         report.retained("unfocusable-link", selector='a[tabindex="-1"]',
                         reason=f"{count} link(s) kept as text; their URLs stay in the links list")
-    return count
 
 
 _AT_MAX_DEPTH: dict[int, etree.XPath] = {}
@@ -248,9 +299,7 @@ class HtmlFormat:
         try:
             root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
             apply_noise_filter(root, noise_filter, report)
-            links = collect_links(root)
-            unlink_unfocusable_links(root, report)
-            name_empty_links(root)
+            links = prepare_links(root, report)
             flatten_deep_nesting(root, report)
         except Exception as exc:  # a malformed page never crashes a crawl: the report says what went wrong
             report.errors.append(f"HTML preparation failed: {type(exc).__name__}: {exc}")
