@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults bench-startup screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,8 +54,9 @@ docs: $(STAMP)
 docs-serve: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
 
+# Preparation against trafilatura and bare lxml on the corpus (BEFORE=REV also times that git revision, same run).
 bench: $(STAMP)
-	$(BIN)/python bench/prepare_bench.py
+	$(BIN)/python bench/prepare_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
 
 # Noise filters on the real corpus (../shared/corpus): rules classifier (and the model when GIGFLOW_NOISE_MODEL
 # is set) beside trafilatura and a main-content cleanup.
@@ -95,9 +96,14 @@ bench-fields: $(STAMP)
 bench-dedupe: $(STAMP)
 	$(BIN)/python bench/dedupe_bench.py $(BENCH_ARGS)
 
-# Peak memory of preparation + extraction at 1, 5, 10 and 20 MB (BEFORE=REV also measures that git revision first).
+# Peak memory of preparation + extraction at 1, 5, 10 and 20 MB of HTML, plain text, one text line and one HTML
+# line (BEFORE=REV also measures that git revision first; BENCH_ARGS="--kind html" for one kind).
 bench-memory: $(STAMP)
-	$(BIN)/python bench/memory_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
+	$(BIN)/python bench/memory_bench.py --kind all $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
+
+# CPU time of a `scrapy` command's start-up and what importtime charges to gigflow's modules (BEFORE=REV: both).
+bench-startup: $(STAMP)
+	$(BIN)/python bench/startup_bench.py $(if $(BEFORE),--before $(BEFORE)) $(BENCH_ARGS)
 
 # Faults against a private PostgreSQL on its own port (restarted, stopped) and a loopback site: double crawl after a
 # restart, jobs wrongly gone, a killed crawl's key, a database gone for good, commands without one (docs/faults.md).

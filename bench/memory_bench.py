@@ -6,7 +6,8 @@ usage: python bench/memory_bench.py [--sizes 1,5,10,20] [--kind html|text] [--be
 Each size runs in its own child process (a fresh interpreter, so each peak is its own): it builds a synthetic
 job page of that many MB (sections of headings, paragraphs with links, lists and a table: what real vacancy
 pages are made of), imports gigflow, warms up on a 20 kB page, records the resident set, then runs DocumentPreparer.prepare and the adapter
-chain (gigflow.adapters.extract) on the bytes and records the peak resident set (ru_maxrss). Printed per size:
+chain (gigflow.adapters.extract) on the bytes and records the peak resident set (VmHWM, reset to the current
+resident set just before the work, so an earlier transient peak is not counted as the body's). Printed per size:
 peak RSS, the increase over the resident set before the work (what the body cost), both as multiples of the body
 size, the time taken, and the degradation preparation reported (if any). ``--kind text`` measures a text/plain
 body. Settings come from the project (PREPARATION_MAX_BYTES and friends); pass ``-s NAME=VALUE`` to override.
@@ -53,7 +54,22 @@ def text_page(size: int) -> bytes:
     return line * (size // len(line) + 1)
 
 
+def line_page(size: int) -> bytes:
+    """One line of plain text, no newline at all (issue #30: a 15 MB single line peaked at 454 MB)."""
+    return text_page(size).replace(b"\n", b" ")
+
+
+def html_line_page(size: int) -> bytes:
+    """An HTML page whose body is one paragraph on one line."""
+    head = b"<!doctype html><html><head><title>Data Engineer</title></head><body><h1>Data Engineer</h1><p>"
+    return head + line_page(size - len(head) - 20) + b"</p></body></html>"
+
+
+PAGES = {"html": job_page, "text": text_page, "line": line_page, "html-line": html_line_page}
+
+
 def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
+    import gc
     import inspect
     import resource
     import time
@@ -64,43 +80,64 @@ def child(size_mb: float, kind: str, settings: dict[str, str]) -> dict:
     from gigflow.adapters import extract
     from gigflow.documents import DocumentPreparer
 
-    body = (job_page if kind == "html" else text_page)(int(size_mb * MB))
-    content_type = "text/html; charset=utf-8" if kind == "html" else "text/plain; charset=utf-8"
+    body = PAGES[kind](int(size_mb * MB))
+    content_type = "text/html; charset=utf-8" if kind.startswith("html") else "text/plain; charset=utf-8"
     config = Settings()
     config.setmodule(project_settings)
     for name, value in settings.items():
         config.set(name, value)
     client = DocumentPreparer.from_settings(config)
     # Warm up on a small page first, so lazily imported modules count in the baseline, not as the body's cost.
-    small = (job_page if kind == "html" else text_page)(20_000)
+    small = PAGES[kind](20_000)
     client.prepare(small, "https://jobs.example.org/vacancy/0", content_type)
     # (an older gigflow without EXTRACTION_MAX_HTML_BYTES, for a before/after run, reads whole bodies)
     bound = ({"max_html_bytes": config.getint("EXTRACTION_MAX_HTML_BYTES", 0) or None}
              if "max_html_bytes" in inspect.signature(extract).parameters else {})
     extract(small, url="https://jobs.example.org/vacancy/0", content_type=content_type, **bound)
+    gc.collect()
+    # The peak so far (imports, the warm-up's transients) is not the body's: start the high-water mark afresh
+    # at the current resident set (Linux: clear_refs 5), so the peak below is this body's alone.
+    reset = _reset_peak()
     baseline = _rss_kb()
     started = time.perf_counter()
     prepared = client.prepare(body, "https://jobs.example.org/vacancy/1", content_type)
     result = extract(body, url="https://jobs.example.org/vacancy/1", content_type=content_type, **bound)
     elapsed = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kB on Linux
+    peak = _status_kb("VmHWM") if reset else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kB
     return {"size_mb": len(body) / MB, "baseline_mb": baseline * 1024 / MB, "peak_mb": peak * 1024 / MB,
             "seconds": elapsed, "markdown_mb": len(prepared.markdown) / MB, "jobs": len(result.jobs),
             "degraded": "; ".join(e for e in prepared.report.errors)[:120]}
 
 
-def _rss_kb() -> int:
+def _status_kb(field: str) -> int:
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def _rss_kb() -> int:
+    return _status_kb("VmRSS")
+
+
+def _reset_peak() -> bool:
+    """Reset this process's peak resident set to its current one; False where the kernel does not offer it (then
+    the peak is ru_maxrss, which also holds whatever peaked before the measured work)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+        return True
+    except OSError:
+        return False
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,5,10,20", help="body sizes in MB, comma-separated")
-    parser.add_argument("--kind", choices=("html", "text"), default="html")
+    parser.add_argument("--kind", choices=(*PAGES, "all"), default="html",
+                        help="html, text (text/plain lines), line (one text/plain line), html-line (one <p> on one "
+                             "line) or all of them")
     parser.add_argument("-s", dest="settings", action="append", default=[], help="NAME=VALUE setting override")
     parser.add_argument("--before", help="also measure this git revision first (e.g. main)")
     parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
@@ -121,6 +158,11 @@ def main() -> None:
 
 
 def curve(args, other_tree: str | None) -> None:
+    if args.kind == "all":
+        for kind in PAGES:
+            print(f"[{kind}]")
+            curve(argparse.Namespace(**{**vars(args), "kind": kind}), other_tree)
+        return
     env = dict(os.environ)
     if other_tree:
         env["PYTHONPATH"] = other_tree  # the older gigflow package wins over the installed one

@@ -80,6 +80,18 @@ def command_peak_rss(args: list[str], env: dict) -> tuple[float, float]:
     return time.perf_counter() - started, usage.ru_maxrss / 1024
 
 
+def command_cpu(args: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one `scrapy ...` command: on a loaded machine the CPU time
+    says what the command costs, the wall time what else ran."""
+    started = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "scrapy", *args], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"scrapy {' '.join(args)} failed ({status})")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+
+
 def bench_listing(sources: int, runs: int, jobs: int) -> None:
     from gigflow.db import get_pool
     from gigflow.sql import load_sql
@@ -127,6 +139,77 @@ def bench_listing(sources: int, runs: int, jobs: int) -> None:
         print(f"  jobs query: first page {jobs_first * 1000:.1f} ms, a middle page {jobs_later * 1000:.1f} ms")
         print(f"  commands: sources list {sources_wall:.2f} s, peak RSS {sources_rss:.0f} MiB; "
               f"jobs --after {jobs_wall:.2f} s, peak RSS {jobs_rss:.0f} MiB")
+    finally:
+        drop_database(admin, name)
+
+def _old_export_sql() -> str:
+    """export_canonical.sql as it was before the filters read the sightings first (every canonical job's
+    sub-selects computed, then filtered)."""
+    from gigflow.sql import load_sql
+
+    sql = load_sql("gigflow.maintenance", "export_canonical.sql")
+    start = sql.index("  AND (%(source_id)s::text IS NULL OR c.id = ANY(")
+    end = sql.index("ORDER BY c.id")
+    sql = sql[:start] + """  AND (%(source_id)s::text IS NULL OR sightings.from_source)
+  AND (NOT %(published)s OR c.published_at IS NOT NULL)
+  AND (%(since)s::timestamptz IS NULL OR sightings.last_seen >= %(since)s::timestamptz)
+""" + sql[end:]
+    return sql.replace("SELECT max(j.last_seen) AS last_seen,",
+                       "SELECT max(j.last_seen) AS last_seen, bool_or(j.source_id = %(source_id)s) AS from_source,")
+
+
+def bench_export(sources: int, jobs: int) -> None:
+    """`scrapy jobs --format jsonl --source X` (a source of 50 jobs) and `--since` (no job seen since) on ``jobs``
+    canonical jobs: the export query before and after, and the commands' wall time."""
+    from gigflow.db import get_pool
+    from gigflow.sql import load_sql
+
+    admin, name, url = throwaway_database("export")
+    try:
+        pool = get_pool(url)
+        with pool.connection() as conn:
+            conn.execute("INSERT INTO companies (name) SELECT 'Company ' || n FROM generate_series(1, %(n)s) n",
+                         {"n": sources})
+            conn.execute("""INSERT INTO configurations (company_id, config_hash, canonical_url, strategies)
+                            VALUES ((SELECT min(id) FROM companies), 'bench', 'http://bench.invalid/', '[]'::jsonb)""")
+            conn.execute("""INSERT INTO sources (id, company_id, configuration_id, url, status)
+                            SELECT 'src' || lpad(c.id::text, 6, '0'), c.id, (SELECT min(id) FROM configurations),
+                                   'http://bench.invalid/' || c.id, 'active' FROM companies c""")
+            conn.execute("UPDATE sources SET id = 'fifty' WHERE id = 'src000001'")
+            # 50 jobs of source `fifty`; the rest spread over the other sources; one canonical job per job.
+            conn.execute("""INSERT INTO jobs (canonical_key, source_id, title, url, confidence, parser_key,
+                                              parser_version, last_seen, fields, evidence)
+                            SELECT 'job' || n,
+                                   CASE WHEN n <= 50 THEN 'fifty'
+                                        ELSE 'src' || lpad((2 + n %% (%(sources)s - 1))::text, 6, '0') END,
+                                   'Job ' || md5(n::text), 'http://bench.invalid/job/' || n, 0.9, 'bench', '1',
+                                   now() - make_interval(mins => n %% 5000),
+                                   jsonb_build_object('employer', 'Company ' || n %% 997, 'location', 'Geel'),
+                                   '{}'::jsonb
+                            FROM generate_series(1, %(jobs)s) n""", {"sources": sources, "jobs": jobs})
+            conn.execute("INSERT INTO canonical_jobs (employer_key) SELECT 'company ' || id FROM jobs ORDER BY id")
+            conn.execute("""INSERT INTO canonical_links (job_id, canonical_id, score)
+                            SELECT j.id, j.id, 1.0 FROM jobs j""")
+            conn.execute("ANALYZE")
+            new, old = load_sql("gigflow.maintenance", "export_canonical.sql"), _old_export_sql()
+            by_source = {"source_id": "fifty", "published": False, "since": None, "canonical_id": None}
+            by_since = {"source_id": None, "published": False, "since": "2999-01-01", "canonical_id": None}
+            assert len(conn.execute(new, by_source).fetchall()) == 50
+            timings = {(label, which): timed(conn, sql, params, repeat=1 if which == "before" else 3)
+                       for label, params in (("--source (50 jobs)", by_source), ("--since (no job)", by_since))
+                       for which, sql in (("before", old), ("after", new))}
+        env = {**os.environ, "GIGFLOW_DATABASE_URL": url}
+        source_wall, source_cpu = command_cpu(["jobs", "--format", "jsonl", "--source", "fifty"], env)
+        since_wall, since_cpu = command_cpu(["jobs", "--format", "jsonl", "--since", "2999-01-01"], env)
+        help_wall, help_cpu = command_cpu(["jobs", "--help"], env)
+        print(f"export: {jobs} canonical jobs over {sources} sources")
+        for label in ("--source (50 jobs)", "--since (no job)"):
+            before, after = timings[(label, "before")], timings[(label, "after")]
+            print(f"  export query {label}: before {before:.2f} s, after {after * 1000:.1f} ms "
+                  f"({before / after:.0f}x faster)")
+        print(f"  commands, wall (CPU of the command process): scrapy jobs --format jsonl --source fifty "
+              f"{source_wall:.2f} s ({source_cpu:.2f} s); --since 2999-01-01 {since_wall:.2f} s ({since_cpu:.2f} s); "
+              f"start-up alone (scrapy jobs --help) {help_wall:.2f} s ({help_cpu:.2f} s)")
     finally:
         drop_database(admin, name)
 
@@ -296,7 +379,7 @@ def bench_crawl(sources: int, hosts: int, interval: float, jobs: int, per_job: i
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=["listing", "crawl", "import", "all"], default="all")
+    parser.add_argument("--part", choices=["listing", "export", "crawl", "import", "all"], default="all")
     parser.add_argument("--import-sources", type=int, default=10_000, help="sources in the imported file (import)")
     parser.add_argument("--sources", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=100, help="crawl runs per source (listing)")
@@ -312,6 +395,8 @@ def main() -> int:
     os.chdir(ROOT)
     if args.part in ("listing", "all"):
         bench_listing(args.sources, args.runs, args.jobs)
+    if args.part in ("export", "all"):
+        bench_export(args.sources, args.jobs)
     if args.part in ("crawl", "all"):
         import tempfile
 

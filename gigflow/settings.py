@@ -230,6 +230,9 @@ SCHEDULE_DUE_CRON = "* * * * *"  # when `scrapy schedule-due --worker` schedules
 MAINTENANCE_MATCH_THRESHOLD = 0.9  # fuzzy score (0..1) at which two sightings of one employer are one vacancy
 MAINTENANCE_BLOCK_LIMIT = 500      # sightings of one employer a fuzzy match compares at most
 MAINTENANCE_RESOLVE_AFTER_CRAWL = True  # link a source's new jobs when its crawl is finalized
+# Per-job Markdown of payload jobs (ATS boards, feeds): each stored payload is parsed once for all its jobs; at most
+# this many jobs of one payload version get a document (0: no cap). After a crawl the work stops at SIGTERM/SIGINT.
+MAINTENANCE_MAX_JOBS_PER_PAYLOAD = 5000
 MAINTENANCE_CRON = "*/10 * * * *"  # `scrapy jobs worker`: resolve, a link-check tick, the freshness sweep
 LINKCHECK_INTERVAL_HOURS = 24.0    # each canonical job's links are checked once per interval, spread over the ticks
 LINKCHECK_TICK_SECONDS = 600.0     # the worker's period (match MAINTENANCE_CRON): a tick checks its share

@@ -6,10 +6,6 @@ import sys
 
 from gigflow.commands import GigflowCommand
 from gigflow.db import get_pool
-from gigflow.devserver import FixtureServer
-from gigflow.sources.loader import load_source_file
-from gigflow.sources.repository import get_source, import_sources
-from gigflow.store import versions
 
 DEMO_PORT = 8765
 CRAWL = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo", "-s", "POLITENESS_MIN_INTERVAL=0.2",
@@ -22,6 +18,11 @@ class Command(GigflowCommand):
         return "Run the demo: serve fixtures/sites on 127.0.0.1:8765, crawl source 'demo', list its jobs"
 
     def run(self, args, opts):
+        # Imported here: scrapy imports every command module at start-up, whichever command runs.
+        from gigflow.devserver import FixtureServer
+        from gigflow.sources.loader import load_source_file
+        from gigflow.sources.repository import get_source, import_sources
+
         pool = get_pool()
         import_sources(pool, load_source_file("fixtures/sources/demo.yaml"))
         print("imported source 'demo' (fixtures/sources/demo.yaml)")
@@ -68,6 +69,8 @@ class Command(GigflowCommand):
 
     @staticmethod
     def _markdown(pool) -> str:
+        from gigflow.store import versions
+
         with pool.connection() as conn:
             row = versions.latest_version(conn, "demo", SHOWCASE)
         return (row or {}).get("markdown") or ""

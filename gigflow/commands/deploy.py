@@ -4,8 +4,6 @@ import tempfile
 from pathlib import Path
 
 from gigflow.commands import GigflowCommand
-from gigflow.scheduling.deploy import DeployError, add_version, build_egg, egg_version
-from gigflow.scheduling.scrapyd import parse_nodes
 
 
 class Command(GigflowCommand):
@@ -22,6 +20,10 @@ class Command(GigflowCommand):
         parser.add_argument("--egg-dir", help="only build the egg into this folder; deploy nothing")
 
     def run(self, args, opts):
+        # Imported here: scrapy imports every command module at start-up, whichever command runs.
+        from gigflow.scheduling.deploy import DeployError, add_version, build_egg, egg_version
+        from gigflow.scheduling.scrapyd import parse_nodes
+
         settings = self.settings
         try:
             nodes = parse_nodes([opts.url] if opts.url else settings.get("SCRAPYD_NODES"),

@@ -6,8 +6,6 @@ import mimetypes
 from datetime import datetime, timezone
 from pathlib import Path
 
-from gigflow.adapters import extract
-from gigflow.safety.guard import FetchGuard
 from gigflow.commands import GigflowCommand, UsageError
 
 
@@ -34,6 +32,10 @@ class Command(GigflowCommand):
                             help="when the content was fetched (ISO 8601; default now): relative dates count from it")
 
     def run(self, args, opts):
+        # Imported here: scrapy imports every command module at start-up, whichever command runs.
+        from gigflow.adapters import extract
+        from gigflow.safety.guard import FetchGuard
+
         if len(args) != 1:
             raise UsageError("give exactly one FILE")
         path = Path(args[0])

@@ -1,16 +1,25 @@
 """scrapy schedule-due: ask the scrapyd nodes to crawl every active source whose next_crawl_at has passed."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from gigflow.commands import GigflowCommand, table
 from gigflow.db import database_url, get_pool
 from gigflow.extensions.log_redaction import RedactCredentials
 from gigflow.safety.guard import redact_url
-from gigflow.politeness.keys import Policies
-from gigflow.scheduling.scrapyd import ScheduleRequest, job_settings_from, parse_nodes, schedule_due
+
+if TYPE_CHECKING:
+    from gigflow.scheduling.scrapyd import ScheduleRequest
 
 
 def schedule_request(settings, spiders, cmdline_settings=None, url: str | None = None,
                      project: str | None = None) -> ScheduleRequest:
     """The scheduling pass the settings describe (raises ValueError naming a bad setting)."""
+    # Imported here: scrapy imports every command module at start-up, whichever command runs.
+    from gigflow.politeness.keys import Policies
+    from gigflow.scheduling.scrapyd import ScheduleRequest, job_settings_from, parse_nodes
+
     nodes = parse_nodes([url] if url else settings.get("SCRAPYD_NODES"), settings.get("SCRAPYD_URL"),
                         settings.getint("SCRAPYD_NODE_SLOTS"))
     per_job = settings.getint("SCHEDULE_SOURCES_PER_JOB")
@@ -40,6 +49,8 @@ class Command(GigflowCommand):
                             help="run a procrastinate worker that schedules due sources on SCHEDULE_DUE_CRON")
 
     def run(self, args, opts):
+        from gigflow.scheduling.scrapyd import schedule_due
+
         try:
             request = schedule_request(self.settings, self.crawler_process.spider_loader.list(), opts.set,
                                        opts.url, opts.project)

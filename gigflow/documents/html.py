@@ -14,6 +14,7 @@ from lxml import html as lxml_html
 from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
+from gigflow.documents.formats import collapse_spaces
 from gigflow.documents.links import http_origin, resolve_links, resolve_url, usable_base
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
 from gigflow.documents.safe_text import escape_text
@@ -67,8 +68,16 @@ _TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>"
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
+# Every element an HtmlElement, chosen in C: lxml.html's own lookup runs Python code for each element proxy (the
+# form and input subclasses it picks are never used here), which cost more than parsing on large pages.
+_HTML_CLASSES = etree.ElementDefaultClassLookup(element=lxml_html.HtmlElement, comment=lxml_html.HtmlComment,
+                                                pi=lxml_html.HtmlProcessingInstruction, entity=lxml_html.HtmlEntity)
+
+
 def _new_parser():
-    return lxml_html.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True, encoding="utf-8")
+    parser = etree.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True, recover=True, encoding="utf-8")
+    parser.set_element_class_lookup(_HTML_CLASSES)
+    return parser
 
 
 def _utf8(text: str) -> bytes:
@@ -128,10 +137,11 @@ def remove_assets(root, report: PreparationReport) -> None:
 
 
 def page_title(root) -> str | None:
-    h1 = root.find(".//h1")
+    # iter(tag) filters in C; find(".//h1") walks the tree in Python (ElementPath)
+    h1 = next(root.iter("h1"), None)
     if h1 is not None and h1.text_content().strip():
         return " ".join(h1.text_content().split())
-    title = root.find(".//title")
+    title = next(root.iter("title"), None)
     if title is not None and (title.text or "").strip():
         return " ".join(title.text.split())
     return None
@@ -140,14 +150,61 @@ def page_title(root) -> str | None:
 def name_empty_links(root) -> None:
     """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
     for a in root.xpath("//a[@href][not(normalize-space())]"):
+        _name_link(a)
+
+
+def _name_link(a) -> None:
+    href = a.get("href")
+    if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+        return
+    label = (a.get("title") or a.get("aria-label") or "").strip() or href
+    a.text = label
+    # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
+    for img in list(a.iter("img")):
+        img.drop_tree()
+
+
+_XML_SPACE = " \t\r\n"  # what XPath's normalize-space() removes
+
+
+def _blank(a) -> bool:
+    """XPath's not(normalize-space()) for an element: its text is nothing but spaces, tabs and line breaks."""
+    if a.text and a.text.strip(_XML_SPACE):
+        return False
+    if not len(a):
+        return True
+    return not a.text_content().strip(_XML_SPACE)
+
+
+_ANCHORS = etree.XPath("//a")
+
+
+def prepare_links(root, report: PreparationReport) -> list[str]:
+    """collect_links, then unlink_unfocusable_links, then name_empty_links, in one walk over the anchors (three
+    XPath walks cost more than this one and the Python that follows it). Returns the links."""
+    seen: dict[str, None] = {}
+    kept = []
+    unlinked = 0
+    for a in _ANCHORS(root):
         href = a.get("href")
-        if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
+        if href is None:
             continue
-        label = (a.get("title") or a.get("aria-label") or "").strip() or href
-        a.text = label
-        # An image without alt inside the link would render as `[![](src)label]`: drop the image, keep the link.
-        for img in list(a.iter("img")):
-            img.drop_tree()
+        href = href.strip()
+        if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):
+            seen.setdefault(href, None)
+        tabindex = a.get("tabindex")
+        if tabindex is not None and tabindex.strip() == "-1":
+            a.drop_tag()
+            unlinked += 1
+        else:
+            kept.append(a)
+    _report_unlinked(report, unlinked)
+    # After every unlink, in document order, as name_empty_links: an anchor's text is not changed by naming or
+    # unlinking another anchor that is not inside it, and one inside it comes later.
+    for a in kept:
+        if _blank(a):
+            _name_link(a)
+    return list(seen)
 
 
 def unlink_unfocusable_links(root, report: PreparationReport) -> int:
@@ -162,10 +219,14 @@ def unlink_unfocusable_links(root, report: PreparationReport) -> int:
         if a.get("tabindex").strip() == "-1":
             a.drop_tag()
             count += 1
+    _report_unlinked(report, count)
+    return count
+
+
+def _report_unlinked(report: PreparationReport, count: int) -> None:
     if count:
         report.retained("unfocusable-link", selector='a[tabindex="-1"]',
                         reason=f"{count} link(s) kept as text; their URLs stay in the links list")
-    return count
 
 
 _AT_MAX_DEPTH: dict[int, etree.XPath] = {}
@@ -238,9 +299,7 @@ class HtmlFormat:
         try:
             root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
             apply_noise_filter(root, noise_filter, report, page_url=url)
-            links = collect_links(root)
-            unlink_unfocusable_links(root, report)
-            name_empty_links(root)
+            links = prepare_links(root, report)
             flatten_deep_nesting(root, report)
         except Exception as exc:  # a malformed page never crashes a crawl: the report says what went wrong
             report.errors.append(f"HTML preparation failed: {type(exc).__name__}: {exc}")
@@ -322,16 +381,16 @@ class _TextCollector:
         if tag in _SKIPPED:
             self._skip = max(0, self._skip - 1)
         elif tag == "title" and self._title is not None:
-            self._page_title, self._title = " ".join("".join(self._title).split()) or None, None
+            self._page_title, self._title = collapse_spaces("".join(self._title)) or None, None
         elif tag == "h1" and self._h1 is not None:
-            self._first_h1, self._h1 = " ".join("".join(self._h1).split()) or None, None
+            self._first_h1, self._h1 = collapse_spaces("".join(self._h1)) or None, None
         if tag in _BLOCKS:
             self._break()
 
     def _break(self):
         # One finished line per block: small text nodes do not pile up as separate strings.
         if self._parts:
-            line = " ".join("".join(self._parts).split())
+            line = collapse_spaces("".join(self._parts))
             self._parts = []
             if line:
                 self._lines.append(line)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from html import escape as html_escape
 
 from lxml import etree
@@ -53,10 +54,22 @@ def _size(el) -> int:
     return int(_COUNT_ELEMENTS(el))  # counted in C: iterating from Python creates a proxy per element
 
 
-def html_pieces(el, limit: int = CHUNK_ELEMENTS):
-    """Serialized runs of siblings, in document order; a converted run is removed from the tree (memory)."""
-    if el.tag not in _SPLITTABLE or _size(el) <= limit:
-        yield lxml_html.tostring(el, encoding="unicode", with_tail=False)
+_META_CONTENT_TYPE = '<meta http-equiv="Content-Type"'
+_META_CONTENT_TYPE_TAG = re.compile(r'<meta http-equiv="Content-Type"[^>]*>')
+
+
+def _serialize(el, with_tail: bool) -> str:
+    """lxml.html.tostring(el, encoding="unicode"), which also runs a regex over the whole output for a tag that
+    preparation has already removed: the regex now runs only when the tag is there."""
+    html = etree.tostring(el, method="html", encoding="unicode", with_tail=with_tail)
+    return _META_CONTENT_TYPE_TAG.sub("", html) if _META_CONTENT_TYPE in html else html
+
+
+def html_pieces(el, limit: int = CHUNK_ELEMENTS, size: int | None = None):
+    """Serialized runs of siblings, in document order; a converted run is removed from the tree (memory).
+    ``size`` is el's element count when the caller has counted it already."""
+    if el.tag not in _SPLITTABLE or (size if size is not None else _size(el)) <= limit:
+        yield _serialize(el, with_tail=False)
         return
     if el.text and el.text.strip():
         yield f"<p>{html_escape(el.text, quote=False)}</p>"
@@ -66,7 +79,7 @@ def html_pieces(el, limit: int = CHUNK_ELEMENTS):
     def flush():
         nonlocal group, count
         if group:
-            text = "".join(lxml_html.tostring(child, encoding="unicode", with_tail=True) for child in group)
+            text = "".join(_serialize(child, with_tail=True) for child in group)
             for child in group:
                 el.remove(child)
             group, count = [], 0
@@ -79,7 +92,7 @@ def html_pieces(el, limit: int = CHUNK_ELEMENTS):
             piece = flush()
             if piece:
                 yield piece
-            yield from html_pieces(child, limit)
+            yield from html_pieces(child, limit, size)
             tail = child.tail
             el.remove(child)
             if tail and tail.strip():
@@ -105,15 +118,19 @@ def _convert(tree, convert_piece: Callable[[str], str], chunk_elements: int) -> 
 
 # -- html-to-markdown ------------------------------------------------------------------------------------------
 
-_H2M_OPTIONS = None
+_H2M = None
 
 
-def _h2m_options():
-    global _H2M_OPTIONS
-    if _H2M_OPTIONS is None:
+def _h2m():
+    """The native convert function and its options, built once: the package's Python wrapper rebuilds the native
+    options from the dataclass on every call (a tenth of the conversion time on small pieces)."""
+    global _H2M
+    if _H2M is None:
         import html_to_markdown
+        from html_to_markdown import _html_to_markdown as native
+        from html_to_markdown.api import _to_rust_conversion_options
 
-        _H2M_OPTIONS = html_to_markdown.ConversionOptions(
+        options = html_to_markdown.ConversionOptions(
             preprocessing=html_to_markdown.PreprocessingOptions(enabled=False),
             hidden_content="all",  # collapsed sections and tabs hold job facts
             extract_metadata=False,
@@ -121,13 +138,15 @@ def _h2m_options():
             heading_style="atx",
             newline_style="backslash",
         )
-    return _H2M_OPTIONS
+        try:
+            _H2M = partial(native.convert, options=_to_rust_conversion_options(options), visitor=None)
+        except (AttributeError, TypeError):  # another package version: its public wrapper, options per call
+            _H2M = partial(html_to_markdown.convert, options=options)
+    return _H2M
 
 
 def _h2m_piece(html: str) -> str:
-    import html_to_markdown
-
-    result = html_to_markdown.convert(html, _h2m_options())
+    result = _h2m()(html)
     return getattr(result, "content", result) or ""
 
 

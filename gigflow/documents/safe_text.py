@@ -29,7 +29,8 @@ MEDIA_ELEMENTS = ("video", "audio", "source", "track")
 IMAGE_SCHEMES = ("http", "https")
 
 _PLACEHOLDERS = {"\\": "\ue020", "<": "\ue021", "[": "\ue022", "]": "\ue023", "&": "\ue024"}
-_RESTORE = str.maketrans({ph: "\\" + ch for ch, ph in _PLACEHOLDERS.items()})
+# Placeholder -> escape, by plain replacements (str.translate with a dict goes character by character in Python).
+_RESTORE = tuple((ph, "\\" + ch) for ch, ph in _PLACEHOLDERS.items())
 _TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
 # An http(s) URL with a plain host, no userinfo and only characters that need no encoding in a Markdown target.
 PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&+,;=:/?#%]*)?")
@@ -128,7 +129,11 @@ def placeholder_serialized(html: str) -> str:
 def finish_markdown(markdown: str) -> str:
     """After conversion: placeholders become escapes, and any ``<`` the converter wrote itself is escaped unless
     it opens an autolink to an allowed URL (so a converter cannot emit raw HTML)."""
-    return escape_raw_html(markdown).translate(_RESTORE)
+    markdown = escape_raw_html(markdown)
+    for placeholder, escaped in _RESTORE:
+        if placeholder in markdown:
+            markdown = markdown.replace(placeholder, escaped)
+    return markdown
 
 
 def escape_raw_html(markdown: str) -> str:

@@ -11,27 +11,46 @@ from gigflow.db import get_pool
 from gigflow.documents.preparer import DocumentPreparer
 from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.resolve import ResolveSettings, resolve
+from gigflow.maintenance.shutdown import ShutdownWatch
 from gigflow.signals import source_finalized
 
 logger = logging.getLogger(__name__)
 
 
 class ResolveAfterCrawl:
-    def __init__(self, settings: ResolveSettings, client: DocumentPreparer):
+    def __init__(self, settings: ResolveSettings, client: DocumentPreparer, max_jobs_per_payload: int = 0,
+                 crawler=None):
         self.settings, self.client = settings, client
+        self.max_jobs_per_payload = max_jobs_per_payload
+        self.crawler = crawler
 
     @classmethod
     def from_crawler(cls, crawler):
         if not crawler.settings.getbool("MAINTENANCE_RESOLVE_AFTER_CRAWL"):
             raise NotConfigured
-        extension = cls(ResolveSettings.from_settings(crawler.settings), DocumentPreparer.from_settings(crawler.settings))
+        extension = cls(ResolveSettings.from_settings(crawler.settings), DocumentPreparer.from_settings(crawler.settings),
+                        crawler.settings.getint("MAINTENANCE_MAX_JOBS_PER_PAYLOAD"), crawler)
         crawler.signals.connect(extension.source_finalized, signal=source_finalized)
         return extension
 
     def source_finalized(self, spider, source_id, configuration_id, outcome, review_requested_by_preparation):
+        # A crawl shut down (SIGTERM, SIGINT) leaves this work to the worker; one shut down during it stops it
+        # between two jobs.
+        stats = getattr(self.crawler, "stats", None)
+        already = stats is not None and stats.get_value("finish_reason") == "shutdown"
         try:
-            counts = {**document_jobs(get_pool(), self.client, source_id),
-                      **resolve(get_pool(), self.settings, source_id)}
+            with ShutdownWatch(already) as shutdown:
+                counts = {}
+                if not shutdown.requested:
+                    counts.update(document_jobs(get_pool(), self.client, source_id,
+                                                max_jobs_per_payload=self.max_jobs_per_payload,
+                                                should_stop=shutdown))
+                if not shutdown.requested:
+                    counts.update(resolve(get_pool(), self.settings, source_id, should_stop=shutdown))
+                if shutdown.requested:
+                    logger.warning("after-crawl work of source %s stopped by shutdown (%s); the maintenance worker "
+                                   "catches up", source_id, counts)
+                    return
         except Exception as exc:
             logger.warning("canonical jobs of source %s not resolved: %s: %s", source_id,
                            exc.__class__.__name__, exc)

@@ -15,6 +15,8 @@ from gigflow.sql import load_sql
 
 _SQL = "gigflow.maintenance"
 PAYLOAD_PARSERS = ["greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "feed"]
+# Jobs of one payload version given per-job Markdown at most (MAINTENANCE_MAX_JOBS_PER_PAYLOAD's default).
+MAX_JOBS_PER_PAYLOAD = 5000
 _STEP = re.compile(r"([^.\[\]/]+)|\[(\d+)\]")
 
 
@@ -31,58 +33,105 @@ def _walk(node, path: str):
     return node
 
 
+class PayloadIndex:
+    """One stored payload (JSON, RSS/Atom or an XML job feed) parsed once, its job descriptions looked up by the
+    adapter's evidence path: every job of a version reads the same parse (a large feed parsed per job took hours)."""
+
+    def __init__(self, body: bytes):
+        self.body = body
+        self._parsed = None
+        self._kind: str | None = None
+        self._xml_jobs: dict[str, list] = {}
+
+    def _load(self, path: str) -> None:
+        if self._kind is not None:
+            return
+        stripped = self.body.lstrip()[:1]
+        if stripped in (b"{", b"["):
+            self._kind = "json"
+            try:
+                self._parsed = json.loads(self.body)
+            except (ValueError, RecursionError):
+                self._parsed = None
+        elif path.startswith("entries["):
+            import feedparser
+
+            self._kind = "feed"
+            self._parsed = feedparser.parse(self.body, sanitize_html=False)
+        else:
+            from lxml import etree
+
+            self._kind = "xml"
+            try:
+                self._parsed = etree.fromstring(self.body, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                                           huge_tree=False))
+            except etree.XMLSyntaxError:
+                self._parsed = None
+
+    def description(self, path: str) -> str | None:
+        """The description markup at ``path``, or None when the path leads nowhere readable."""
+        path = path.removeprefix("$").lstrip(".")  # JSONPath's root
+        self._load(path)
+        if self._parsed is None:
+            return None
+        text = None
+        if self._kind == "json":
+            text = _walk(self._parsed, path)
+        elif self._kind == "feed":
+            if not path.startswith("entries["):
+                return None
+            text = _walk(self._parsed, path)
+            if text is None and path.endswith(".summary"):
+                text = _walk(self._parsed, path.rsplit(".", 1)[0] + ".content[0].value")
+        elif "/" in path:
+            match = re.fullmatch(r"(\w+)\[(\d+)\]/(\w+)", path)
+            if match:
+                jobs = self._xml_jobs.get(match.group(1))
+                if jobs is None:
+                    jobs = self._xml_jobs[match.group(1)] = self._parsed.findall(f".//{match.group(1)}")
+                index = int(match.group(2))
+                text = jobs[index].findtext(match.group(3)) if index < len(jobs) else None
+        if not isinstance(text, str) or not text.strip():
+            return None
+        if "<" not in text and "&lt;" in text:  # entity-encoded markup (Greenhouse): decode once
+            text = html.unescape(text)
+        return text
+
+
 def description_html(body: bytes, path: str) -> str | None:
     """The description markup at the adapter's evidence ``path`` in a stored payload (JSON, RSS/Atom or an XML
-    job feed), or None when the path leads nowhere readable."""
-    text = None
-    path = path.removeprefix("$").lstrip(".")  # JSONPath's root
-    stripped = body.lstrip()[:1]
-    if stripped in (b"{", b"["):
-        try:
-            text = _walk(json.loads(body), path)
-        except (ValueError, RecursionError):
-            return None
-    elif path.startswith("entries["):
-        import feedparser
-
-        parsed = feedparser.parse(body, sanitize_html=False)
-        value = _walk(parsed, path)
-        if value is None and path.endswith(".summary"):
-            value = _walk(parsed, path.rsplit(".", 1)[0] + ".content[0].value")
-        text = value
-    elif "/" in path:
-        from lxml import etree
-
-        match = re.fullmatch(r"(\w+)\[(\d+)\]/(\w+)", path)
-        if match:
-            try:
-                root = etree.fromstring(body, etree.XMLParser(resolve_entities=False, no_network=True,
-                                                              huge_tree=False))
-            except etree.XMLSyntaxError:
-                return None
-            jobs = root.findall(f".//{match.group(1)}")
-            index = int(match.group(2))
-            text = jobs[index].findtext(match.group(3)) if index < len(jobs) else None
-    if not isinstance(text, str) or not text.strip():
-        return None
-    if "<" not in text and "&lt;" in text:  # entity-encoded markup (Greenhouse): decode once
-        text = html.unescape(text)
-    return text
+    job feed), or None when the path leads nowhere readable. (One lookup; many jobs of one payload: PayloadIndex.)"""
+    return PayloadIndex(body).description(path)
 
 
-def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str | None = None) -> dict:
-    """Prepare the Markdown of every payload job whose Markdown is missing or stale; returns counts."""
-    counts = {"prepared": 0, "unreadable": 0}
+def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str | None = None, *,
+                  max_jobs_per_payload: int = MAX_JOBS_PER_PAYLOAD, should_stop=None) -> dict:
+    """Prepare the Markdown of every payload job whose Markdown is missing or stale; returns counts.
+
+    Each stored payload version is read and parsed once for all its jobs; at most ``max_jobs_per_payload`` jobs
+    of one version are prepared (0: no cap; the rest are counted as ``capped``). ``should_stop()`` is asked
+    between jobs: when it says so (a shutdown), the work ends there and ``stopped`` is set; what is prepared is
+    kept and the rest waits for the next run or the worker."""
+    counts = {"prepared": 0, "unreadable": 0, "capped": 0, "stopped": False}
     with pool.connection() as conn:
         jobs = conn.execute(load_sql(_SQL, "undocumented_jobs.sql"),
                             {"parser_keys": PAYLOAD_PARSERS, "source_id": source_id}).fetchall()
-    body, body_version = None, None
+    index, body_version, taken = None, None, 0
     for job in jobs:
+        if should_stop is not None and should_stop():
+            counts["stopped"] = True
+            break
         if job["source_version_id"] != body_version:  # jobs come grouped by version: one payload in memory
+            index = None  # the previous payload and its parse go before the next is read
             with pool.connection() as conn:
                 row = conn.execute(load_sql(_SQL, "version_payload.sql"), {"id": job["source_version_id"]}).fetchone()
-            body, body_version = (bytes(row["body"]) if row else b""), job["source_version_id"]
-        markup = description_html(body, job["path"]) if body else None
+            index = PayloadIndex(bytes(row["body"])) if row and row["body"] else None
+            body_version, taken = job["source_version_id"], 0
+        if max_jobs_per_payload and taken >= max_jobs_per_payload:
+            counts["capped"] += 1
+            continue
+        taken += 1
+        markup = index.description(job["path"]) if index is not None else None
         if markup is None:
             counts["unreadable"] += 1
             continue

@@ -76,9 +76,10 @@ def ambiguous_keys(jobs: list[dict]) -> set[str]:
 
 
 def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
-            source_id: str | None = None) -> dict:
+            source_id: str | None = None, should_stop=None) -> dict:
     """Link every unlinked live job; returns counts (linked to an existing canonical job, new, folded, skipped:
-    linked meanwhile by another resolver)."""
+    linked meanwhile by another resolver, refused: a merge withheld). ``should_stop()`` is asked between jobs (a
+    shutdown ends the work)."""
     counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0, "skipped": 0, "refused": 0}
     refusals: list[dict] = []
     with pool.connection() as conn:
@@ -86,6 +87,9 @@ def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
     shared_by_source: dict[str, dict[str, int]] = {}
     withheld: dict[tuple[str, str], list[int]] = defaultdict(list)
     for row in jobs:
+        if should_stop is not None and should_stop():
+            counts["stopped"] = True
+            break
         if row["source_id"] not in shared_by_source:
             with pool.connection() as conn:
                 peers = conn.execute(load_sql(_SQL, "source_job_links.sql"), {"source_id": row["source_id"]})

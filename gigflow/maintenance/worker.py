@@ -23,7 +23,8 @@ QUEUE = "maintenance"
 
 def maintenance_tick(conninfo: str, settings) -> dict:
     pool = get_pool(conninfo)
-    result = {"markdown": document_jobs(pool, DocumentPreparer.from_settings(settings)),
+    result = {"markdown": document_jobs(pool, DocumentPreparer.from_settings(settings),
+                                        max_jobs_per_payload=settings.getint("MAINTENANCE_MAX_JOBS_PER_PAYLOAD")),
               "resolve": resolve(pool, ResolveSettings.from_settings(settings)),
               "links": link_sweep(pool, make_fetcher(pool, settings), LinkCheckSettings.from_settings(settings)),
               "freshness": freshness_sweep(pool, FreshnessSettings.from_settings(settings))}

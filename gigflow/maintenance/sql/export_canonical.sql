@@ -1,5 +1,8 @@
 -- Canonical jobs for export, with the best sighting's fields, every sighting (with its evidence and link) and
 -- the latest link checks. %(source_id)s: seen by that source; %(published)s: published only; %(since)s: seen since.
+-- The source and since filters pick canonical ids from the sightings first (an array computed once: jobs_source,
+-- canonical_links' keys), then read those canonical jobs by key, so the sub-selects below run only for the jobs
+-- exported, not for every canonical job. (An IN (sub-select) under OR stays a filter over every canonical job.)
 SELECT c.id, best.title, best.fields->>'employer' AS employer, best.fields->>'location' AS location,
        best.url, best.fields->>'apply_url' AS apply_url, best.fields AS fields, best.evidence,
        best.markdown AS description_markdown,
@@ -18,7 +21,7 @@ CROSS JOIN LATERAL (
     LIMIT 1
 ) best
 CROSS JOIN LATERAL (
-    SELECT max(j.last_seen) AS last_seen, min(j.first_seen) AS first_seen, bool_or(j.source_id = %(source_id)s) AS from_source,
+    SELECT max(j.last_seen) AS last_seen, min(j.first_seen) AS first_seen,
            jsonb_agg(jsonb_build_object(
                'job_id', j.id, 'source_id', j.source_id, 'key', j.canonical_key, 'title', j.title, 'url', j.url,
                'parser_key', j.parser_key, 'confidence', j.confidence, 'first_seen', j.first_seen,
@@ -36,7 +39,10 @@ CROSS JOIN LATERAL (
 ) checks
 WHERE c.merged_into IS NULL
   AND (%(canonical_id)s::bigint IS NULL OR c.id = %(canonical_id)s)
-  AND (%(source_id)s::text IS NULL OR sightings.from_source)
+  AND (%(source_id)s::text IS NULL OR c.id = ANY(ARRAY(
+      SELECT l.canonical_id FROM jobs j JOIN canonical_links l ON l.job_id = j.id WHERE j.source_id = %(source_id)s)))
   AND (NOT %(published)s OR c.published_at IS NOT NULL)
-  AND (%(since)s::timestamptz IS NULL OR sightings.last_seen >= %(since)s::timestamptz)
+  AND (%(since)s::timestamptz IS NULL OR c.id = ANY(ARRAY(
+      SELECT l.canonical_id FROM jobs j JOIN canonical_links l ON l.job_id = j.id
+      WHERE j.last_seen >= %(since)s::timestamptz)))
 ORDER BY c.id
