@@ -66,5 +66,8 @@ def test_listing_queries_read_through_indexes(pool):
         jobs_plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
             "EXPLAIN " + load_sql("gigflow.commands", "list_jobs.sql"),
             {"source_id": None, "include_gone": False, "after": 3, "limit": 100}))
-    assert "crawl_runs_source_finished" in plan and "jobs_listing_live" in plan and "SubPlan" not in plan, plan
+    # Live jobs are counted through an index on jobs by source: the partial jobs_listing_live or jobs_source, which
+    # the planner weighs alike on tables this small (its pick moved with the jobs table's fillfactor, #29).
+    assert "crawl_runs_source_finished" in plan and "SubPlan" not in plan, plan
+    assert "jobs_listing_live" in plan or "Index Scan using jobs_source on jobs" in plan, plan
     assert "jobs_listing" in jobs_plan, jobs_plan
