@@ -7,6 +7,7 @@ FROM delivery_jobs d
 JOIN canonical_jobs c ON c.id = d.canonical_id
 WHERE c.published_at IS NOT NULL AND c.merged_into IS NULL
   AND (%(before)s::bigint IS NULL OR d.canonical_id < %(before)s::bigint)
+  AND (%(before)s::bigint IS NULL OR c.id < %(before)s::bigint)  -- lets a merge join start there too
   AND (%(source)s::text IS NULL OR d.source_ids @> ARRAY[%(source)s::text])
   AND (%(employer)s::text IS NULL OR lower(d.employer) = lower(%(employer)s::text))
   AND (%(location)s::text IS NULL OR d.location ILIKE '%%' || %(location)s::text || '%%')

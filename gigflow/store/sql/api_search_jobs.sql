@@ -1,14 +1,13 @@
 -- GET /api/v1/jobs?q=...: published canonical jobs matching q, best first (ts_rank_cd over the weighted vector:
 -- title A, employer B, location C, description D), keyset after (%(rank)s, %(before)s). q is parsed with every
 -- language's dictionary and the parses OR-ed, so a German query meets German stems and an English one English
--- stems without knowing the query's language.
+-- stems without knowing the query's language (equal parses once).
 WITH q AS (
-    SELECT websearch_to_tsquery('simple', %(q)s) || websearch_to_tsquery('english', %(q)s)
-        || websearch_to_tsquery('german', %(q)s) || websearch_to_tsquery('french', %(q)s)
-        || websearch_to_tsquery('dutch', %(q)s) || websearch_to_tsquery('finnish', %(q)s)
-        || websearch_to_tsquery('italian', %(q)s) || websearch_to_tsquery('spanish', %(q)s)
-        || websearch_to_tsquery('portuguese', %(q)s) || websearch_to_tsquery('swedish', %(q)s)
-        || websearch_to_tsquery('danish', %(q)s) || websearch_to_tsquery('norwegian', %(q)s) AS query
+    SELECT string_agg(DISTINCT '(' || parsed::text || ')', ' | ')::tsquery AS query
+    FROM unnest(ARRAY['simple', 'english', 'german', 'french', 'dutch', 'finnish', 'italian', 'spanish',
+                      'portuguese', 'swedish', 'danish', 'norwegian']::regconfig[]) AS config,
+         LATERAL websearch_to_tsquery(config, %(q)s) AS parsed
+    WHERE numnode(parsed) > 0
 )
 SELECT * FROM (
     SELECT d.canonical_id AS id, d.title, d.employer, d.location, d.remote, d.employment_type, d.date_posted,
