@@ -228,6 +228,11 @@ API_SEARCH_NORMALIZATION = 1  # ts_rank_cd normalization: 1 divides by 1 + log(d
 API_LOG_LEVEL = "warning"  # uvicorn's log level
 BACKUP_DIR = os.environ.get("GIGFLOW_BACKUP_DIR", "")  # `scrapy db backup` folder (default .gigflow/backups)
 BACKUP_KEEP = 7  # backups kept by `scrapy db backup` (older ones are deleted); 0 keeps all
+WEBHOOK_BATCH = 100  # changes per webhook POST
+WEBHOOK_TIMEOUT = 10.0  # seconds a webhook receiver has to connect and answer
+WEBHOOK_CRON = "* * * * *"  # how often `scrapy jobs worker` queues a delivery per webhook
+WEBHOOK_MAX_ATTEMPTS = 10  # tries of one delivery before the queue gives up (the next tick starts again)
+WEBHOOK_RETRY_BASE = 2  # retry waits grow as BASE ** (attempt + 1) seconds: 2, 4, 8, ... (procrastinate)
 
 # --- Source lifecycle, health and drift (gigflow.health; README "Source lifecycle") ---
 HEALTH_ENABLED = True

@@ -85,3 +85,31 @@ def feed_head(conn) -> dict | None:
 
 def forget_cursor(conn, name: str) -> None:
     conn.execute(_sql("api_cursor_forget.sql"), {"name": name})
+
+
+# webhooks
+
+def insert_webhook(conn, name: str, url: str, secret: str, position: str) -> bool:
+    return conn.execute(_sql("api_webhook_insert.sql"),
+                        {"name": name, "url": url, "secret": secret, "position": position}).fetchone() is not None
+
+
+def list_webhooks(conn) -> list[dict]:
+    return conn.execute(_sql("api_webhook_list.sql")).fetchall()
+
+
+def remove_webhook(conn, name: str) -> bool:
+    return conn.execute(_sql("api_webhook_remove.sql"), {"name": name}).fetchone() is not None
+
+
+def webhook(conn, name: str) -> dict | None:
+    return conn.execute(_sql("api_webhook_get.sql"), {"name": name}).fetchone()
+
+
+def webhook_delivered(conn, hook_id: int, from_position: str, position: str, sent: bool) -> None:
+    conn.execute(_sql("api_webhook_delivered.sql"),
+                 {"id": hook_id, "from_position": from_position, "position": position, "sent": sent})
+
+
+def webhook_failed(conn, hook_id: int, error: str) -> int:
+    return conn.execute(_sql("api_webhook_failed.sql"), {"id": hook_id, "error": error}).fetchone()["failures"]
