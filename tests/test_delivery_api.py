@@ -160,3 +160,19 @@ def test_filters_search_and_one_job_with_evidence_sightings_and_markdown(pool, a
     assert job["sightings"][0]["markdown"] == "# Comptable"
     assert api.get("/api/v1/jobs/999999", token)[0] == 404
     assert api.get("/api/v1/jobs/abc", token)[0] == 404
+
+
+def test_tokens_from_the_command_line(pool, api):
+    from helpers import scrapy_command
+
+    bad = scrapy_command("api", "tokens", "add", "cli", "--scope", "jobs:write")
+    assert bad.returncode != 0 and "jobs:write" in bad.stderr and "Traceback" not in bad.stderr
+    added = scrapy_command("api", "tokens", "add", "cli", "--scope", "jobs:read")
+    assert added.returncode == 0, added.stderr
+    token = added.stdout.strip().splitlines()[-1]
+    assert api.get("/api/v1/jobs", token)[0] == 200
+    assert api.get("/api/v1/changes", token)[0] == 403
+    listed = scrapy_command("api", "tokens", "list")
+    assert "cli" in listed.stdout and "jobs:read" in listed.stdout and token not in listed.stdout
+    assert scrapy_command("api", "tokens", "revoke", "cli").returncode == 0
+    assert api.get("/api/v1/jobs", token)[0] == 401
