@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 
-from helpers import import_source
+from helpers import ROOT as ROOT_DIR, import_source
 
 DESCRIPTION = ("You will build and run the systems our customers rely on every day. " * 6).strip()
 

@@ -176,3 +176,47 @@ def test_tokens_from_the_command_line(pool, api):
     assert "cli" in listed.stdout and "jobs:read" in listed.stdout and token not in listed.stdout
     assert scrapy_command("api", "tokens", "revoke", "cli").returncode == 0
     assert api.get("/api/v1/jobs", token)[0] == 401
+
+
+def test_serve_api_answers_and_its_indexer_follows_new_jobs(pool):
+    """`scrapy serve-api` as a user starts it: migrated, loopback, and a job published meanwhile shows up in the
+    list without anyone running the indexer by hand."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from delivery_helpers import ROOT_DIR
+
+    token = add_token(pool, "site", "jobs:read")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "scrapy", "serve-api", "--port", str(port), "-s",
+                               "API_INDEX_INTERVAL=0.2"], cwd=ROOT_DIR, env=dict(os.environ),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        client = ApiServer.__new__(ApiServer)
+        client.port = port
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, _, body = client.get("/api/v1/jobs", token)
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, server.communicate()[1][-2000:]
+                time.sleep(0.2)
+        assert status == 200 and body["jobs"] == []
+        add_source(pool, "acme-feed")
+        with pool.connection() as conn:
+            insert_job(conn, "acme-feed", 1, title="Night Nurse")
+        publish(pool)
+        while not body["jobs"]:
+            assert time.monotonic() < deadline, "the server's indexer did not pick the new job up"
+            time.sleep(0.2)
+            body = client.get("/api/v1/jobs", token)[2]
+        assert [job["title"] for job in body["jobs"]] == ["Night Nurse"]
+    finally:
+        server.terminate()
+        server.wait(10)

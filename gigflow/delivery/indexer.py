@@ -14,7 +14,7 @@ from gigflow.delivery import feed, language
 from gigflow.store import delivery as store
 
 CURSOR = "indexer"
-_LOCK_KEY = 0x6769_6164  # one indexer at a time across processes
+_LOCK_KEY = 0x6769_6164  # one indexer at a time across processes (a session advisory lock)
 BODY_CHARS = 20_000      # of the description indexed (a job's tail adds little but weight)
 
 
@@ -73,44 +73,56 @@ def refresh(conn, canonical_ids: list[int]) -> int:
 
 def catch_up(pool, *, batch: int = 500, max_batches: int | None = None) -> dict:
     """Apply the feed since the stored position (or rebuild everything on the first run). Returns counts; skips
-    (returns {"busy": True}) when another process is indexing."""
+    (returns {"busy": True}) when another process is indexing.
+
+    Each batch is its own short transaction: a long one would hold the change feed back for every reader (the
+    feed waits for the oldest running transaction). A session advisory lock keeps indexers from overlapping."""
     counts = {"events": 0, "jobs": 0, "rebuilt": 0}
     with pool.connection() as conn:
-        with conn.transaction():
-            if not conn.execute("SELECT pg_try_advisory_xact_lock(%s) AS ok", (_LOCK_KEY,)).fetchone()["ok"]:
-                return {"busy": True}
-            stored = store.cursor_position(conn, CURSOR)
-            if stored is None:
+        if not conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_LOCK_KEY,)).fetchone()["ok"]:
+            conn.commit()
+            return {"busy": True}
+        conn.commit()
+        try:
+            if store.cursor_position(conn, CURSOR) is None:
+                conn.commit()
                 counts["rebuilt"] = _rebuild(conn, batch)
                 return counts
-        done = 0
-        while max_batches is None or done < max_batches:
-            with conn.transaction():
-                if not conn.execute("SELECT pg_try_advisory_xact_lock(%s) AS ok", (_LOCK_KEY,)).fetchone()["ok"]:
-                    return {**counts, "busy": True}
-                position = tuple(json.loads(store.cursor_position(conn, CURSOR)))
-                rows = store.changes(conn, *position, batch)
-                if not rows:
-                    return counts
-                counts["events"] += len(rows)
-                counts["jobs"] += refresh(conn, [r["canonical_id"] for r in rows if r["canonical_id"] is not None])
-                last = rows[-1]
-                store.save_cursor_position(conn, CURSOR, json.dumps([last["xid"], last["src"], last["id"]]))
-            done += 1
-    return counts
+            conn.commit()
+            done = 0
+            while max_batches is None or done < max_batches:
+                with conn.transaction():
+                    position = tuple(json.loads(store.cursor_position(conn, CURSOR)))
+                    rows = store.changes(conn, *position, batch)
+                    if not rows:
+                        return counts
+                    counts["events"] += len(rows)
+                    counts["jobs"] += refresh(conn, [r["canonical_id"] for r in rows
+                                                     if r["canonical_id"] is not None])
+                    last = rows[-1]
+                    store.save_cursor_position(conn, CURSOR, json.dumps([last["xid"], last["src"], last["id"]]))
+                done += 1
+            return counts
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+            conn.commit()
 
 
 def _rebuild(conn, batch: int) -> int:
-    """Every canonical job, then the feed position it started from (inside the caller's transaction)."""
-    start = feed.head(conn)
+    """Every canonical job, a batch per transaction, then the feed position it started from: changes made while
+    it ran are applied again by the next catch-up (harmless: rows are rebuilt from the current state)."""
+    with conn.transaction():
+        start = feed.head(conn)
     after, total = 0, 0
     while True:
-        ids = store.canonical_ids_after(conn, after, batch)
-        if not ids:
-            break
-        total += refresh(conn, ids)
+        with conn.transaction():
+            ids = store.canonical_ids_after(conn, after, batch)
+            if not ids:
+                break
+            total += refresh(conn, ids)
         after = ids[-1]
-    store.save_cursor_position(conn, CURSOR, json.dumps(list(start)))
+    with conn.transaction():
+        store.save_cursor_position(conn, CURSOR, json.dumps(list(start)))
     return total
 
 

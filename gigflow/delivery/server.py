@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import threading
 
-from gigflow.ui.server import is_loopback
-
 logger = logging.getLogger(__name__)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def build(settings, host: str, pool):
