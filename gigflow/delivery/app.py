@@ -48,7 +48,8 @@ def _conditional(request, payload: dict, modified: datetime | None) -> Response:
     304 when the client's If-None-Match names the same body."""
     body = json.dumps(payload, default=_plain, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     etag = 'W/"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Authorization, Accept-Encoding"}
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Authorization",
+               "X-Content-Type-Options": "nosniff"}  # gzip adds Accept-Encoding to Vary when it compresses
     if modified is not None:
         headers["Last-Modified"] = format_datetime(modified.astimezone(timezone.utc), usegmt=True)
     given = request.headers.get("if-none-match")
