@@ -102,6 +102,7 @@ def main() -> int:
 
     from gigflow.db import get_pool
     from gigflow.delivery import tokens
+    from gigflow.delivery.language import QUERY_CONFIGS
     from gigflow.delivery.indexer import catch_up
     from gigflow.sql import load_sql
 
@@ -152,7 +153,7 @@ def main() -> int:
 
         # Cursors for the deep page and the feed: walk there once (not timed).
         deep, path = None, "/api/v1/jobs?limit=50"
-        for _ in range(100):
+        for _ in range(min(100, args.jobs // 50 - 1)):
             deep = get(path)["next"]
             path = f"/api/v1/jobs?limit=50&cursor={deep}"
         kinds = {
@@ -181,7 +182,8 @@ def main() -> int:
             print(f"{kind:28} {percentile(samples, 50):8.1f} {percentile(samples, 99):8.1f}")
 
         none = {"source": None, "employer": None, "location": None, "remote": None, "employment_type": None,
-                "posted_since": None, "before": None, "rank": None, "q": None, "limit": 51, "normalization": 1}
+                "posted_since": None, "before": None, "rank": None, "q": None, "limit": 51, "normalization": 1,
+                "configs": list(QUERY_CONFIGS)}
         explained = {
             "list, first page": ("api_list_jobs.sql", none),
             "list, page 101": ("api_list_jobs.sql", {**none, "before": args.jobs - 5000}),

@@ -146,7 +146,7 @@ def main() -> int:
                         rows = store.list_jobs(conn, {
                             "q": q, "source": None, "employer": None, "location": None, "remote": None,
                             "employment_type": None, "posted_since": None, "before": None, "rank": None,
-                            "limit": 10, "normalization": 1})
+                            "limit": 10, "normalization": 1, "configs": list(language.QUERY_CONFIGS)})
                         latencies.append(time.perf_counter() - t0)
                     else:
                         rows = conn.execute(BASELINE_SQL, {"config": config, "q": query["q"]}).fetchall()

@@ -17,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from gigflow.delivery import cursors, feed, tokens
+from gigflow.delivery.language import QUERY_CONFIGS, cjk_bigrams
 from gigflow.delivery.openapi import document
 from gigflow.store import delivery as store
 
@@ -104,8 +105,6 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
             except ValueError:
                 raise ApiError(400, "posted_since must be a date, YYYY-MM-DD") from None
         if filters["q"] is not None:
-            from gigflow.delivery.language import cjk_bigrams
-
             filters["q"] = " ".join(cjk_bigrams(filters["q"]).split())
         return filters
 
@@ -115,7 +114,7 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
         if request.query_params.get("cursor"):
             before, rank = cursors.read_list_cursor(request.query_params["cursor"], filters)
         params = {**filters, "before": before, "rank": rank if filters["q"] else None, "limit": limit + 1,
-                  "normalization": normalization}
+                  "normalization": normalization, "configs": list(QUERY_CONFIGS)}
         with pool.connection() as conn:
             authorized(conn, request, "jobs:read")
             rows = store.list_jobs(conn, params)

@@ -37,7 +37,8 @@ def find_token(conn, token_sha256: str) -> dict | None:
 
 def list_jobs(conn, params: dict) -> list[dict]:
     """``params``: before, limit and the filters (source, employer, location, remote, employment_type,
-    posted_since); with ``q`` (and rank, normalization) a ranked search instead."""
+    posted_since); with ``q`` (and rank, normalization, configs: the text search configurations q is parsed
+    with) a ranked search instead."""
     name = "api_search_jobs.sql" if params.get("q") else "api_list_jobs.sql"
     return conn.execute(_sql(name), params, prepare=False).fetchall()
 

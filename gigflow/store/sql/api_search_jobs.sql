@@ -1,11 +1,10 @@
 -- GET /api/v1/jobs?q=...: published canonical jobs matching q, best first (ts_rank_cd over the weighted vector:
 -- title A, employer B, location C, description D), keyset after (%(rank)s, %(before)s). q is parsed with every
--- language's dictionary and the parses OR-ed, so a German query meets German stems and an English one English
+-- dictionary in %(configs)s (gigflow.delivery.language.QUERY_CONFIGS) and the parses OR-ed, so a German query meets German stems and an English one English
 -- stems without knowing the query's language (equal parses once).
 WITH q AS (
     SELECT string_agg(DISTINCT '(' || parsed::text || ')', ' | ')::tsquery AS query
-    FROM unnest(ARRAY['simple', 'english', 'german', 'french', 'dutch', 'finnish', 'italian', 'spanish',
-                      'portuguese', 'swedish', 'danish', 'norwegian']::regconfig[]) AS config,
+    FROM unnest(%(configs)s::text[]::regconfig[]) AS config,
          LATERAL websearch_to_tsquery(config, %(q)s) AS parsed
     WHERE numnode(parsed) > 0
 )
