@@ -48,10 +48,12 @@ def index_row(source: dict) -> dict:
     extra_title, body = "", description
     if config == "simple":
         extra_title, body = language.cjk_bigrams(title), language.cjk_bigrams(description)
+    fold = language.accent_free_variants
     row = {"canonical_id": source["canonical_id"], "title": title, "employer": employer, "location": location,
            "remote": remote, "employment_type": employment_type, "date_posted": _date(fields.get("date_posted")),
-           "source_ids": source["source_ids"] or [], "language": config, "extra_title": extra_title,
-           "body": body}
+           "source_ids": source["source_ids"] or [], "language": config,
+           "extra_title": f"{extra_title} {fold(title)}", "body": f"{body} {fold(body)}",
+           "extra_names": f"{fold(employer or '')}", "extra_location": fold(location or "")}
     row["digest"] = hashlib.sha256(json.dumps(row, sort_keys=True, default=str).encode()).hexdigest()
     return row
 

@@ -69,3 +69,16 @@ def cjk_bigrams(text: str) -> str:
         return " " + (run if len(run) == 1 else " ".join(run[i:i + 2] for i in range(len(run) - 1))) + " "
 
     return _CJK_RUN.sub(pairs, text or "")
+
+
+def accent_free_variants(text: str) -> str:
+    """The words of ``text`` that carry diacritics, without them ("São Paulo" -> "Sao"), space-separated: indexed
+    beside the originals so a query typed without accents finds them too."""
+    import unicodedata
+
+    variants = []
+    for word in _WORD.findall(text or ""):
+        folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+        if folded != word and not _CJK.search(word):
+            variants.append(folded)
+    return " ".join(dict.fromkeys(variants))
