@@ -114,6 +114,7 @@ def main() -> int:
 
     from gigflow.db import get_pool
     from gigflow.delivery import language
+    from gigflow.delivery.app import any_words
     from gigflow.delivery.indexer import catch_up
     from gigflow.store import delivery as store
 
@@ -143,10 +144,12 @@ def main() -> int:
                     if config is None:
                         q = " ".join(language.cjk_bigrams(query["q"]).split())
                         t0 = time.perf_counter()
-                        rows = store.list_jobs(conn, {
-                            "q": q, "source": None, "employer": None, "location": None, "remote": None,
-                            "employment_type": None, "posted_since": None, "before": None, "rank": None,
-                            "limit": 10, "normalization": 1, "configs": list(language.QUERY_CONFIGS)})
+                        params = {"q": q, "source": None, "employer": None, "location": None, "remote": None,
+                                  "employment_type": None, "posted_since": None, "before": None, "rank": None,
+                                  "limit": 10, "normalization": 1, "configs": list(language.QUERY_CONFIGS)}
+                        rows = store.list_jobs(conn, params)
+                        if not rows and any_words(q):  # as the API does: any word when no job has all
+                            rows = store.list_jobs(conn, {**params, "q": any_words(q)})
                         latencies.append(time.perf_counter() - t0)
                     else:
                         rows = conn.execute(BASELINE_SQL, {"config": config, "q": query["q"]}).fetchall()

@@ -143,6 +143,12 @@ def test_filters_search_and_one_job_with_evidence_sightings_and_markdown(pool, a
     assert titles("q=comptables") == ["Comptable"]
     assert titles("q=python%20developers&location=berlin") == ["Senior Python Developer"]
     assert titles("q=hamburg") == ["Krankenpfleger (m/w/d)"]  # location is searched too
+    # No job has every word: the jobs with any of them, and the answer says so.
+    status, _, body = api.get("/api/v1/jobs?q=comptable%20krankenpfleger&limit=1", token)
+    assert body["match"] == "any" and len(body["jobs"]) == 1 and body["next"]
+    status, _, body = api.get(f"/api/v1/jobs?q=comptable%20krankenpfleger&limit=1&cursor={body['next']}", token)
+    assert body["match"] == "any" and len(body["jobs"]) == 1 and body["next"] is None
+    assert api.get("/api/v1/jobs?q=comptable%20lyon", token)[2]["match"] == "all"
     assert api.get("/api/v1/jobs?remote=sometimes", token)[0] == 400
     assert api.get("/api/v1/jobs?posted_since=yesterday", token)[0] == 400
 

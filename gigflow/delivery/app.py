@@ -60,6 +60,15 @@ def _conditional(request, payload: dict, modified: datetime | None) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+def any_words(q: str | None) -> str | None:
+    """q as "any of its words" (web-search OR) when it is two or more plain words; None when it has operators
+    (quotes, -word, or) whose meaning a rewrite would change."""
+    words = (q or "").split()
+    if len(words) < 2 or any(w.startswith("-") or '"' in w or w.lower() == "or" for w in words):
+        return None
+    return " or ".join(words)
+
+
 def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Starlette:
     page_size, page_max = settings.getint("API_PAGE_SIZE"), settings.getint("API_PAGE_MAX")
     normalization = settings.getint("API_SEARCH_NORMALIZATION")
@@ -110,19 +119,30 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
 
     def list_jobs(request):
         filters, limit = filters_of(request), limit_of(request)
-        before, rank = None, None
-        if request.query_params.get("cursor"):
-            before, rank = cursors.read_list_cursor(request.query_params["cursor"], filters)
-        params = {**filters, "before": before, "rank": rank if filters["q"] else None, "limit": limit + 1,
-                  "normalization": normalization, "configs": list(QUERY_CONFIGS)}
+        before, rank, match = None, None, "all"
+        cursor = request.query_params.get("cursor")
+        if cursor:
+            before, rank, match = cursors.read_list_cursor(cursor, filters)
+            if match == "any" and any_words(filters["q"]) is None:
+                raise cursors.CursorError("not a cursor this API handed out")
+
+        def params(q):
+            return {**filters, "q": q, "before": before, "rank": rank if q else None, "limit": limit + 1,
+                    "normalization": normalization, "configs": list(QUERY_CONFIGS)}
+
         with pool.connection() as conn:
             authorized(conn, request, "jobs:read")
-            rows = store.list_jobs(conn, params)
+            rows = store.list_jobs(conn, params(filters["q"] if match == "all" else any_words(filters["q"])))
+            loose = any_words(filters["q"]) if not rows and not cursor else None
+            if loose:  # no job has every word: rank the jobs with any of them (the answer says so)
+                match, rows = "any", store.list_jobs(conn, params(loose))
         more = len(rows) > limit
         rows = rows[:limit]
         jobs = [{k: v for k, v in row.items() if k != "modified_at" and (k != "rank" or filters["q"])}
                 for row in rows]
-        payload = {"jobs": jobs, "next": cursors.list_cursor(rows[-1], filters) if more else None}
+        payload = {"jobs": jobs, "next": cursors.list_cursor(rows[-1], filters, match) if more else None}
+        if filters["q"]:
+            payload["match"] = match
         modified = max((row["modified_at"] for row in rows if row["modified_at"]), default=None)
         return _conditional(request, payload, modified)
 

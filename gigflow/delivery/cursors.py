@@ -34,24 +34,26 @@ def filters_digest(filters: dict) -> str:
     return hashlib.sha256(json.dumps(filters, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
-def list_cursor(last: dict, filters: dict) -> str:
+def list_cursor(last: dict, filters: dict, match: str = "all") -> str:
     value = {"f": filters_digest(filters), "b": last["id"]}
     if last.get("rank") is not None:
         value["r"] = last["rank"]
+    if match != "all":
+        value["m"] = match
     return encode(value)
 
 
-def read_list_cursor(cursor: str, filters: dict) -> tuple[int, float | None]:
-    """(before id, rank or None) of a list cursor made for these filters."""
+def read_list_cursor(cursor: str, filters: dict) -> tuple[int, float | None, str]:
+    """(before id, rank or None, match: all or any words of q) of a list cursor made for these filters."""
     value = decode(cursor)
     if not isinstance(value, dict) or not isinstance(value.get("b"), int):
         raise CursorError("not a cursor this API handed out")
     if value.get("f") != filters_digest(filters):
         raise CursorError("this cursor belongs to a listing with other filters or another q")
-    rank = value.get("r")
-    if rank is not None and not isinstance(rank, (int, float)):
+    rank, match = value.get("r"), value.get("m", "all")
+    if rank is not None and not isinstance(rank, (int, float)) or match not in ("all", "any"):
         raise CursorError("not a cursor this API handed out")
-    return value["b"], rank
+    return value["b"], rank, match
 
 
 # Change feed positions: (transaction id, table, event id).

@@ -48,7 +48,9 @@ def document(page_size: int, page_max: int) -> dict:
                 "responses": {"200": {"description": "a page", "content": {"application/json": {"schema": {
                     "type": "object", "properties": {
                         "jobs": {"type": "array", "items": job_summary},
-                        "next": {"type": ["string", "null"], "description": "cursor of the next page"}}}}}},
+                        "next": {"type": ["string", "null"], "description": "cursor of the next page"},
+                        "match": {"type": "string", "enum": ["all", "any"],
+                                  "description": "with q: jobs with all its words, or (none had all) any"}}}}}},
                     "400": {"description": "a bad filter or cursor"}, **conditional}}},
             "/api/v1/jobs/{job_id}": {"get": {
                 "summary": "One published canonical job: fields with evidence, sightings, link checks",
