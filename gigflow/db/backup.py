@@ -106,10 +106,10 @@ def read_key(key_file: Path) -> bytes:
         raw = Path(key_file).read_bytes()
     except OSError as exc:
         raise BackupError(f"key file {key_file}: {exc.strerror or exc}") from None
-    if len(raw.strip()) < 32:
-        raise BackupError(f"key file {key_file} holds {len(raw.strip())} bytes: use at least 32 random bytes "
+    if len(raw) < 32:  # every byte counts (random bytes may well be whitespace)
+        raise BackupError(f"key file {key_file} holds {len(raw)} bytes: use at least 32 random bytes "
                           "(head -c 32 /dev/urandom > backup.key)")
-    return hashlib.sha256(raw.strip()).digest()
+    return hashlib.sha256(raw).digest()
 
 
 def encrypt(source, target, key: bytes) -> None:
