@@ -109,9 +109,9 @@ def test_a_reader_paging_while_writers_commit_concurrently_sees_every_event_once
         rnd = random.Random(seed)
         try:
             with psycopg.connect(database_url, row_factory=dict_row) as conn:
-                for n in range(25):
+                for n in range(40):
                     ids = [_event(conn, rnd.choice(jobs), f"f{seed}_{n}_{k}") for k in range(rnd.randint(1, 3))]
-                    time.sleep(rnd.random() * 0.01)  # commit later than others that inserted after us
+                    time.sleep(rnd.random() * 0.02)  # commit later than others that inserted after us
                     if rnd.random() < 0.1:
                         conn.rollback()  # an aborted crawl's events never appear
                     else:
