@@ -8,6 +8,7 @@ stemming, no stop words), which still matches exact words."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -74,8 +75,6 @@ def cjk_bigrams(text: str) -> str:
 def accent_free_variants(text: str) -> str:
     """The words of ``text`` that carry diacritics, without them ("São Paulo" -> "Sao"), space-separated: indexed
     beside the originals so a query typed without accents finds them too."""
-    import unicodedata
-
     variants = []
     for word in _WORD.findall(text or ""):
         folded = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))

@@ -1,6 +1,6 @@
 -- One page of the change feed after the position (xid, src, id): job events (src 0) and canonical events
 -- (src 1) in (xid, src, id) order, each with what a client needs. Only events of transactions older than the
--- oldest one still running (pg_snapshot_xmin of this statement's snapshot) are handed out: all of those have
+-- oldest one of this database still running (delivery_feed_frontier, migration 0080) are handed out: all have
 -- committed or aborted, so no event can later appear behind a position already handed out (sequence ids alone
 -- are assigned at insert, not at commit, and would let a slow transaction's event slip behind a cursor).
 WITH frontier AS (SELECT delivery_feed_frontier() AS xmin),
