@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults bench-startup screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults bench-startup bench-search bench-api screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -95,6 +95,16 @@ bench-fields: $(STAMP)
 # Entity resolution on a labelled pair set from ../shared/corpus/ats: precision and recall (BENCH_ARGS=--show).
 bench-dedupe: $(STAMP)
 	$(BIN)/python bench/dedupe_bench.py $(BENCH_ARGS)
+
+# Search quality (docs/api.md): MRR and nDCG@10 of the read API's search on the corpus jobs for the labelled queries
+# in bench/search_queries.json, beside two unweighted single-dictionary baselines (BENCH_ARGS=--show).
+bench-search: $(STAMP)
+	$(BIN)/python bench/search_bench.py $(BENCH_ARGS)
+
+# Read API latency (docs/api.md): p50/p99 of list, search, item and changes over real HTTP at 100,000 jobs, and rows
+# read per request (EXPLAIN ANALYZE).
+bench-api: $(STAMP)
+	$(BIN)/python bench/api_bench.py $(BENCH_ARGS)
 
 # Peak memory of preparation + extraction at 1, 5, 10 and 20 MB of HTML, plain text, one text line and one HTML
 # line (BEFORE=REV also measures that git revision first; BENCH_ARGS="--kind html" for one kind).

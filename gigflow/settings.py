@@ -277,6 +277,20 @@ UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page
 UI_LOG_LEVEL = "warning"  # uvicorn's log level
 
+# Read API (`scrapy serve-api`, docs/api.md).
+API_PAGE_SIZE = 50  # jobs or changes per page by default
+API_PAGE_MAX = 500  # the largest page a client may ask for (limit=)
+API_INDEX_INTERVAL = 2.0  # seconds between catch-ups of the list/search read model with the change feed (0: off)
+API_SEARCH_NORMALIZATION = 1  # ts_rank_cd normalization: 1 divides by 1 + log(document length)
+API_LOG_LEVEL = "warning"  # uvicorn's log level
+BACKUP_DIR = os.environ.get("GIGFLOW_BACKUP_DIR", "")  # `scrapy db backup` folder (default .gigflow/backups)
+BACKUP_KEEP = 7  # backups kept by `scrapy db backup` (older ones are deleted); 0 keeps all
+WEBHOOK_BATCH = 100  # changes per webhook POST
+WEBHOOK_TIMEOUT = 10.0  # seconds a webhook receiver has to connect and answer
+WEBHOOK_CRON = "* * * * *"  # how often `scrapy jobs worker` queues a delivery per webhook
+WEBHOOK_MAX_ATTEMPTS = 10  # tries of one delivery before the queue gives up (the next tick starts again)
+WEBHOOK_RETRY_BASE = 2  # retry waits grow as BASE ** (attempt + 1) seconds: 2, 4, 8, ... (procrastinate)
+
 # --- Source lifecycle, health and drift (gigflow.health; README "Source lifecycle") ---
 HEALTH_ENABLED = True  # record per-run health and detect drift
 HEALTH_DRIFT_HISTORY_RUNS = 5  # a run is compared with this spider's last N complete runs of the source

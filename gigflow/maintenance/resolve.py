@@ -167,6 +167,8 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
             "match_keys": sorted(keys), "simhash": job["simhash"]})
         if kind == "linked":
             _event(conn, canonical_id, "merged", {"job_id": job_id, "score": score, "evidence": evidence})
+        else:  # the change feed announces a new vacancy with this
+            _event(conn, canonical_id, "created", {"job_id": job_id})
     return {"kind": kind, "folded": folded, "refused": refused}
 
 

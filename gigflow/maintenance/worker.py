@@ -41,6 +41,9 @@ def make_maintenance_app(conninfo: str, settings) -> procrastinate.App:
     task = app.task(name="gigflow:maintenance_tick", queue=QUEUE, queueing_lock="maintenance-tick")(tick)
     app.periodic(cron=settings.get("MAINTENANCE_CRON"))(task)
     add_stalled_recovery(app, QUEUE, settings.getfloat("QUEUE_STALLED_SECONDS"))
+    from gigflow.delivery.webhooks import register
+
+    register(app, conninfo, settings, QUEUE)  # webhook deliveries ride the same queue and worker
     return app
 
 

@@ -1,0 +1,28 @@
+"""The change feed: what happened to canonical jobs, in a commit-safe order (see store/sql/api_changes.sql).
+
+A client keeps the last ``next`` cursor and asks again with it: it misses nothing and sees nothing twice,
+whatever crawls commit meanwhile and however often either side restarts."""
+
+from __future__ import annotations
+
+from gigflow.delivery import cursors
+from gigflow.store import delivery as store
+
+# Job events that are not changes of a published job: a new sighting is announced by its canonical job's
+# 'created' or 'merged' event.
+SKIPPED = frozenset({"seen"})
+
+
+def head(conn) -> tuple[str, int, int]:
+    """The newest position handed out now (a client that has just read every job starts here)."""
+    row = store.feed_head(conn)
+    return (row["xid"], row["src"], row["id"]) if row else cursors.START
+
+
+def page(conn, position: tuple[str, int, int], limit: int) -> tuple[list[dict], tuple[str, int, int]]:
+    """The changes after ``position`` (at most ``limit`` positions read) and the position to ask from next."""
+    rows = store.changes(conn, *position, limit)
+    if rows:
+        position = (rows[-1]["xid"], rows[-1]["src"], rows[-1]["id"])
+    changes = [row for row in rows if row["kind"] not in SKIPPED and row["canonical_id"] is not None]
+    return changes, position

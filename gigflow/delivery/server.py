@@ -1,0 +1,57 @@
+"""Start the read API under uvicorn: loopback by default; other addresses answer only their own Host names."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import threading
+
+logger = logging.getLogger(__name__)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def build(settings, host: str, pool):
+    from gigflow.delivery.app import create_app
+
+    # On loopback only local names are answered, so a web page cannot reach the API by rebinding its own name.
+    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if is_loopback(host) else None
+    return create_app(settings, pool, allowed_hosts=allowed)
+
+
+def _index_loop(pool, interval: float, stop: threading.Event) -> None:
+    from gigflow.delivery.indexer import catch_up
+
+    while not stop.is_set():
+        try:
+            catch_up(pool)
+        except Exception:  # a database hiccup must not end the loop; the next turn retries
+            logger.exception("indexing the read model failed; retrying in %s s", interval)
+        stop.wait(interval)
+
+
+def serve(settings, *, host: str, port: int) -> None:
+    import uvicorn
+
+    from gigflow.db import get_pool
+
+    pool = get_pool()  # connect and migrate before announcing the address
+    app = build(settings, host, pool)
+    stop = threading.Event()
+    interval = settings.getfloat("API_INDEX_INTERVAL")
+    if interval > 0:
+        threading.Thread(target=_index_loop, args=(pool, interval, stop), daemon=True, name="api-index").start()
+    shown = f"[{host}]" if ":" in host else host
+    print(f"gigflow read API on http://{shown}:{port}/api/v1/ (OpenAPI: /api/v1/openapi.json; Ctrl-C stops)",
+          flush=True)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=settings.get("API_LOG_LEVEL") or "warning")
+    finally:
+        stop.set()

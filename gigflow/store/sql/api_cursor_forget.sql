@@ -1,0 +1,1 @@
+DELETE FROM delivery_cursors WHERE name = %(name)s

@@ -1,0 +1,1 @@
+SELECT position FROM delivery_cursors WHERE name = %(name)s

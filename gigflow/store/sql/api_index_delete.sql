@@ -1,0 +1,1 @@
+DELETE FROM delivery_jobs WHERE canonical_id = ANY(%(ids)s::bigint[])

@@ -1,0 +1,1 @@
+SELECT id, name, scopes, created_at, revoked_at FROM api_tokens ORDER BY name

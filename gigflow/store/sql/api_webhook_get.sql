@@ -1,0 +1,1 @@
+SELECT id, name, url, secret, position, failures FROM api_webhooks WHERE name = %(name)s

@@ -1,0 +1,1 @@
+DELETE FROM api_webhooks WHERE name = %(name)s RETURNING id
