@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.learn.candidates import is_landmark
+from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -119,8 +119,9 @@ class SiteTemplate:
         A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
         the page's main container also holds the footer, the footer is still the site's, and the classifier
         judges its text like any other candidate's."""
-        if is_landmark(el):
-            return ""
+        if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
+                                  for node in (el, *el.iterancestors())):
+            return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
