@@ -255,6 +255,16 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
             continue
+        if kind == "amount":
+            # An amount is a fact; the word "salary" only as a label or a short line ("Compensation", "Salary:
+            # on request"), not in a site's sentence about its "salary data" or "salary shifts".
+            match = next((m for m in pattern.finditer(haystack) if any(ch.isdigit() for ch in m.group(0))), None)
+            if match is None:
+                lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+                match = pattern.search("\n".join(lines))
+            if match:
+                found.append(f"{kind} {match.group(0).strip()!r}")
+            continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
             lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
