@@ -6,6 +6,8 @@ A. A footer that is a ``<div class="footer">`` (no landmark tag) on a page whose
    legal disclaimer (in capitals, naming the firm's legal form) goes; the copyright line naming the employer stays.
 B. A site's prose about "salary data" (a methodology box, a newsletter call) is not a salary: the words salary or
    compensation count only as a label or a short line; the job's own "Salary: €2,800 per month" stays.
+C. The site's name in an <h1> on every page, the job's title in an <h2>: an <h1> the same on every sample is not
+   the page's title, so the header holding it is template like any other.
 """
 
 from __future__ import annotations
@@ -80,5 +82,20 @@ def test_b_a_sites_prose_about_salary_data_is_not_a_salary():
     assert "Methodology" not in markdown and "verified job postings" not in markdown
     assert "salary trends" not in markdown and "Weekly Report" not in markdown
     for fact in ("Data Engineer", "Chicago", "Salary: €2,800 per month", "What you do"):
+        assert fact in markdown, fact
+    assert report.facts_after == report.facts_before
+
+
+def test_c_an_h1_the_same_on_every_page_is_the_sites_name_not_the_title():
+    def page(slug, title, city, salary):
+        return ("<html><head><title>Jobs in the Valley</title></head><body>"
+                "<header><h1>Jobs in the Valley</h1><div>A growing list of openings around the valley</div></header>"
+                "<nav><ul><li><a href='/'>Home</a></li><li><a href='/blog'>Updates</a></li></ul></nav>"
+                f"<section id='posts'><article><h2>{title}</h2><p>{city}; reference {slug[-3:]}.</p>"
+                f"<p>Salary: {salary}</p></article></section></body></html>")
+
+    markdown, report = learn_and_apply(page)
+    assert "Jobs in the Valley" not in markdown and "growing list of openings" not in markdown
+    for fact in ("Data Engineer", "Chicago", "€2,800 per month"):
         assert fact in markdown, fact
     assert report.facts_after == report.facts_before
