@@ -215,7 +215,7 @@ def bench(args) -> int:
                 outputs = baseline(ev, site, evaluated, system)
             kept, total, removed, noise = score(ev, evaluated, outputs, template)
             group = "holdout" if site.group == "holdout" else "dev"
-            for key in (("all", system), (group, system), (site.group, system)):
+            for key in dict.fromkeys((("all", system), (group, system), (site.group, system))):  # hold-out: once
                 acc = totals.setdefault(key, [0, 0, 0, 0])
                 for i, v in enumerate((kept, total, removed, noise)):
                     acc[i] += v

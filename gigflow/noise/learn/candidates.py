@@ -25,6 +25,23 @@ def is_landmark(el) -> bool:
                                         (el.get("role") or "").strip().lower() in CANDIDATE_ROLES)
 
 
+# Class/id tokens that name a whole page landmark (not a widget inside the job): a div with class "footer" is
+# the site's footer as much as a <footer> is.
+LANDMARK_TOKENS = frozenset({"header", "masthead", "topbar", "navbar", "nav", "navigation", "menu", "megamenu",
+                             "footer", "sidebar", "breadcrumb", "breadcrumbs", "cookie", "cookies", "consent",
+                             "gdpr"})
+
+
+def is_named_landmark(el) -> bool:
+    """A landmark by its tag or ARIA role, or by a class/id token that names one (``div.footer``)."""
+    if is_landmark(el):
+        return True
+    if not isinstance(el.tag, str):
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return any(token in LANDMARK_TOKENS for token in _TOKEN_SPLIT.split(names) if token)
+
+
 def is_candidate(el) -> bool:
     if not isinstance(el.tag, str):
         return False

@@ -130,6 +130,9 @@ class RegionClassifier:
 _MONTHS = (r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
            r"nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|"
            r"avril|juin|juillet|août|septembre|octobre|novembre|décembre")
+# A site's general mailboxes: not a vacancy's contact (a recruiter's or careers@ address is).
+SITE_MAILBOXES = (r"(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal|inquiries|enquiries|"
+                  r"contact|office)@")
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
@@ -144,7 +147,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
-    "contact": re.compile(r"\b(?!(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)"
+    "contact": re.compile(r"\b(?!" + SITE_MAILBOXES + r")"
                           r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
                           re.I),
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
@@ -159,12 +162,14 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                               r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
 }
 # Employer and legal-entity names: a company's legal form after its name (a footer's "Acme Robotics B.V." names
-# the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word.
+# the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word that is
+# not itself in capitals: in an all-caps disclaimer "AND AS SUCH" names no company.
 JOB_FACT_SIGNALS["employer"] = re.compile(
-    r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|Inc\.?|"
+    r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|L\.P\.|"
+    r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
     r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
-    r"(?<=[\w&.)]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+    r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(
     r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
@@ -191,7 +196,7 @@ JOB_FACT_SIGNALS["address"] = re.compile(
 JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
                                        re.I)
 _LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
-_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!(info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal)@)|"
+_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
 
@@ -253,6 +258,16 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             match = pattern.search("\n".join(t for t, _ in region.links))
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
+            continue
+        if kind == "amount":
+            # An amount is a fact; the word "salary" only as a label or a short line ("Compensation", "Salary:
+            # on request"), not in a site's sentence about its "salary data" or "salary shifts".
+            match = next((m for m in pattern.finditer(haystack) if any(ch.isdigit() for ch in m.group(0))), None)
+            if match is None:
+                lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+                match = pattern.search("\n".join(lines))
+            if match:
+                found.append(f"{kind} {match.group(0).strip()!r}")
             continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.

@@ -489,8 +489,10 @@ def fact_snippets(root) -> set[str]:
         for text in (el.text, el.tail):
             if not text or not text.strip():
                 continue
-            for pattern in JOB_FACT_SIGNALS.values():
+            for kind, pattern in JOB_FACT_SIGNALS.items():
                 for match in pattern.finditer(text):
+                    if kind == "amount" and not any(ch.isdigit() for ch in match.group(0)):
+                        continue  # the word "salary" alone is a label, not an amount (as the classifier counts)
                     snippet = _normalise(match.group(0))
                     if len(snippet) >= 3:
                         snippets.add(snippet)

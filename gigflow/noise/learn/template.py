@@ -6,7 +6,8 @@ where the job lives. This finds candidates in table and div layouts that carry n
 it tells the learner where the content is, so that nothing there is removed whole:
 
 - the *content root* is the deepest element holding most of the text that varies between samples;
-- the *main heading* is the page's first <h1> (without one, the first <h2>/<h3> whose text changes);
+- the *main heading* is the page's first <h1> that varies (without one, the first <h2>/<h3> whose text
+  changes: an <h1> the same on every sample is the site's name);
 - inside the content root only constant parts that are not headings, field labels or label/value rows may go;
 - a constant element whose same-tag siblings vary (a row of a details table, an item of a list) is content,
   unless the varying sibling is the content's own container (a layout row beside the body).
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.learn.candidates import is_landmark
+from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -119,8 +120,9 @@ class SiteTemplate:
         A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
         the page's main container also holds the footer, the footer is still the site's, and the classifier
         judges its text like any other candidate's."""
-        if is_landmark(el):
-            return ""
+        if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
+                                  for node in (el, *el.iterancestors())):
+            return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
@@ -262,6 +264,10 @@ def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
                        and not _inside_constant(h, template.constant)), None)
     if varying_h1 is not None:
         template.main_heading = varying_h1
+    elif template.main_heading is not None and (template.main_heading in template.constant
+                                                or _inside_constant(template.main_heading, template.constant)):
+        # An <h1> the same on every sample is the site's name, not this page's title (the title is then an h2/h3).
+        template.main_heading = None
     if template.main_heading is None:
         template.main_heading = next((h for h in bodies[0].iter("h2", "h3") if h in template.varying), None)
     template.content_root = _content_root(bodies[0], varying_chars)
