@@ -69,5 +69,12 @@ def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
     return bool(words) and len(words) < len(part.split()) and (rest in cities or rest in regions)
 
 
+def is_region_only(text: str | None) -> bool:
+    """Whether every part of a place is a country or region ("US", "Germany", "CA, US"): no city in it."""
+    _, regions = _names()
+    parts = place_parts(text)
+    return bool(parts) and all(part in regions for part in parts)
+
+
 def is_place(text: str | None, *, threshold: float = 0.5) -> bool:
     return place_score(text) >= threshold
