@@ -114,7 +114,13 @@ COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-�
 # A location label's value that names a way of working, not a place (en, de, nl, fr, es, cs/sk, pl, ru).
 WORK_MODE_ONLY = re.compile(r"^\s*(in[- ]person|on[- ]?site|in (?:the )?office|office[- ]based|vor ort|op locatie|"
                             r"sur site|presencial|en (?:la )?oficina|na pracovišti|v kanceláři|stacjonarnie|"
-                            r"в офисе)\s*\.?$", re.I)
+                            r"в офисе|office|офис|büro|kancelář|kancelária|oficina|biuro)\s*\.?$", re.I)
+# "X — a technology company", "X is a software company", "X es una empresa", "X ist ein Unternehmen" (en, ru,
+# de, es, fr, nl, cs, sk, pl): a description that names the organisation it is about, first.
+DESCRIBED_ORGANISATION = re.compile(r"^(?P<name>[^\s—–:;,.!?][^—–:;,.!?]{1,50}?)\s*(?:\s[—–-]\s*(?:это\s+)?|\s+(?:is|ist|es|est|"
+                                    r"is een|je|jest)\s+(?:an?|ein\w*|una?|une?|een)?\s*)[^.]{0,60}?\b(?:company|firm|"
+                                    r"organi[sz]ation|startup|agency|компания|организация|unternehmen|firma|empresa|"
+                                    r"entreprise|société|bedrijf|organisatie|společnost|spoločnosť|spółka)\b", re.I)
 SECTION_OF_SITE = re.compile(r"^(?P<name>\S.{1,58}?)\s+(?:job descriptions?|job details|job posting|careers?|jobs|"
                              r"karriere|stellenangebote|vacatures|werken bij|carrières|empleo|empleos|kariéra|"
                              r"kariera|вакансии|työpaikat)$", re.I)
@@ -485,6 +491,13 @@ class _Page:
             job.evidence["employment_types"] = Evidence(
                 method="label", snippet_or_path="; ".join(f"{row.label[:30]}: {row.value[:60]}" for row in rows)[:500],
                 confidence=0.65)
+        meta = self._meta_line()
+        if not kinds and meta and getattr(self, "_meta_line_types", None):
+            job.employment_types = employment_types(*self._meta_line_types)
+            job.employment_type = job.employment_type or self._meta_line_types[0]
+            job.evidence["employment_types"] = Evidence(
+                method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the title: "
+                f"{' · '.join(self._meta_line_types)[:100]}", confidence=0.5)
         if job.location:
             job.locations = [job.location]
             where = job.evidence.get("location")
@@ -807,10 +820,14 @@ class _Page:
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
                       and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
                       and not re.search(r"\d", s)]
-            employer = others[0] if others and (place or dated) and self._plausible_employer(others[0]) \
+            # The employer leads the line ("Acme · Berlin · Full-time"); a trailing word ("Office") is no firm.
+            employer = others[0] if others and others[0] == segments[0] and (place or dated) and \
+                not WORK_MODE_ONLY.match(others[0]) and self._plausible_employer(others[0]) \
                 and not self._is_site_name(others[0]) and len(others[0].split()) <= 8 else None
             if place or employer:
                 found = (employer, place, dated or (found[2] if found else None), node)
+                # "Москва · Полная занятость · Офис": the line's employment types are the job's.
+                self._meta_line_types = [s for s in segments if employment_types(s)]
                 break
             if dated and POSTED_PHRASE.search(dated) and found is None:
                 found = (None, None, dated, node)  # "Posted 3 days ago · Full-time": a date, and no place yet
@@ -966,6 +983,13 @@ class _Page:
                     not (title and normalise(match.group("name")) in normalise(title[0])):
                 return match.group("name"), Evidence(method="meta", snippet_or_path="<title> 'X careers'",
                                                      confidence=0.35)
+        for key in ("description", "og:description"):
+            # "СберАвтоТех — технологическая компания, ...", "Acme is a software company that ...": the site's
+            # description names its owner first.
+            match = DESCRIBED_ORGANISATION.match(self.meta.get(key, ""))
+            if match and self._plausible_employer(match.group("name")) and len(match.group("name").split()) <= 4:
+                return match.group("name").strip(), Evidence(method="meta", snippet_or_path=f"meta {key} "
+                                                             "'X is a company'", confidence=0.3)
         return None
 
     def _logo_alt(self) -> tuple[str, Evidence] | None:
