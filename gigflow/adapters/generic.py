@@ -44,6 +44,7 @@ CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
 PAGE_TAGS = ("html", "body")
 BLOCK_TAGS = ("div", "p", "ul", "ol", "table", "section", "article")
 MAX_WRAPPERS = 4
+SEPARATOR_ONLY = re.compile(r"^[\s·•|,/–—-]*$")
 # Class words of one item of a list (cards of other jobs, search results, a CMS's post loop).
 CARD_CLASS = re.compile(r"(^|[-_ ])(card|item|post|job|result|listing|teaser|tile|entry)s?($|[-_ ])", re.I)  # blocks a page builder wraps around one heading or line
 CAMEL_CASE = re.compile(r"([a-z])([A-Z])")
@@ -279,7 +280,7 @@ class _Page:
         # carries their places, dates and companies, not this job's).
         cards = self._other_job_cards()
         in_card: dict = {}
-        for element in self.content:
+        for element in self._chrome:
             parent = element.getparent()
             in_card[element] = element in cards or (parent is not None and in_card.get(parent, False))
         self.facts = [e for e in self.content if not in_card[e]]
@@ -287,7 +288,7 @@ class _Page:
         # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
         # vacancy's (fields the content left unlabelled only; never the title, never a footer's or a dialog's).
         for field, found in labelled_values([e for e, chrome in self._chrome.items()
-                                             if chrome and not self._in_site_frame(e)]).items():
+                                             if chrome and not in_card[e] and not self._in_site_frame(e)]).items():
             if field not in self.labels and field in CHROME_LABEL_FIELDS:
                 self.labels[field] = found
         self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
@@ -388,7 +389,7 @@ class _Page:
         at least two of them, none holding the page's h1."""
         items = set()
         for anchor in self.root.iter("a"):
-            if self._chrome.get(anchor, False) or not self._links_elsewhere(anchor):
+            if not self._links_elsewhere(anchor):
                 continue
             text = clean_text(_own_text(anchor), 120) or ""
             if len(text.split()) < 2 or len(text) > 120 or APPLY_WORDS.search(text) or place_score(text) >= 0.5 \
@@ -941,17 +942,26 @@ class _Page:
         text = clean_text(_own_text(node), MAX_FIELD)
         if not text:
             return None
+        children = [c for c in node if isinstance(c.tag, str) and clean_text(_own_text(c), MAX_FIELD)]
+        loose = [t for t in [node.text] + [c.tail for c in node] if not SEPARATOR_ONLY.match(t or "")]
+        if node.tag not in HEADINGS and len(text) <= 200:
+            if len(children) == 1 and not loose and depth < MAX_WRAPPERS:
+                return self._line_of(children[0], depth + 1)  # a block that only wraps one line
+            # Items of one line: spans of a meta line, a tag list, or "<b>Acme</b> · Berlin <span>Remote</span>"
+            # (text between the items counts when a separator marks it; else the block is a sentence).
+            inline = children and not any(g.tag in BLOCK_TAGS for c in children for g in c.iter())
+            if inline and (not loose or any(re.search(r"[·•|]", t) for t in loose)):
+                pieces = [node.text] + [piece for c in children for piece in (_own_text(c), c.tail)]
+                items = []
+                for piece in pieces:
+                    for item in re.split(r"\s*[·•|]\s*", piece or ""):
+                        item = clean_text(item.strip(" ,-–—/"), MAX_FIELD)
+                        if item:
+                            items.append(item)
+                if 2 <= len(items) <= 6 and all(len(item) <= 60 for item in items):
+                    return " · ".join(items), node, True
         # A line is one short text: a heading or an element of at most two inline children, not a block.
         leafy = node.tag in HEADINGS or (len(node) <= 2 and not any(child.tag in BLOCK_TAGS for child in node))
-        if leafy or len(text) > 100:
-            return text, node, leafy
-        children = [c for c in node if isinstance(c.tag, str) and clean_text(_own_text(c), MAX_FIELD)]
-        if len(children) == 1 and depth < MAX_WRAPPERS and not (node.text or "").strip():
-            return self._line_of(children[0], depth + 1)
-        items = [clean_text(_own_text(c), MAX_FIELD) for c in children]
-        if 2 <= len(children) <= 6 and not (node.text or "").strip() and \
-                all(len(item) <= 60 and not any(g.tag in BLOCK_TAGS for g in c.iter()) for item, c in zip(items, children)):
-            return " · ".join(items), node, True
         return text, node, leafy
 
     def _employer_beside_heading(self) -> tuple[str, Evidence] | None:
