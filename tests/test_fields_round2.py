@@ -144,3 +144,26 @@ def test_a_meta_line_of_items_and_separated_text():
     job = job_of(page)
     assert job.employer == "Nerdio"  # the hiring firm on the line, not the board's site name
     assert job.location == "Austin, TX"
+
+
+def test_a_place_in_the_breadcrumb_trail_is_the_location():
+    page = ('<html><head><title>Programátor Python | Prace Board</title></head><body>'
+            '<nav aria-label="breadcrumb"><ol class="breadcrumb"><li><a href="/">Úvod</a></li>'
+            '<li><a href="/prace/">Nabídky práce</a></li><li><a href="/prace/brno/">Brno</a></li>'
+            '<li>Programátor Python</li></ol></nav><main><h1>Programátor Python</h1>'
+            '<p>Hledáme programátora do našeho týmu, který bude vyvíjet webové aplikace a služby.</p>'
+            '</main></body></html>')
+    assert job_of(page).location == "Brno"
+
+
+def test_relative_dates_in_several_languages():
+    from datetime import datetime, timezone
+
+    from gigflow.adapters.dates import find_date
+
+    fetched = datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc)
+    for text, day in (("Publicado hace 5 días", "2026-03-15"), ("Zveřejněno před 3 dny", "2026-03-17"),
+                      ("pred 3 dňami", "2026-03-17"), ("Opublikowano: 3 dni temu", "2026-03-17"),
+                      ("опубликовано 2 дня назад", "2026-03-18"), ("вчера", "2026-03-19"), ("hoy", "2026-03-20")):
+        assert find_date(text, fetched_at=fetched) == day, text
+    assert find_date("hace 5 días") is None  # a relative date needs the fetch time

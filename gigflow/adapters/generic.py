@@ -122,6 +122,7 @@ DESCRIBED_ORGANISATION = re.compile(r"^(?P<name>[^\s—–:;,.!?][^—–:;,.!?]
                                     r"is een|je|jest)\s+(?:an?|ein\w*|una?|une?|een)?\s*)[^.]{0,60}?\b(?:company|firm|"
                                     r"organi[sz]ation|startup|agency|компания|организация|unternehmen|firma|empresa|"
                                     r"entreprise|société|bedrijf|organisatie|společnost|spoločnosť|spółka)\b", re.I)
+BREADCRUMB = re.compile(r"breadcrumb|BreadcrumbList|drobečk|omrvink|miette|migas|хлебн", re.I)
 SECTION_OF_SITE = re.compile(r"^(?P<name>\S.{1,58}?)\s+(?:job descriptions?|job details|job posting|careers?|jobs|"
                              r"karriere|stellenangebote|vacatures|werken bij|carrières|empleo|empleos|kariéra|"
                              r"kariera|вакансии|työpaikat)$", re.I)
@@ -1077,11 +1078,36 @@ class _Page:
             if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title, "
                                       "in <title>", confidence=0.45)
+        found = self._place_in_breadcrumb()
+        if found:
+            return found
         for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
             for part in parts:
                 if place_score(part) >= 0.67:
                     return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
         return self._place_in_title()
+
+    def _place_in_breadcrumb(self) -> tuple[str, Evidence] | None:
+        """"Práce › Praha › Programátor", "Jobs / Germany / Berlin / Welder": the deepest breadcrumb item that the
+        gazetteer knows as a place (a board files its postings under their place)."""
+        for trail in self.root.iter():
+            if not isinstance(trail.tag, str) or trail.tag in PAGE_TAGS:
+                continue
+            named = f"{trail.get('class') or ''} {trail.get('id') or ''} {trail.get('aria-label') or ''} " \
+                    f"{trail.get('itemtype') or ''}"
+            if not BREADCRUMB.search(named):
+                continue
+            items = [clean_text(_own_text(a), MAX_FIELD) for a in trail.iter("a", "li", "span")
+                     if len(a) == 0 or a.tag == "a"]
+            if not items:
+                items = [p.strip() for p in re.split(r"\s*[›»>/|]\s*", _own_text(trail))]
+            title = normalise(self.title()[0]) if self.title() else ""
+            places = [i for i in items if i and len(i) <= 60 and normalise(i) != title and place_score(i) >= 0.67]
+            if places:
+                return places[-1], Evidence(method="gazetteer", snippet_or_path=f"{self.path(trail)} breadcrumb",
+                                            confidence=0.4)
+            break  # the page's breadcrumb trail names no place
+        return None
 
     def _place_in_title(self) -> tuple[str, Evidence] | None:
         """A place the title heading or the document title carries in brackets or at its end ("Fahrkartenkontrolleur
