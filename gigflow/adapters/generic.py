@@ -388,29 +388,35 @@ class _Page:
         """Items of a list of other jobs: blocks with two or more alike siblings (tag and class) that each link
         to another page with a text of two or more words that is no place, label or apply button (a job's title),
         at least two of them, none holding the page's h1."""
-        items = set()
+        items, seen = set(), set()
         for anchor in self.root.iter("a"):
-            if not self._links_elsewhere(anchor):
+            item = None
+            for depth, node in enumerate(anchor.iterancestors()):
+                if node.getparent() is None or node.tag in PAGE_TAGS or depth > 12:
+                    break
+                if (node.tag in ("li", "article") or CARD_CLASS.search(node.get("class") or "")) and \
+                        self._alike(node) >= 3:
+                    item = node
+                    break
+            if item is None or item in items or not self._links_elsewhere(anchor):
                 continue
             text = clean_text(_own_text(anchor), 120) or ""
-            if len(text.split()) < 2 or len(text) > 120 or APPLY_WORDS.search(text) or place_score(text) >= 0.5 \
-                    or label_field(text) is not None or INLINE_LABEL.match(text):
+            if len(text.split()) < 2 or len(text) > 120 or APPLY_WORDS.search(text) or \
+                    label_field(text) is not None or INLINE_LABEL.match(text) or place_score(text) >= 0.5:
                 continue
-            for depth, node in enumerate(anchor.iterancestors()):
-                parent = node.getparent()
-                if parent is None or node.tag in PAGE_TAGS or depth > 12:
-                    break
-                if (node.tag in ("li", "article") or CARD_CLASS.search(_class_shape(node))) and self._alike(node) >= 3:
-                    first = clean_text(next((t for t in node.itertext() if t.strip()), ""), 80) or ""
-                    if not self._holds_page_heading(node) and not INLINE_LABEL.match(first) and \
-                            label_field(first) is None:
-                        items.add(node)  # a label row ("Company: <a>Acme Corp</a>") is the job's own fact
-                    break
+            if item in seen:
+                continue
+            seen.add(item)
+            first = clean_text(next((t for t in item.itertext() if t.strip()), ""), 80) or ""
+            if not self._holds_page_heading(item) and not INLINE_LABEL.match(first) and label_field(first) is None:
+                items.add(item)  # a label row ("Company: <a>Acme Corp</a>") is the job's own fact
         return items if len(items) >= 2 else set()
 
     def _holds_page_heading(self, node) -> bool:
         """Whether a block holds an h1 that the document title repeats (the posting's own heading)."""
-        titles = normalise(" ".join(self.meta.get(k, "") for k in ("<title>", "og:title")))
+        if "_page_titles" not in self.__dict__:
+            self._page_titles = normalise(" ".join(self.meta.get(k, "") for k in ("<title>", "og:title")))
+        titles = self._page_titles
         for h1 in node.iter("h1"):
             text = normalise(_own_text(h1))
             if not titles or (text and text in titles):
@@ -429,10 +435,15 @@ class _Page:
     def _alike(self, node) -> int:
         """How many siblings (the node included) share the node's tag and class, counted once per group."""
         cache = self.__dict__.setdefault("_alike_counts", {})
+        shapes = self.__dict__.setdefault("_class_shapes", {})
         parent = node.getparent()
-        key = (parent, node.tag, _class_shape(node))
+        key = (parent, node.tag, node.get("class"))
         if key not in cache:
-            cache[key] = sum(1 for s in parent if s.tag == node.tag and _class_shape(s) == key[2])
+            shape = _class_shape(node)
+            for sibling in parent:
+                if sibling.get("class") not in shapes:
+                    shapes[sibling.get("class")] = _class_shape(sibling)
+            cache[key] = sum(1 for s in parent if s.tag == node.tag and shapes[s.get("class")] == shape)
         return cache[key]
 
     def owner_names(self) -> set[str]:
