@@ -133,15 +133,26 @@ def devset_pages(folder: Path, split: str | None = None) -> list[Page]:
     """The hand-labelled pages of `folder` (labels.tsv, MANIFEST.tsv), of one split ("dev", "holdout") or all."""
     with open(folder / "MANIFEST.tsv", encoding="utf-8") as handle:
         urls = {row["page"]: row["url"] for row in csv.DictReader(handle, delimiter="\t")}
+    # Pages labelled in place in another devset folder ("../noise/site/1.html") take their URL from its manifest.
+    for manifest in folder.parent.glob("*/MANIFEST.tsv"):
+        if manifest.parent != folder:
+            with open(manifest, encoding="utf-8") as handle:
+                for row in csv.DictReader(handle, delimiter="\t"):
+                    urls.setdefault(f"../{manifest.parent.name}/{row.get('page') or row.get('local_path')}", row["url"])
     pages = []
     with open(folder / "labels.tsv", encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             if split and row["split"] != split:
                 continue
             truth = {name: (row.get(name) or "").strip() for name in FIELDS + EXTRA}
-            pages.append(Page(row["page"], urls[row["page"]], (folder / row["page"]).read_bytes(),
+            pages.append(Page(row["page"].removeprefix("../"), urls[row["page"]], (folder / row["page"]).read_bytes(),
                               {k: v for k, v in truth.items() if v}))
     return pages
+
+
+def site_of(page: Page) -> str:
+    parts = page.name.split("/")
+    return parts[-2] if len(parts) > 1 else parts[0]
 
 
 def gigflow_fields(page: Page) -> dict[str, str | None]:
@@ -209,7 +220,9 @@ def main() -> int:
                                for p in sets["devset dev"] + sets["devset holdout"]]
     if args.sites:
         for page in swde + sets["devset dev"] + sets["devset holdout"]:
-            sets.setdefault(f"  site {page.name.split('/')[0]}", []).append(page)
+            sets.setdefault(f"  site {site_of(page)}", []).append(page)
+        for page in sets["devset stripped"]:
+            sets.setdefault(f"  stripped {site_of(page)}", []).append(page)
     systems = {"gigflow": gigflow_fields, "trafilatura": trafilatura_fields}
     columns = FIELDS + EXTRA
     print(f"{'set':26} {'system':12} {'pages':>5} " + " ".join(f"{name[:13]:>13}" for name in columns))

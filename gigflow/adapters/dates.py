@@ -17,8 +17,17 @@ LANGUAGES = ("en", "nl", "de", "fr", "es", "it", "pt", "sk", "cs", "pl", "da", "
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _EPOCH = re.compile(r"^\d{10}(\d{3})?$")
 _HAS_TIME = re.compile(r"\d{1,2}:\d{2}")
-_RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier)\b",
-                       re.I)
+# Words of a relative date (en, nl, de, fr, es, it, pt, cs, sk, pl, ru): "3 days ago", "hace 3 días", "před 2 dny",
+# "pred 3 dňami", "3 dni temu", "2 дня назад", "dnes", "вчера".
+_RELATIVE = re.compile(r"\b(ago|today|yesterday|geleden|vandaag|gisteren|vor|heute|gestern|il y a|aujourd|hier|"
+                       r"hace|hoy|ayer|fa|oggi|ieri|há|hoje|ontem|před|pred|dnes|včera|dnešek|temu|dzisiaj|dziś|"
+                       r"wczoraj|назад|сегодня|вчера)\b", re.I)
+# The relative phrase inside a longer text: a lead word and its amount ("hace 5 días", "před týdnem"), an amount and
+# its trailing word ("3 days ago", "3 dni temu", "3 дня назад"), or a day's name ("today", "dnes", "вчера").
+_RELATIVE_PHRASE = re.compile(r"\b(?:hace|před|pred|vor|il y a|há)\s+(?:\d+\s+)?[^\W\d_]+|"
+                              r"(?:\d+\s+)?[^\W\d_]+\s+(?:ago|geleden|temu|назад|fa)\b|"
+                              r"\b(?:today|yesterday|vandaag|gisteren|heute|gestern|aujourd'hui|hier|hoy|ayer|oggi|ieri|"
+                              r"hoje|ontem|dnes|včera|dzisiaj|dziś|wczoraj|сегодня|вчера)\b", re.I)
 _ONE_DAY = timedelta(days=1)
 _UTC_STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*(?:UTC|GMT|Z)$")
 _RFC_2822 = re.compile(r"^(?:[A-Z][a-z]{2}, )?\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}(?::\d{2})? (?:[+-]\d{4}|GMT|UTC|UT)$")
@@ -111,7 +120,12 @@ def find_date(text: str | None, *, fetched_at: datetime | None = None) -> str | 
         found = normalise_date(match.group(0), fetched_at=fetched_at)
         if found:
             return found
-    return normalise_date(text[:MAX_DATE_TEXT], fetched_at=fetched_at)
+    found = normalise_date(text[:MAX_DATE_TEXT], fetched_at=fetched_at)
+    if found or fetched_at is None:
+        return found
+    # "Publicado hace 5 días", "Zveřejněno před 3 dny", "опубликовано 3 дня назад": the relative phrase alone.
+    match = _RELATIVE_PHRASE.search(text)
+    return normalise_date(match.group(0), fetched_at=fetched_at) if match else None
 
 
 def _iso_datetime(value: datetime) -> str:

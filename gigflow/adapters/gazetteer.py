@@ -24,7 +24,11 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
     cities: set[str] = set()
     for city in cache.get_cities().values():
         cities.add(normalise(city["name"]))
-        cities.update(normalise(alt) for alt in city.get("alternatenames", ())[:20] if alt and alt.isascii())
+        alternates = city.get("alternatenames", ())
+        cities.update(normalise(alt) for alt in alternates[:20] if alt and alt.isascii())
+        # Names in other scripts and with diacritics ("Москва", "Добрич", "Plzeň", "Kraków"): pages in those
+        # languages name their cities so; the long tail of ASCII alternates stays out (too many common words).
+        cities.update(normalise(alt) for alt in alternates if alt and not alt.isascii() and len(alt.split()) <= 3)
     regions: set[str] = set()
     for state in cache.get_us_states().values():
         regions.update((normalise(state["name"]), state["code"].casefold()))
@@ -67,6 +71,13 @@ def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
     # "Austin 78701", "TX 78701": a known name once the postcode is gone.
     rest = " ".join(words)
     return bool(words) and len(words) < len(part.split()) and (rest in cities or rest in regions)
+
+
+def is_region_only(text: str | None) -> bool:
+    """Whether every part of a place is a country or region ("US", "Germany", "CA, US"): no city in it."""
+    _, regions = _names()
+    parts = place_parts(text)
+    return bool(parts) and all(part in regions for part in parts)
 
 
 def is_place(text: str | None, *, threshold: float = 0.5) -> bool:

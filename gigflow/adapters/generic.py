@@ -41,6 +41,12 @@ BARE_SOURCES = frozenset(("h2", "h3", "h4", "h5", "h6", "<title> part"))  # titl
 
 # Boilerplate containers: fields found inside them belong to the site, not the vacancy.
 CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
+PAGE_TAGS = ("html", "body")
+BLOCK_TAGS = ("div", "p", "ul", "ol", "table", "section", "article")
+MAX_WRAPPERS = 4
+SEPARATOR_ONLY = re.compile(r"^[\s·•|,/–—-]*$")
+# Class words of one item of a list (cards of other jobs, search results, a CMS's post loop).
+CARD_CLASS = re.compile(r"(^|[-_ ])(card|item|post|job|result|listing|teaser|tile|entry)s?($|[-_ ])", re.I)  # blocks a page builder wraps around one heading or line
 CAMEL_CASE = re.compile(r"([a-z])([A-Z])")
 FRAME_TOKENS = re.compile(r"cookie|modal|popup|dialog|login|sign-?in", re.I)
 # Fields a label row may give from inside a nav- or header-classed block (never the title).
@@ -106,6 +112,20 @@ LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|
 COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,–—-]*(?:by\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
+# A location label's value that names a way of working, not a place (en, de, nl, fr, es, cs/sk, pl, ru).
+WORK_MODE_ONLY = re.compile(r"^\s*(in[- ]person|on[- ]?site|in (?:the )?office|office[- ]based|vor ort|op locatie|"
+                            r"sur site|presencial|en (?:la )?oficina|na pracovišti|v kanceláři|stacjonarnie|"
+                            r"в офисе|office|офис|büro|kancelář|kancelária|oficina|biuro)\s*\.?$", re.I)
+# "X — a technology company", "X is a software company", "X es una empresa", "X ist ein Unternehmen" (en, ru,
+# de, es, fr, nl, cs, sk, pl): a description that names the organisation it is about, first.
+DESCRIBED_ORGANISATION = re.compile(r"^(?P<name>[^\s—–:;,.!?][^—–:;,.!?]{1,50}?)\s*(?:\s[—–-]\s*(?:это\s+)?|\s+(?:is|ist|es|est|"
+                                    r"is een|je|jest)\s+(?:an?|ein\w*|una?|une?|een)?\s*)[^.]{0,60}?\b(?:company|firm|"
+                                    r"organi[sz]ation|startup|agency|компания|организация|unternehmen|firma|empresa|"
+                                    r"entreprise|société|bedrijf|organisatie|společnost|spoločnosť|spółka)\b", re.I)
+BREADCRUMB = re.compile(r"breadcrumb|BreadcrumbList|drobečk|omrvink|miette|migas|хлебн", re.I)
+SECTION_OF_SITE = re.compile(r"^(?P<name>\S.{1,58}?)\s+(?:job descriptions?|job details|job posting|careers?|jobs|"
+                             r"karriere|stellenangebote|vacatures|werken bij|carrières|empleo|empleos|kariéra|"
+                             r"kariera|вакансии|työpaikat)$", re.I)
 LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
 POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
                            r"publié|publiée|mis en ligne|publicado|publicada|pubblicato|julkaistu|publicerad|"
@@ -174,6 +194,8 @@ def read_page(content: bytes | str, url: str, context: ExtractionContext | None 
         return None, warnings + [f"generic-html: unreadable HTML ({exc})"]
     meta = _meta(root)
     etree.strip_elements(root, "script", "style", "noscript", "template", "svg", with_tail=False)
+    for line_break in root.iter("br"):
+        line_break.tail = " " + (line_break.tail or "")  # "Broker<br>(Licensed)" reads "Broker (Licensed)"
     return _Page(root, meta, url, context or ExtractionContext()), warnings
 
 
@@ -203,6 +225,11 @@ def _joined(element) -> str:
     if text.count("(") != text.count(")"):
         text = text.replace("(", "").replace(")", "")
     return text.strip(" ,")
+
+
+def _class_shape(node) -> str:
+    """The class without tokens that number the item ("post post-17556"): alike cards of a CMS loop."""
+    return " ".join(t for t in (node.get("class") or "").split() if not any(ch.isdigit() for ch in t))
 
 
 def _squash(text: str) -> str:
@@ -250,11 +277,19 @@ class _Page:
                 self._frame[element] = self._chrome[element] and (
                     (parent is not None and self._frame.get(parent, False)) or self._is_frame(element))
         self.content = [e for e, chrome in self._chrome.items() if not chrome]
-        self.labels = labelled_values(self.content)
+        # The vacancy's facts: the content less the cards of other jobs (a "more jobs" list beside the posting
+        # carries their places, dates and companies, not this job's).
+        cards = self._other_job_cards()
+        in_card: dict = {}
+        for element in self._chrome:
+            parent = element.getparent()
+            in_card[element] = element in cards or (parent is not None and in_card.get(parent, False))
+        self.facts = [e for e in self.content if not in_card[e]]
+        self.labels = labelled_values(self.facts)
         # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
         # vacancy's (fields the content left unlabelled only; never the title, never a footer's or a dialog's).
         for field, found in labelled_values([e for e, chrome in self._chrome.items()
-                                             if chrome and not self._in_site_frame(e)]).items():
+                                             if chrome and not in_card[e] and not self._in_site_frame(e)]).items():
             if field not in self.labels and field in CHROME_LABEL_FIELDS:
                 self.labels[field] = found
         self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
@@ -274,6 +309,8 @@ class _Page:
 
     @staticmethod
     def _is_frame(node) -> bool:
+        if node.tag in PAGE_TAGS:
+            return False
         if node.tag in ("nav", "footer", "dialog", "form", "select") or \
                 node.get("role") in ("navigation", "contentinfo", "dialog"):
             return True
@@ -283,6 +320,8 @@ class _Page:
         """Chrome only by a class/id token such as "section-header" or "header-content" (a page's title block is
         often named so), not by a header/nav/footer element or role, nor by a menu, modal or cookie class."""
         for node in [element, *element.iterancestors()]:
+            if node.tag in PAGE_TAGS:
+                continue
             if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
                 return False
             tokens = {m.group(2).lower() for m in CHROME_TOKENS.finditer(f"{node.get('class') or ''} "
@@ -317,6 +356,8 @@ class _Page:
 
     @staticmethod
     def _is_chrome(node) -> bool:
+        if node.tag in PAGE_TAGS:
+            return False  # a CMS names the template on <body> ("ehf-header has-sidebar"): the page, not a region
         if node.tag in CHROME_TAGS or node.get("role") in ("navigation", "banner", "contentinfo", "dialog"):
             return True
         return bool(CHROME_TOKENS.search(f"{node.get('class') or ''} {node.get('id') or ''}"))
@@ -343,6 +384,45 @@ class _Page:
             self._lists_other_pages = len(items) >= LISTING_MIN_ITEMS
         return self._lists_other_pages
 
+    def _other_job_cards(self) -> set:
+        """Items of a list of other jobs: blocks with two or more alike siblings (tag and class) that each link
+        to another page with a text of two or more words that is no place, label or apply button (a job's title),
+        at least two of them, none holding the page's h1."""
+        items, seen = set(), set()
+        for anchor in self.root.iter("a"):
+            item = None
+            for depth, node in enumerate(anchor.iterancestors()):
+                if node.getparent() is None or node.tag in PAGE_TAGS or depth > 12:
+                    break
+                if (node.tag in ("li", "article") or CARD_CLASS.search(node.get("class") or "")) and \
+                        self._alike(node) >= 3:
+                    item = node
+                    break
+            if item is None or item in items or not self._links_elsewhere(anchor):
+                continue
+            text = clean_text(_own_text(anchor), 120) or ""
+            if len(text.split()) < 2 or len(text) > 120 or APPLY_WORDS.search(text) or \
+                    label_field(text) is not None or INLINE_LABEL.match(text) or place_score(text) >= 0.5:
+                continue
+            if item in seen:
+                continue
+            seen.add(item)
+            first = clean_text(next((t for t in item.itertext() if t.strip()), ""), 80) or ""
+            if not self._holds_page_heading(item) and not INLINE_LABEL.match(first) and label_field(first) is None:
+                items.add(item)  # a label row ("Company: <a>Acme Corp</a>") is the job's own fact
+        return items if len(items) >= 2 else set()
+
+    def _holds_page_heading(self, node) -> bool:
+        """Whether a block holds an h1 that the document title repeats (the posting's own heading)."""
+        if "_page_titles" not in self.__dict__:
+            self._page_titles = normalise(" ".join(self.meta.get(k, "") for k in ("<title>", "og:title")))
+        titles = self._page_titles
+        for h1 in node.iter("h1"):
+            text = normalise(_own_text(h1))
+            if not titles or (text and text in titles):
+                return True
+        return False
+
     def _in_footer(self, element) -> bool:
         return any(a.tag == "footer" or a.get("role") == "contentinfo" for a in element.iterancestors()) or \
             element.tag == "footer"
@@ -355,10 +435,15 @@ class _Page:
     def _alike(self, node) -> int:
         """How many siblings (the node included) share the node's tag and class, counted once per group."""
         cache = self.__dict__.setdefault("_alike_counts", {})
+        shapes = self.__dict__.setdefault("_class_shapes", {})
         parent = node.getparent()
         key = (parent, node.tag, node.get("class"))
         if key not in cache:
-            cache[key] = sum(1 for s in parent if s.tag == node.tag and s.get("class") == node.get("class"))
+            shape = _class_shape(node)
+            for sibling in parent:
+                if sibling.get("class") not in shapes:
+                    shapes[sibling.get("class")] = _class_shape(sibling)
+            cache[key] = sum(1 for s in parent if s.tag == node.tag and shapes[s.get("class")] == shape)
         return cache[key]
 
     def owner_names(self) -> set[str]:
@@ -419,6 +504,13 @@ class _Page:
             job.evidence["employment_types"] = Evidence(
                 method="label", snippet_or_path="; ".join(f"{row.label[:30]}: {row.value[:60]}" for row in rows)[:500],
                 confidence=0.65)
+        meta = self._meta_line()
+        if not kinds and meta and getattr(self, "_meta_line_types", None):
+            job.employment_types = employment_types(*self._meta_line_types)
+            job.employment_type = job.employment_type or self._meta_line_types[0]
+            job.evidence["employment_types"] = Evidence(
+                method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the title: "
+                f"{' · '.join(self._meta_line_types)[:100]}", confidence=0.5)
         if job.location:
             job.locations = [job.location]
             where = job.evidence.get("location")
@@ -741,11 +833,17 @@ class _Page:
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
                       and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
                       and not re.search(r"\d", s)]
-            employer = others[0] if others and (place or dated) and self._plausible_employer(others[0]) \
+            # The employer leads the line ("Acme · Berlin · Full-time"); a trailing word ("Office") is no firm.
+            employer = others[0] if others and others[0] == segments[0] and (place or dated) and \
+                not WORK_MODE_ONLY.match(others[0]) and self._plausible_employer(others[0]) \
                 and not self._is_site_name(others[0]) and len(others[0].split()) <= 8 else None
             if place or employer:
-                found = (employer, place, dated, node)
+                found = (employer, place, dated or (found[2] if found else None), node)
+                # "Москва · Полная занятость · Офис": the line's employment types are the job's.
+                self._meta_line_types = [s for s in segments if employment_types(s)]
                 break
+            if dated and POSTED_PHRASE.search(dated) and found is None:
+                found = (None, None, dated, node)  # "Posted 3 days ago · Full-time": a date, and no place yet
         self._meta_line_cache = found
         return found
 
@@ -819,24 +917,64 @@ class _Page:
         return None
 
     def _lines_after_title(self, limit: int = 3):
-        """Short text lines right after the title element, in document order (company, place, ...)."""
+        """Short text lines right after the title element, in document order (company, place, ...). A title that
+        a page builder wraps alone in its own blocks is read from the outermost of them; a following block that
+        only wraps one line is read as that line, and a block of two to six short items (spans of a meta line:
+        "St. George, UT" "Full-time" "Posted 2026-02-19") as one line of them joined with " · "."""
         element = getattr(self, "title_element", None)
         if element is None:
             return []
-        lines, node = [], element
-        for node in element.itersiblings():
+        if "_lines_cache" in self.__dict__ and self._lines_cache[0] == (element, limit):
+            return self._lines_cache[1]
+        anchor = element
+        for _ in range(MAX_WRAPPERS):
+            parent = anchor.getparent()
+            if parent is None or parent.tag in PAGE_TAGS or parent.tag in ("main", "article") or \
+                    any(isinstance(n.tag, str) for n in anchor.itersiblings()):
+                break
+            anchor = parent
+        lines = []
+        for node in anchor.itersiblings():
             if not isinstance(node.tag, str):
                 continue
-            text = clean_text(_own_text(node), MAX_FIELD)
-            hidden = "display:none" in (node.get("style") or "").replace(" ", "")
-            # A line is one short text: a heading or an element of at most two inline children, not a block.
-            leafy = node.tag in HEADINGS or (len(node) <= 2 and not any(child.tag in ("div", "p", "ul", "table",
-                                                                                        "section") for child in node))
+            found = self._line_of(node)
+            if found is None:
+                continue
+            text, line_node, leafy = found
+            hidden = "display:none" in (line_node.get("style") or "").replace(" ", "")
             if text and len(text) <= 100 and not hidden:
-                lines.append((text, node, leafy))
+                lines.append((text, line_node, leafy))
             if len(lines) >= limit:
                 break
+        self._lines_cache = ((element, limit), lines)
         return lines
+
+    def _line_of(self, node, depth: int = 0):
+        """(text, element, leafy) of a block read as one line, or None (a block of text, or nothing)."""
+        text = clean_text(_own_text(node), MAX_FIELD)
+        if not text:
+            return None
+        children = [c for c in node if isinstance(c.tag, str) and clean_text(_own_text(c), MAX_FIELD)]
+        loose = [t for t in [node.text] + [c.tail for c in node] if not SEPARATOR_ONLY.match(t or "")]
+        if node.tag not in HEADINGS and len(text) <= 200:
+            if len(children) == 1 and not loose and depth < MAX_WRAPPERS:
+                return self._line_of(children[0], depth + 1)  # a block that only wraps one line
+            # Items of one line: spans of a meta line, a tag list, or "<b>Acme</b> · Berlin <span>Remote</span>"
+            # (text between the items counts when a separator marks it; else the block is a sentence).
+            inline = children and not any(g.tag in BLOCK_TAGS for c in children for g in c.iter())
+            if inline and (not loose or any(re.search(r"[·•|]", t) for t in loose)):
+                pieces = [node.text] + [piece for c in children for piece in (_own_text(c), c.tail)]
+                items = []
+                for piece in pieces:
+                    for item in re.split(r"\s*[·•|]\s*", piece or ""):
+                        item = clean_text(item.strip(" ,-–—/"), MAX_FIELD)
+                        if item:
+                            items.append(item)
+                if 2 <= len(items) <= 6 and all(len(item) <= 60 for item in items):
+                    return " · ".join(items), node, True
+        # A line is one short text: a heading or an element of at most two inline children, not a block.
+        leafy = node.tag in HEADINGS or (len(node) <= 2 and not any(child.tag in BLOCK_TAGS for child in node))
+        return text, node, leafy
 
     def _employer_beside_heading(self) -> tuple[str, Evidence] | None:
         for text, node, leafy in self._lines_after_title(2):
@@ -860,6 +998,20 @@ class _Page:
             return other, Evidence(method="meta", snippet_or_path="<title> beside the h1", confidence=0.45)
         if self.meta.get("og:site_name") and self._plausible_employer(self.meta["og:site_name"]):
             return self.meta["og:site_name"], Evidence(method="meta", snippet_or_path="og:site_name", confidence=0.4)
+        for part in parts:
+            # "GO-JEK Tech Job Description", "Acme Careers", "Acme Karriere": the site's owner before a section word.
+            match = SECTION_OF_SITE.match(part)
+            if match and self._plausible_employer(match.group("name")) and \
+                    not (title and normalise(match.group("name")) in normalise(title[0])):
+                return match.group("name"), Evidence(method="meta", snippet_or_path="<title> 'X careers'",
+                                                     confidence=0.35)
+        for key in ("description", "og:description"):
+            # "СберАвтоТех — технологическая компания, ...", "Acme is a software company that ...": the site's
+            # description names its owner first.
+            match = DESCRIBED_ORGANISATION.match(self.meta.get(key, ""))
+            if match and self._plausible_employer(match.group("name")) and len(match.group("name").split()) <= 4:
+                return match.group("name").strip(), Evidence(method="meta", snippet_or_path=f"meta {key} "
+                                                             "'X is a company'", confidence=0.3)
         return None
 
     def _logo_alt(self) -> tuple[str, Evidence] | None:
@@ -889,15 +1041,19 @@ class _Page:
     # -- location ---------------------------------------------------------------------------------------------
     def location(self) -> tuple[str, Evidence] | None:
         found = self._marked_field("jobLocation", "location", LOCATION_ATTR, joined=True)
-        if found:
-            return found
-        for element in self.content:
+        if found and WORK_MODE_ONLY.match(found[0]):
+            # "Work location: In person": a way of working, not a place; the page's place wins, this is the last.
+            return self._unmarked_location() or found
+        return found or self._unmarked_location()
+
+    def _unmarked_location(self) -> tuple[str, Evidence] | None:
+        for element in self.facts:
             if element.tag == "address" or ADDRESS_ATTR.search(element.get("class") or ""):
                 text = clean_text(_joined(element), MAX_FIELD)
                 if text and place_score(text) > 0:
                     return text, Evidence(method="css", snippet_or_path=f"{self.path(element)} address markup",
                                           confidence=0.55)
-        for element in self.content:
+        for element in self.facts:
             text = (element.text or "").strip()
             if text.startswith(PLACE_MARKERS):
                 place = clean_text(text.lstrip("".join(PLACE_MARKERS)), MAX_FIELD)
@@ -933,11 +1089,36 @@ class _Page:
             if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
                 return text, Evidence(method="gazetteer", snippet_or_path=f"{self.path(node)} beside the title, "
                                       "in <title>", confidence=0.45)
+        found = self._place_in_breadcrumb()
+        if found:
+            return found
         for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
             for part in parts:
                 if place_score(part) >= 0.67:
                     return part, Evidence(method="gazetteer", snippet_or_path=f"{name} part", confidence=0.4)
         return self._place_in_title()
+
+    def _place_in_breadcrumb(self) -> tuple[str, Evidence] | None:
+        """"Práce › Praha › Programátor", "Jobs / Germany / Berlin / Welder": the deepest breadcrumb item that the
+        gazetteer knows as a place (a board files its postings under their place)."""
+        for trail in self.root.iter():
+            if not isinstance(trail.tag, str) or trail.tag in PAGE_TAGS:
+                continue
+            named = f"{trail.get('class') or ''} {trail.get('id') or ''} {trail.get('aria-label') or ''} " \
+                    f"{trail.get('itemtype') or ''}"
+            if not BREADCRUMB.search(named):
+                continue
+            items = [clean_text(_own_text(a), MAX_FIELD) for a in trail.iter("a", "li", "span")
+                     if len(a) == 0 or a.tag == "a"]
+            if not items:
+                items = [p.strip() for p in re.split(r"\s*[›»>/|]\s*", _own_text(trail))]
+            title = normalise(self.title()[0]) if self.title() else ""
+            places = [i for i in items if i and len(i) <= 60 and normalise(i) != title and place_score(i) >= 0.67]
+            if places:
+                return places[-1], Evidence(method="gazetteer", snippet_or_path=f"{self.path(trail)} breadcrumb",
+                                            confidence=0.4)
+            break  # the page's breadcrumb trail names no place
+        return None
 
     def _place_in_title(self) -> tuple[str, Evidence] | None:
         """A place the title heading or the document title carries in brackets or at its end ("Fahrkartenkontrolleur
@@ -992,7 +1173,7 @@ class _Page:
         return cache[(pattern.pattern, joined)]
 
     def _find_by_attribute(self, pattern: re.Pattern, joined: bool) -> tuple[str, Evidence] | None:
-        for element in self.content:
+        for element in self.facts:
             attributes = " ".join(v for k, v in element.attrib.items()
                                   if k in ("class", "id", "data-automation", "data-testid", "data-qa"))
             # data-company-name="true": the attribute's name says what the element holds; "companyName" is
@@ -1025,7 +1206,15 @@ class _Page:
             iso = find_date(found.value, fetched_at=fetched_at)
             if iso:
                 return iso, self._label_evidence(found, 0.65)
-        for element in self.content:
+        meta = self._meta_line()
+        if meta and meta[2]:
+            # "St. George, UT · Full-time · Posted 2026-02-19": the date of the line beside the title.
+            match = POSTED_PHRASE.search(meta[2])
+            iso = find_date(match.group("date") if match else meta[2], fetched_at=fetched_at)
+            if iso:
+                return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the title, "
+                                     f"its date {meta[2][:40]!r}", confidence=0.5)
+        for element in self.facts:
             if element.tag == "time" and element.get("datetime"):
                 iso = normalise_date(element.get("datetime"), fetched_at=fetched_at)
                 if iso:
@@ -1035,7 +1224,7 @@ class _Page:
             iso = normalise_date(self.meta.get(key), fetched_at=fetched_at) if self.meta.get(key) else None
             if iso:
                 return iso, Evidence(method="meta", snippet_or_path=f"meta {key}", confidence=0.5)
-        for element in self.content[:5_000]:
+        for element in self.facts[:5_000]:
             text = element.text or ""
             if len(text) > 200 or not POSTED_PHRASE.search(text):
                 continue
@@ -1152,11 +1341,14 @@ class _Page:
     def _application_form(self):
         """A form on the page that takes an application: a file upload, or at least four fields and a submit."""
         for form in self.root.iter("form"):
-            if self._hidden(form) or re.search(r"search|login|newsletter|subscribe", f"{form.get('class') or ''} "
-                                               f"{form.get('id') or ''} {form.get('action') or ''}", re.I):
+            if self._hidden(form) or re.search(r"search|log-?in|sign-?(?:in|up)|regist|account|newsletter|subscribe",
+                                               f"{form.get('class') or ''} {form.get('id') or ''} "
+                                               f"{form.get('action') or ''}", re.I):
                 continue
             inputs = [i for i in form.iter("input", "textarea", "select")
                       if (i.get("type") or "text").lower() not in ("hidden", "submit", "button")]
+            if any((i.get("type") or "").lower() == "password" for i in inputs):
+                continue  # an account's sign-up or sign-in form, not an application
             if any((i.get("type") or "").lower() == "file" for i in inputs) or len(inputs) >= 4:
                 return form
         return None

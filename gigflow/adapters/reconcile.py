@@ -1,6 +1,7 @@
 """JSON-LD against the visible page: disagreements are evidence, not noise. Pure.
 
-The visible value wins where the JSON-LD one is implausible: an apply URL that is the page itself (or missing)
+The visible value wins where the JSON-LD one is implausible or thin: a location that is only a country while the
+page names the city (or none at all), an apply URL that is the page itself (or missing)
 while the page links to an apply form, a salary without an amount while the page shows one, a posting date that
 cannot be read or lies after the fetch. Otherwise JSON-LD is kept. Either way both values are recorded (the
 field's evidence and `raw["disagreements"]`) and the field's and the result's confidence drop.
@@ -12,6 +13,7 @@ from datetime import datetime
 
 from gigflow.adapters.common import host_of
 from gigflow.adapters.dates import normalise_date
+from gigflow.adapters.gazetteer import is_region_only, place_score
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult
 
 DISAGREEMENT_PENALTY = 0.05
@@ -54,6 +56,13 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
         visible_closing = page.valid_through()
         if visible_closing:
             job.valid_through, job.evidence["valid_through"] = visible_closing
+    visible_location = page.location()
+    if visible_location and visible_location[0] != job.location and (
+            not job.location or (is_region_only(job.location) and place_score(visible_location[0]) > 0
+                                 and not is_region_only(visible_location[0]))):
+        # JSON-LD without a place, or with a country alone ("US") where the page names the city: the page's.
+        disagreements += _record(job, "location", job.location, visible_location, keep_visible=True,
+                                 why="JSON-LD names only a country or region")
     visible_date = page.date_posted()
     # A JSON-LD date that normalisation refused (unreadable, after the fetch) is still the JSON-LD's claim.
     claimed = job.date_posted or job.raw.get("date_posted_text")
