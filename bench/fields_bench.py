@@ -144,6 +144,8 @@ def devset_pages(folder: Path, split: str | None = None) -> list[Page]:
         for row in csv.DictReader(handle, delimiter="\t"):
             if split and row["split"] != split:
                 continue
+            if not (folder / row["page"]).exists():  # no snapshot of its origin here (bench/devset/materialise.py)
+                continue
             truth = {name: (row.get(name) or "").strip() for name in FIELDS + EXTRA}
             pages.append(Page(row["page"].removeprefix("../"), urls[row["page"]], (folder / row["page"]).read_bytes(),
                               {k: v for k, v in truth.items() if v}))
@@ -211,6 +213,10 @@ def main() -> int:
     parser.add_argument("--no-sites", dest="sites", action="store_false", help="totals only, no per-site rows")
     args = parser.parse_args()
     swde = swde_pages(args.swde)
+    if args.devset.is_dir():
+        from devset.materialise import materialise_all
+
+        materialise_all()
     sets = {"stripped corpus": corpus_pages(args.corpus) if args.corpus.is_dir() else [],
             "SWDE dev": swde,
             "devset dev": devset_pages(args.devset, "dev") if args.devset.is_dir() else [],

@@ -82,7 +82,7 @@ def load_sites(corpus_dirs, devset: Path | None, min_pages: int = 3) -> list[Sit
         for line in facts.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 page = json.loads(line)
-                if page.get("facts"):
+                if page.get("facts") and (root / page["page"]).exists():  # a devset page without its snapshot
                     by_site[Path(page["page"]).parent.name].append(page)
         for name, pages in sorted(by_site.items()):
             if len(pages) >= min_pages:
@@ -187,6 +187,10 @@ def baseline(ev, site: Site, pages, system: str) -> dict:
 def bench(args) -> int:
     ev = load_eval(Path(args.eval_script))
     corpus_dirs = [d for d in (args.corpus, args.corpus_extra) if d]
+    if not args.no_devset:
+        from devset.materialise import materialise_all
+
+        materialise_all()
     sites = load_sites(corpus_dirs, None if args.no_devset else Path(args.devset))
     if args.sites:
         wanted = set(args.sites.split(","))
