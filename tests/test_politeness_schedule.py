@@ -195,7 +195,8 @@ def test_the_periodic_worker_schedules_due_sources_once_each(pool):
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.time() + 60
-        while time.time() < deadline and len(handler.calls) < 2:
+        # both sources scheduled (one job holds both: SCHEDULE_SOURCES_PER_JOB packs them)
+        while time.time() < deadline and sorted(job_sources(handler.calls)) != ["s0", "s1"]:
             time.sleep(0.2)
         time.sleep(2.5)  # more ticks: the claims keep them from scheduling again
     finally:

@@ -177,7 +177,8 @@ def test_a_crawl_whose_database_vanished_exits_non_zero(admin_database_url):
             upgrade(pool)
             import_sources(pool, parse_sources([source("v", server.url, "/v")]))
             pool.close()
-            crawling = start_crawl("v", env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_POOL_TIMEOUT": "1"})
+            crawling = start_crawl("v", {"GIGFLOW_DATABASE_URL": url, "GIGFLOW_POOL_TIMEOUT": "1"},
+                                   "DATABASE_OUTAGE_SECONDS=2", "DATABASE_FINALIZE_WAIT=1")  # not the 60 s default
             wait_for_run(url)
             with psycopg.connect(admin_database_url, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
