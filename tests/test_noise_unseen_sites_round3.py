@@ -1,0 +1,47 @@
+"""Failure classes found in the third round of issue #23 (sites never seen), each on a synthetic site learned
+with the rules classifier on three pages and applied to a fourth it never saw.
+
+D. The job's title inside a word of the site's own text: a footer slogan "... for Data Engineers" is the same on
+   every page, also on the page of the job "Data Engineer". The title counts as a self-reference in text only as
+   whole words, so the footer keeps its learned signature there and goes.
+"""
+
+from __future__ import annotations
+
+from gigflow.documents import prepare_html
+from gigflow.noise.learn.classifier import RulesClassifier
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
+
+JOBS = [  # slug, title, city
+    ("platform-architect-101", "Platform Architect", "Denver"),
+    ("quant-developer-202", "Quant Developer", "Boston"),
+    ("risk-associate-303", "Risk Associate", "Austin"),
+    ("data-engineer-404", "Data Engineer", "Chicago"),
+]
+ORIGIN = "https://jobs.example"
+
+
+def learn_and_apply(page_html) -> tuple[str, object]:
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{job[0]}/", body=page_html(*job).encode()) for job in JOBS]
+    result = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h")
+    unseen = pages[3]
+    return prepare_html(unseen.body, unseen.url, noise_filter=result.filter).markdown, result.report
+
+
+def test_d_the_title_inside_a_word_of_the_sites_slogan_is_not_the_page_naming_itself():
+    def page(slug, title, city):
+        return (f"<html><head><title>{title} | Engineer Board</title></head><body>"
+                "<header><a href='/'>Engineer Board</a><a href='/jobs/'>Jobs</a><a href='/about/'>About</a></header>"
+                f"<main><article><h1>{title}</h1><p>{city}</p><h2>The role</h2><p>You will own the "
+                f"{title.lower()} work in {city}; reference {slug[-3:]}.</p></article></main>"
+                "<footer><p>Engineer Board is the community board for Data Engineers, Quant Developers and "
+                "Platform Architects who like clean pipelines.</p><a href='/about/'>About us</a>"
+                "<a href='/privacy/'>Privacy Policy</a></footer></body></html>")
+
+    markdown, report = learn_and_apply(page)
+    assert "community board" not in markdown and "Privacy Policy" not in markdown
+    for fact in ("Data Engineer", "Chicago", "The role"):
+        assert fact in markdown, fact
+    assert report.facts_after == report.facts_before
