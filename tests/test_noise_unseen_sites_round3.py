@@ -4,6 +4,10 @@ with the rules classifier on three pages and applied to a fourth it never saw.
 D. The job's title inside a word of the site's own text: a footer slogan "... for Data Engineers" is the same on
    every page, also on the page of the job "Data Engineer". The title counts as a self-reference in text only as
    whole words, so the footer keeps its learned signature there and goes.
+E. A details sidebar beside the job (an <aside> of label/value rows): only what is this job's stays. Its constant
+   heading and a row whose value is the same on every page and states no fact ("Source: Company site") go; rows
+   whose values vary (location), a constant row stating a fact in digits or words (salary band, "Full-time") and a
+   constant row naming the employer (a one-employer career site) stay.
 """
 
 from __future__ import annotations
@@ -43,5 +47,29 @@ def test_d_the_title_inside_a_word_of_the_sites_slogan_is_not_the_page_naming_it
     markdown, report = learn_and_apply(page)
     assert "community board" not in markdown and "Privacy Policy" not in markdown
     for fact in ("Data Engineer", "Chicago", "The role"):
+        assert fact in markdown, fact
+    assert report.facts_after == report.facts_before
+
+
+def test_e_a_details_sidebar_keeps_only_this_jobs_rows():
+    def page(slug, title, city):
+        return (f"<html><head><title>{title} | Careers</title></head><body>"
+                "<header><a href='/'>Nordwind Careers</a><a href='/jobs/'>Jobs</a><a href='/team/'>Team</a></header>"
+                f"<main><div class='layout'><article><h1>{title}</h1><h2>The role</h2><p>You will own the "
+                f"{title.lower()} work in {city}; reference {slug[-3:]}.</p></article>"
+                "<aside><div class='card'><h3>Job overview</h3>"
+                "<div class='row'><span>Company</span> <span>Nordwind</span></div>"
+                f"<div class='row'><span>Location</span> <span>{city}</span></div>"
+                "<div class='row'><span>Schedule</span> <span>Full-time</span></div>"
+                "<div class='row'><span>Pay band</span> <span>B2 (€4,000-€5,000)</span></div>"
+                "<div class='row'><span>Listed via</span> <span>Company site</span></div>"
+                "</div></aside></div></main>"
+                "<footer><a href='/privacy/'>Privacy Policy</a><a href='/imprint/'>Imprint</a></footer>"
+                "</body></html>")
+
+    markdown, report = learn_and_apply(page)
+    assert "Job overview" not in markdown and "Listed via" not in markdown and "Company site" not in markdown
+    for fact in ("Data Engineer", "Company Nordwind", "Location Chicago", "Schedule Full-time",
+                 "Pay band B2 (€4,000-€5,000)", "The role"):
         assert fact in markdown, fact
     assert report.facts_after == report.facts_before

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -126,6 +127,21 @@ class SiteTemplate:
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
+        if self._in_sidebar(el):
+            # A sidebar of label/value rows ("Job Details") beside the job: only what is this job's stays. Its
+            # parts that vary are tried on their own (and stay: they differ between samples); a constant heading
+            # and a constant row ("Level: Mid", "Source: Indeed") are the site's and go to the classifier, which
+            # keeps any that states a fact; a constant row that names the employer stays.
+            if is_details_row(el):
+                if el not in self.constant:
+                    return "a details row with this job's value"
+                if states_a_fact(el):  # a value in digits (a salary, a date) reads the same with digits normalised
+                    return "a details row stating a fact"
+                return ""
+            if el not in self.constant:
+                return ""
+            if is_heading(el):
+                return ""
         if self._row_with_varying_siblings(el):
             return "a constant row whose sibling rows vary (a details table or list)"
         region = self.job_region()
@@ -144,6 +160,15 @@ class SiteTemplate:
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
+    def _in_sidebar(self, el) -> bool:
+        """Inside an aside (by tag or role) beside the job's heading and text, not holding them."""
+        if self.holds_content(el):
+            return False
+        for node in el.iterancestors():
+            if node.tag == "aside" or (node.get("role") or "").strip().lower() == "complementary":
+                return not self.holds_content(node)
+        return False
+
     def _row_with_varying_siblings(self, el) -> bool:
         parent = el.getparent()
         if parent is None or el.tag not in ROW_TAGS:
@@ -161,6 +186,33 @@ class SiteTemplate:
                     if sib.tag == el.tag and sib in self.varying and not self.holds_content(sib))
             self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
         return any(row is not el for row in self._varying_rows[key])
+
+
+# A details row whose label names the employer: on a career site of one employer its value is the same on every
+# page and still the job's employer.
+_EMPLOYER_FIELD = re.compile(r"\b(company|employer|organi[sz]ation|hiring|firma|unternehmen|arbeitgeber|"
+                             r"entreprise|employeur|werkgever|bedrijf|organisatie|yritys|työnantaja|företag|"
+                             r"arbetsgivare|empresa|empleador|azienda|zamestnávateľ|회사|会社|企業)\b", re.I)
+
+
+def is_details_row(el) -> bool:
+    """A label/value row, also two bare parts: <span>Level</span><span>Mid</span>."""
+    if is_label_value_row(el):
+        return True
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return (len(kids) == 2 and el.find(".//a") is None and is_field_label(kids[0])
+            and bool(_norm(kids[1].text_content())))
+
+
+def states_a_fact(el) -> bool:
+    """Digits, a job-fact signal (amount, date, place, employment type ...) or a label naming the employer
+    ("Company", not "Listed via: Company site")."""
+    text = _norm(" ".join(el.itertext()))
+    kids = [c for c in el if isinstance(c.tag, str)]
+    label = _norm(kids[0].text_content()) if len(kids) == 2 else text.split(":", 1)[0]
+    if any(ch.isdigit() for ch in text) or _EMPLOYER_FIELD.search(label[:LABEL_MAX_CHARS]):
+        return True
+    return any(pattern.search(text) for kind, pattern in JOB_FACT_SIGNALS.items() if kind != "label")
 
 
 def _contains(ancestor, el) -> bool:
