@@ -8,6 +8,9 @@ E. A details sidebar beside the job (an <aside> of label/value rows): only what 
    heading and a row whose value is the same on every page and states no fact ("Source: Company site") go; rows
    whose values vary (location), a constant row stating a fact in digits or words (salary band, "Full-time") and a
    constant row naming the employer (a one-employer career site) stay.
+F. On a job board, a sidebar whose only change between pages is in its numbers ("Listed 14 May 2026", "Up to
+   $140K a year") has one signature on every page (digits count as one) and was removed as board furniture:
+   a sidebar whose changing numbers are dates or amounts is this job's and stays.
 """
 
 from __future__ import annotations
@@ -72,4 +75,31 @@ def test_e_a_details_sidebar_keeps_only_this_jobs_rows():
     for fact in ("Data Engineer", "Company Nordwind", "Location Chicago", "Schedule Full-time",
                  "Pay band B2 (€4,000-€5,000)", "The role"):
         assert fact in markdown, fact
+    assert report.facts_after == report.facts_before
+
+
+BOARD_EMPLOYERS = {"Platform Architect": "Kestrel Ltd", "Quant Developer": "Oriel Inc", "Risk Associate": "Brant LLC",
+                   "Data Engineer": "Velo GmbH"}
+
+
+def test_f_on_a_board_a_sidebar_differing_only_in_numbers_is_this_jobs():
+    employers = BOARD_EMPLOYERS
+
+    def page(slug, title, city):
+        day = 10 + int(slug[-3])
+        return (f"<html><head><title>{title} | Board</title><script type='application/ld+json'>"
+                f'{{"@context": "https://schema.org", "@type": "JobPosting", "title": "{title}", '
+                f'"hiringOrganization": {{"@type": "Organization", "name": "{employers[title]}"}}}}</script>'
+                "</head><body><header><a href='/'>Board</a><a href='/jobs/'>Jobs</a></header>"
+                f"<main><div class='layout'><article><h1>{title}</h1><h2>The role</h2><p>You will own the "
+                f"{title.lower()} work in {city} for {employers[title]}; reference {slug[-3:]}.</p></article>"
+                f"<aside><div class='card'><h3>At a glance</h3><p>Listed {day} May 2026</p>"
+                f"<p>Up to ${day * 10}K a year</p></div></aside></div></main>"
+                "<footer><a href='/privacy/'>Privacy Policy</a><a href='/imprint/'>Imprint</a></footer>"
+                "</body></html>")
+
+    markdown, report = learn_and_apply(page)
+    for fact in ("Data Engineer", "Listed 14 May 2026", "Up to $140K a year", "The role"):
+        assert fact in markdown, fact
+    assert "Privacy Policy" not in markdown
     assert report.facts_after == report.facts_before

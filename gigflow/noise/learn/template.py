@@ -121,6 +121,11 @@ class SiteTemplate:
         A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
         the page's main container also holds the footer, the footer is still the site's, and the classifier
         judges its text like any other candidate's."""
+        if (el in self.varying and (is_sidebar(el) or self._in_sidebar(el)) and self._varies_only_in_digits(el)
+                and _DATE_OR_AMOUNT.search(" ".join(el.itertext()))):
+            # Signatures count digits as one, so a sidebar whose only change is this job's posting date or pay
+            # would be learned as template (and, on a board, judged furniture).
+            return "a sidebar whose numbers are this job's (dates, amounts)"
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
@@ -139,7 +144,10 @@ class SiteTemplate:
                     return "a details row stating a fact"
                 return ""
             if el not in self.constant:
-                return ""
+                # Its parts are tried; but a part that differs only in its numbers would be learned as template
+                # (signatures count digits as one): "Posted 3 May", "$120K" are this job's.
+                return "text differing only in its numbers (this job's dates or amounts)" \
+                    if self._varies_only_in_digits(el) else ""
             if is_heading(el):
                 return ""
         if self._row_with_varying_siblings(el):
@@ -160,12 +168,19 @@ class SiteTemplate:
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
+    def _varies_only_in_digits(self, el) -> bool:
+        others = self.counterparts.get(el)
+        if not others:
+            return False
+        mine = _digits_as_one(el)
+        return all(other is not None and _digits_as_one(other) == mine for other in others)
+
     def _in_sidebar(self, el) -> bool:
         """Inside an aside (by tag or role) beside the job's heading and text, not holding them."""
         if self.holds_content(el):
             return False
         for node in el.iterancestors():
-            if node.tag == "aside" or (node.get("role") or "").strip().lower() == "complementary":
+            if is_sidebar(node):
                 return not self.holds_content(node)
         return False
 
@@ -193,6 +208,17 @@ class SiteTemplate:
 _EMPLOYER_FIELD = re.compile(r"\b(company|employer|organi[sz]ation|hiring|firma|unternehmen|arbeitgeber|"
                              r"entreprise|employeur|werkgever|bedrijf|organisatie|yritys|työnantaja|företag|"
                              r"arbetsgivare|empresa|empleador|azienda|zamestnávateľ|회사|会社|企業)\b", re.I)
+
+
+def is_sidebar(el) -> bool:
+    return el.tag == "aside" or (el.get("role") or "").strip().lower() == "complementary"
+
+
+_DATE_OR_AMOUNT = re.compile("|".join(f"(?:{JOB_FACT_SIGNALS[kind].pattern})" for kind in ("date", "amount")), re.I)
+
+
+def _digits_as_one(el) -> str:
+    return re.sub(r"\d+", "0", _norm(" ".join(el.itertext())))
 
 
 def is_details_row(el) -> bool:
