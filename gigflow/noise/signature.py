@@ -75,6 +75,10 @@ class SelfReferences:
                 for form in (title, quote(title, safe=""), quote_plus(title), quote(title)):
                     add(form, "{title}")
         self.references = sorted(found.items(), key=lambda kv: -len(kv[0]))[:MAX_REFERENCES]
+        # In text the title counts only as whole words: a site's slogan "... for Forward Deployed Engineers" on
+        # every page is not the page naming itself when the job is called "Forward Deployed Engineer".
+        self._title_patterns = [re.compile(rf"(?<!\w){re.escape(reference)}(?!\w)")
+                                for reference, placeholder in self.references if placeholder == "{title}"]
 
     @classmethod
     def of_page(cls, root, page_url: str | None) -> "SelfReferences":
@@ -95,9 +99,8 @@ class SelfReferences:
         return value
 
     def text(self, value: str) -> str:
-        for reference, placeholder in self.references:
-            if placeholder == "{title}" and reference in value:
-                value = value.replace(reference, placeholder)
+        for pattern in self._title_patterns:
+            value = pattern.sub("{title}", value)
         return _DIGITS.sub("0", value)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -120,12 +121,35 @@ class SiteTemplate:
         A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
         the page's main container also holds the footer, the footer is still the site's, and the classifier
         judges its text like any other candidate's."""
+        if (el in self.varying and (is_sidebar(el) or self._in_sidebar(el)) and self._varies_only_in_digits(el)
+                and _DATE_OR_AMOUNT.search(" ".join(el.itertext()))):
+            # Signatures count digits as one, so a sidebar whose only change is this job's posting date or pay
+            # would be learned as template (and, on a board, judged furniture).
+            return "a sidebar whose numbers are this job's (dates, amounts)"
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
+        if self._in_sidebar(el):
+            # A sidebar of label/value rows ("Job Details") beside the job: only what is this job's stays. Its
+            # parts that vary are tried on their own (and stay: they differ between samples); a constant heading
+            # and a constant row ("Level: Mid", "Source: Indeed") are the site's and go to the classifier, which
+            # keeps any that states a fact; a constant row that names the employer stays.
+            if is_details_row(el):
+                if el not in self.constant:
+                    return "a details row with this job's value"
+                if states_a_fact(el):  # a value in digits (a salary, a date) reads the same with digits normalised
+                    return "a details row stating a fact"
+                return ""
+            if el not in self.constant:
+                # Its parts are tried; but a part that differs only in its numbers would be learned as template
+                # (signatures count digits as one): "Posted 3 May", "$120K" are this job's.
+                return "text differing only in its numbers (this job's dates or amounts)" \
+                    if self._varies_only_in_digits(el) else ""
+            if is_heading(el):
+                return ""
         if self._row_with_varying_siblings(el):
             return "a constant row whose sibling rows vary (a details table or list)"
         region = self.job_region()
@@ -144,6 +168,22 @@ class SiteTemplate:
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
+    def _varies_only_in_digits(self, el) -> bool:
+        others = self.counterparts.get(el)
+        if not others:
+            return False
+        mine = _digits_as_one(el)
+        return all(other is not None and _digits_as_one(other) == mine for other in others)
+
+    def _in_sidebar(self, el) -> bool:
+        """Inside an aside (by tag or role) beside the job's heading and text, not holding them."""
+        if self.holds_content(el):
+            return False
+        for node in el.iterancestors():
+            if is_sidebar(node):
+                return not self.holds_content(node)
+        return False
+
     def _row_with_varying_siblings(self, el) -> bool:
         parent = el.getparent()
         if parent is None or el.tag not in ROW_TAGS:
@@ -161,6 +201,44 @@ class SiteTemplate:
                     if sib.tag == el.tag and sib in self.varying and not self.holds_content(sib))
             self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
         return any(row is not el for row in self._varying_rows[key])
+
+
+# A details row whose label names the employer: on a career site of one employer its value is the same on every
+# page and still the job's employer.
+_EMPLOYER_FIELD = re.compile(r"\b(company|employer|organi[sz]ation|hiring|firma|unternehmen|arbeitgeber|"
+                             r"entreprise|employeur|werkgever|bedrijf|organisatie|yritys|työnantaja|företag|"
+                             r"arbetsgivare|empresa|empleador|azienda|zamestnávateľ|회사|会社|企業)\b", re.I)
+
+
+def is_sidebar(el) -> bool:
+    return el.tag == "aside" or (el.get("role") or "").strip().lower() == "complementary"
+
+
+_DATE_OR_AMOUNT = re.compile("|".join(f"(?:{JOB_FACT_SIGNALS[kind].pattern})" for kind in ("date", "amount")), re.I)
+
+
+def _digits_as_one(el) -> str:
+    return re.sub(r"\d+", "0", _norm(" ".join(el.itertext())))
+
+
+def is_details_row(el) -> bool:
+    """A label/value row, also two bare parts: <span>Level</span><span>Mid</span>."""
+    if is_label_value_row(el):
+        return True
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return (len(kids) == 2 and el.find(".//a") is None and is_field_label(kids[0])
+            and bool(_norm(kids[1].text_content())))
+
+
+def states_a_fact(el) -> bool:
+    """Digits, a job-fact signal (amount, date, place, employment type ...) or a label naming the employer
+    ("Company", not "Listed via: Company site")."""
+    text = _norm(" ".join(el.itertext()))
+    kids = [c for c in el if isinstance(c.tag, str)]
+    label = _norm(kids[0].text_content()) if len(kids) == 2 else text.split(":", 1)[0]
+    if any(ch.isdigit() for ch in text) or _EMPLOYER_FIELD.search(label[:LABEL_MAX_CHARS]):
+        return True
+    return any(pattern.search(text) for kind, pattern in JOB_FACT_SIGNALS.items() if kind != "label")
 
 
 def _contains(ancestor, el) -> bool:
