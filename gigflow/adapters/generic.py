@@ -343,28 +343,6 @@ class _Page:
                 return False
         return True
 
-    def _own_header(self, element) -> bool:
-        """Whether the element's chrome comes from a <header> (or banner) that holds no site menu: no nav or
-        menu-classed block beyond a breadcrumb trail, and under three links elsewhere outside that trail."""
-        header = next((n for n in [element, *element.iterancestors()] if self._is_chrome(n)), None)
-        if header is None or header.tag in ("nav", "footer", "dialog", "aside", "form"):
-            return False
-        links = 0
-        for node in header.iter():
-            if not isinstance(node.tag, str):
-                continue
-            named = f"{node.get('class') or ''} {node.get('id') or ''} {node.get('aria-label') or ''}".lower()
-            crumbs = "breadcrumb" in named or any("breadcrumb" in f"{a.get('class') or ''} {a.get('id') or ''} "
-                                                  f"{a.get('aria-label') or ''}".lower()
-                                                  for a in node.iterancestors() if a is not header)
-            if crumbs:
-                continue
-            if node.tag == "nav" or re.search(r"\bmenu\b", named):
-                return False
-            if node.tag == "a" and self._links_elsewhere(node):
-                links += 1
-        return links < 3
-
     def _is_widget_heading(self, element, text: str, backed: bool = False) -> bool:
         """A heading of a form, dialog or widget: its words say so (unless the document title backs it: "Form
         Operator"), its class says so, or a form (or two input controls) follows it inside its own block."""
@@ -698,12 +676,8 @@ class _Page:
                 continue  # a closed dialog's or a hidden widget's heading
             if text[:1] in "\"“„«'‘" and text.rstrip()[-1:] in "\"”“»'’":
                 continue  # a quotation (a testimonial's heading), never a vacancy's title
-            if chrome and tag == "h1" and (self._weak_chrome(element) or
-                                           (agreement >= 3.0 and self._own_header(element) and
-                                            not self._is_site_name(text) and not self._is_owner_name(text))):
-                # A title block classed "section-header" is the page's own, not the site's header; so is a
-                # <header> without a menu whose h1 the document title repeats (the posting's own header).
-                chrome = False
+            if chrome and tag == "h1" and self._weak_chrome(element):
+                chrome = False  # a title block classed "section-header" is the page's own, not the site's header
             if self._in_footer(element):
                 continue  # a footer repeats the site's name, never the vacancy
             if not labelled and (_is_slogan(text) or ABOUT_HEADING.match(text) or
