@@ -44,6 +44,9 @@ CHROME_TAGS = {"header", "nav", "footer", "dialog", "aside", "form"}
 PAGE_TAGS = ("html", "body")
 BLOCK_TAGS = ("div", "p", "ul", "ol", "table", "section", "article")
 MAX_WRAPPERS = 4
+BUTTON_CLASS = re.compile(r"(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])", re.I)
+SHORT_CODE_PAIR = re.compile(r"\b([A-Za-z]{2,3})/([A-Za-z]{2,3})\b")  # "AL/ML", "UX/UI": one abbreviation
+SENTENCE_WORDS = 9  # an h1 this long beside a shorter h1 reads as a sentence (a slogan), not a job's name
 SEPARATOR_ONLY = re.compile(r"^[\s·•|,/–—-]*$")
 # Class words of one item of a list (cards of other jobs, search results, a CMS's post loop).
 CARD_CLASS = re.compile(r"(^|[-_ ])(card|item|post|job|result|listing|teaser|tile|entry)s?($|[-_ ])", re.I)  # blocks a page builder wraps around one heading or line
@@ -245,6 +248,16 @@ def _is_slogan(text: str) -> bool:
     # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.
     return any(word.casefold() in SLOGAN_PRONOUNS and word != "US" and
                not (word.isupper() and len(word) <= 3 and not head.isupper()) for word in _WORDS.split(head))
+
+
+def _is_control(element) -> bool:
+    """A button or a link styled as one ("Apply now", "Share"): an action, never a line of facts."""
+    if element.tag in ("button", "input", "select") or element.get("role") == "button":
+        return True
+    if element.tag != "a":
+        return False
+    return bool(BUTTON_CLASS.search(element.get("class") or "")) or \
+        (bool(APPLY_WORDS.search(_own_text(element))) and len(_own_text(element).split()) <= 4)
 
 
 def _labels_another_field(text: str) -> bool:
@@ -450,7 +463,7 @@ class _Page:
         """Squashed names the page gives its owner: og:site_name, application-name, logo alt texts and the
         copyright holder (once per page)."""
         if not hasattr(self, "_owner_names"):
-            names = [self.meta.get(k) for k in ("og:site_name", "application-name")]
+            names = [self._og_site_name(), self.meta.get("application-name")]
             for image in self.root.iter("img"):
                 if "logo" in f"{image.get('class') or ''} {image.get('id') or ''} {image.get('src') or ''}".lower():
                     names.append(re.sub(r"\s*\blogo\b\s*", " ", image.get("alt") or "", flags=re.I))
@@ -537,12 +550,22 @@ class _Page:
         """Squashed names of the site itself: og:site_name, application-name and the host's labels."""
         if hasattr(self, "_site_names"):
             return self._site_names
-        names = [_squash(self.meta[k]) for k in ("og:site_name", "application-name") if self.meta.get(k)]
+        names = [_squash(name) for name in (self._og_site_name(), self.meta.get("application-name")) if name]
         host = host_of(self.url)
         labels = [label for label in host.split(".") if label not in ("www", "com", "org", "net", "co", "jobs")]
         names.extend(label.replace("-", "") for label in labels if len(label) > 2)
         self._site_names = [n for n in names if n]
         return self._site_names
+
+    def _og_site_name(self) -> str | None:
+        """og:site_name; when it is the page's own document title copied ("Welder in Geel | Acme Jobs": a CMS that
+        fills every page's site name with its title), only the title's last part names the site ("Acme Jobs")."""
+        name = (self.meta.get("og:site_name") or "").strip()
+        parts = [p.strip() for p in TITLE_SEPARATOR.split(name) if p.strip()]
+        if len(parts) >= 2 and any(normalise(name) == normalise(t) for t in (
+                self.meta.get("<title>"), self.meta.get("og:title"), self.meta.get("twitter:title")) if t):
+            return parts[-1]
+        return name or None
 
     def _is_site_name(self, text: str) -> bool:
         """"JobTarget, LLC" on jobtargetjobfinder.com; not "Vercel General Application" on vercel.com."""
@@ -704,11 +727,22 @@ class _Page:
                 score -= 3.0  # a heading inside one of many alike list items: a list of jobs, not this one
             if len(text) > 100:
                 score -= 1.0
-            if place_score(text) >= 0.5:
-                score -= 3.0  # a place repeated in the title ("Welder - Geel - Acme") is not the job
+            if place_score(SHORT_CODE_PAIR.sub(r"\1\2", text)) >= 0.5:
+                # A place repeated in the title ("Welder - Geel - Acme") is not the job; "AL/ML", "UX/UI" are
+                # abbreviations, not two state or country codes.
+                score -= 3.0
             key = normalise(text)
             if key not in found or found[key].score < score:
                 found[key] = Candidate(text, score, source, element)
+        h1s = [c for c in found.values() if c.source.split()[0] == "h1" and c.score > 0]
+        if len(h1s) >= 2:
+            # Of several h1s, a sentence that nothing else repeats (a hero's slogan, "Help us build the best
+            # platform for ...") is not the vacancy's name beside a short h1.
+            for candidate in h1s:
+                if candidate.source == "h1" and len(_WORDS.split(candidate.text.strip())) >= SENTENCE_WORDS and \
+                        any(len(_WORDS.split(o.text.strip())) < SENTENCE_WORDS for o in h1s if o is not candidate):
+                    candidate.score -= 1.5
+                    candidate.source += ", a sentence"
         for labelled_title in self.labels.get("title", []):
             # "Job Title: Welder" inside a paragraph: the value has no element of its own to score above.
             key = normalise(labelled_title.value)
@@ -752,6 +786,15 @@ class _Page:
                         score, source = heading.score + 1.0, f"<title> part ~ {heading.source.split()[0]}"
                 found[key] = Candidate(part, score, source, None)
 
+    def _described(self, candidate: Candidate) -> bool:
+        """A <title> part that og:title repeats and the page's description begins with (and goes on) names this
+        page's own item, even where the page also lists many others (a board's posting inside its link-heavy frame)."""
+        if candidate.source != "<title> part" or candidate.score < 1.0:
+            return False
+        key = normalise(candidate.text)
+        return any(normalise(self.meta.get(k, "")).startswith(key) and len(normalise(self.meta.get(k, ""))) >
+                   len(key) + 20 for k in ("description", "og:description"))
+
     def _links_elsewhere(self, anchor) -> bool:
         href = (anchor.get("href") or "").strip()
         if not href or href.startswith(("#", "javascript:")):
@@ -766,9 +809,10 @@ class _Page:
         if candidates and self.lists_other_pages():
             # A page of many linked items is a listing: a bare h2-h6 or a lone <title> part names a section of it,
             # not one vacancy (detail pages carry their title in an h1, a label or the document title).
-            candidates = [c for c in candidates if c.source not in BARE_SOURCES] + \
+            candidates = [c for c in candidates if c.source not in BARE_SOURCES or self._described(c)] + \
                 [Candidate(c.text, min(c.score, 0.0), f"{c.source}, on a listing", c.element)
-                 for c in candidates if c.source in BARE_SOURCES]
+                 for c in candidates if c.source in BARE_SOURCES and not self._described(c)]
+            candidates.sort(key=lambda c: -c.score)
         best = candidates[0] if candidates and candidates[0].score >= MIN_TITLE_SCORE else None
         self.rejected_titles = [c for c in candidates if c is not best][:5] if best is None else []
         if best is None:
@@ -957,6 +1001,10 @@ class _Page:
         children = [c for c in node if isinstance(c.tag, str) and clean_text(_own_text(c), MAX_FIELD)]
         loose = [t for t in [node.text] + [c.tail for c in node] if not SEPARATOR_ONLY.match(t or "")]
         if node.tag not in HEADINGS and len(text) <= 200:
+            # An action beside the line ("New York, United States" [Apply now]) is a control, not part of it.
+            kept = [c for c in children if not _is_control(c)]
+            if len(kept) == 1 and len(children) > 1 and not loose and depth < MAX_WRAPPERS:
+                return self._line_of(kept[0], depth + 1)
             if len(children) == 1 and not loose and depth < MAX_WRAPPERS:
                 return self._line_of(children[0], depth + 1)  # a block that only wraps one line
             # Items of one line: spans of a meta line, a tag list, or "<b>Acme</b> · Berlin <span>Remote</span>"
@@ -996,8 +1044,8 @@ class _Page:
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
             other = parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0]
             return other, Evidence(method="meta", snippet_or_path="<title> beside the h1", confidence=0.45)
-        if self.meta.get("og:site_name") and self._plausible_employer(self.meta["og:site_name"]):
-            return self.meta["og:site_name"], Evidence(method="meta", snippet_or_path="og:site_name", confidence=0.4)
+        if self._og_site_name() and self._plausible_employer(self._og_site_name()):
+            return self._og_site_name(), Evidence(method="meta", snippet_or_path="og:site_name", confidence=0.4)
         for part in parts:
             # "GO-JEK Tech Job Description", "Acme Careers", "Acme Karriere": the site's owner before a section word.
             match = SECTION_OF_SITE.match(part)
@@ -1122,7 +1170,7 @@ class _Page:
 
     def _place_in_title(self) -> tuple[str, Evidence] | None:
         """A place the title heading or the document title carries in brackets or at its end ("Fahrkartenkontrolleur
-        (Bremen)", "Welder in Geel", "Welder - Geel"), when the gazetteer knows it."""
+        (Bremen)", "Welder in Geel", "Welder - Geel", "Персонал в Германия"), when the gazetteer knows it."""
         title = self.title()
         texts = ([("title heading", title[0])] if title else []) + [("<title>", t) for t in self.doc_titles[:1]]
         for where, text in texts:
@@ -1131,7 +1179,7 @@ class _Page:
                     return match.group(1).strip(), Evidence(method="gazetteer", snippet_or_path=f"{where} "
                                                             f"({match.group(1)[:40]})", confidence=0.45)
             head = TITLE_SEPARATOR.split(text)[0]
-            match = re.search(r"(?:\s+(?:in|à|in der|im|te|en|w)\s+|\s+[-–—]\s+)([^-–—()]{2,60})$", head)
+            match = re.search(r"(?:\s+(?:in|à|in der|im|te|en|w|v|ve|в|във|во)\s+|\s+[-–—]\s+)([^-–—()]{2,60})$", head)
             if match and place_score(match.group(1)) >= 0.67:
                 return match.group(1).strip(), Evidence(method="gazetteer", snippet_or_path=f"{where} ends in a "
                                                         "place", confidence=0.4)
