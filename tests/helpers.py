@@ -313,3 +313,31 @@ def crawl_sequence(*steps: tuple, timeout: float = 240) -> list[int]:
     result = in_child(lambda: sequence.main(plan), [sequence.__file__, json.dumps(plan)], timeout=timeout)
     assert result.returncode == 0, f"crawls failed:\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}"
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def start_crawl(source_id: str, *settings: str, env: dict | None = None) -> subprocess.Popen:
+    """A real `scrapy crawl href -a source=ID` process (for kills, outages and second crawls), fast settings."""
+    args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
+            "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
+            "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
+    for setting in settings:
+        args += ["-s", setting]
+    return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+
+
+def wait_for_run(url: str, timeout: float = 60) -> dict:
+    """The newest unfinished run once a crawl has opened it."""
+    import time
+
+    import psycopg
+    from psycopg.rows import dict_row
+
+    deadline = time.time() + timeout
+    with psycopg.connect(url, row_factory=dict_row, autocommit=True) as conn:
+        while time.time() < deadline:
+            row = conn.execute("SELECT * FROM crawl_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+            if row:
+                return row
+            time.sleep(0.1)
+    raise AssertionError("the crawl never started its run")

@@ -2,40 +2,17 @@
 while a crawl runs, a killed crawl's politeness key, a database that cannot be reached. Real PostgreSQL, real
 processes, real HTTP on 127.0.0.1; each test failed on the code before it."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import psycopg
-from psycopg.rows import dict_row
 
 from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import ROOT, scrapy_command
-
-
-def start_crawl(source_id: str, *settings: str, env: dict | None = None) -> subprocess.Popen:
-    args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
-            "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
-            "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
-    for setting in settings:
-        args += ["-s", setting]
-    return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
-
-
-def wait_for_run(url: str, timeout: float = 60) -> dict:
-    deadline = time.time() + timeout
-    with psycopg.connect(url, row_factory=dict_row, autocommit=True) as conn:
-        while time.time() < deadline:
-            row = conn.execute("SELECT * FROM crawl_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-            if row:
-                return row
-            time.sleep(0.1)
-    raise AssertionError("the crawl never started its run")
+from helpers import ROOT, scrapy_command, start_crawl, wait_for_run
 
 
 def cut_connections(url: str) -> int:

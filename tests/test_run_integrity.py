@@ -2,11 +2,8 @@
 and dead queue workers recovered, one bad e-mail never blocks a mailbox. Real HTTP and PostgreSQL; each test
 failed on the code before run integrity."""
 
-import os
 import secrets
 import signal
-import subprocess
-import sys
 import time
 
 import psycopg
@@ -18,7 +15,7 @@ from psycopg_pool import ConnectionPool
 from scripted_server import Reply, ScriptedServer, site, source
 from gigflow.sources.loader import SourceFileError, parse_sources
 from gigflow.sources.repository import import_sources
-from helpers import ROOT, crawl_sequence, eml_folder, import_source, scrapy_command
+from helpers import crawl_sequence, eml_folder, import_source, scrapy_command, start_crawl, wait_for_run
 
 
 def runs(pool):
@@ -100,27 +97,6 @@ def test_one_bad_message_is_recorded_skipped_and_given_up_after_the_attempts(poo
     assert "mid:nested@example.org" in listed.stdout and "given up" in listed.stdout
 
 
-def start_crawl(source_id: str, env: dict | None = None, *settings: str) -> subprocess.Popen:
-    args = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", f"source={source_id}", "-s",
-            "POLITENESS_MIN_INTERVAL=0", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "MARKDOWN_DIR=",
-            "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"]
-    for setting in settings:
-        args += ["-s", setting]
-    return subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
-
-
-def wait_for_run(url: str, timeout: float = 60) -> dict:
-    deadline = time.time() + timeout
-    with psycopg.connect(url, row_factory=dict_row, autocommit=True) as conn:
-        while time.time() < deadline:
-            row = conn.execute("SELECT * FROM crawl_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-            if row:
-                return row
-            time.sleep(0.2)
-    raise AssertionError("the crawl never started its run")
-
-
 def test_a_second_crawl_of_the_same_source_exits_at_once_and_marks_nothing_gone(pool, database_url):
     with ScriptedServer(site("/slow", jobs=6, job_delay=0.6)) as server:
         import_sources(pool, parse_sources([source("slow", server.url, "/slow")]))
@@ -144,7 +120,7 @@ def test_a_killed_crawl_is_closed_as_abandoned_by_the_next_run_and_a_sweep_spare
 
     with ScriptedServer(site("/k", jobs=4, job_delay=1.0)) as server:
         import_sources(pool, parse_sources([source("k", server.url, "/k"), source("live", server.url, "/live")]))
-        killed = start_crawl("k", None, "POLITENESS_LEASE_SECONDS=2")  # its politeness lease outlives it briefly
+        killed = start_crawl("k", "POLITENESS_LEASE_SECONDS=2")  # its politeness lease outlives it briefly
         dead = wait_for_run(database_url)
         killed.send_signal(signal.SIGKILL)
         killed.wait(timeout=30)
@@ -177,8 +153,8 @@ def test_a_crawl_whose_database_vanished_exits_non_zero(admin_database_url):
             upgrade(pool)
             import_sources(pool, parse_sources([source("v", server.url, "/v")]))
             pool.close()
-            crawling = start_crawl("v", {"GIGFLOW_DATABASE_URL": url, "GIGFLOW_POOL_TIMEOUT": "1"},
-                                   "DATABASE_OUTAGE_SECONDS=2", "DATABASE_FINALIZE_WAIT=1")  # not the 60 s default
+            crawling = start_crawl("v", "DATABASE_OUTAGE_SECONDS=2", "DATABASE_FINALIZE_WAIT=1",
+                                   env={"GIGFLOW_DATABASE_URL": url, "GIGFLOW_POOL_TIMEOUT": "1"})  # not the 60 s default
             wait_for_run(url)
             with psycopg.connect(admin_database_url, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
