@@ -86,6 +86,7 @@ class SiteTemplate:
     # The samples name different employers (a job board): a block identical on every sample, headings and text
     # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
     board: bool = False
+    shared: set = field(default_factory=set)  # blocks some samples lack, the same on two or more (a notice)
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -164,7 +165,7 @@ class SiteTemplate:
             return "a label/value row inside the job content"
         if is_field_label(el):
             return "a field label inside the job content"
-        if not is_link_block(el):
+        if not is_link_block(el) and not (el in self.shared and not _contains(self.content_root, el)):
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
@@ -306,7 +307,7 @@ def analyse_template(roots: list, refs: list | None = None, shared=()) -> SiteTe
     ``refs``: each sample's self-references, so links to the page itself do not make a region vary.
     ``shared``: first-sample blocks identical on another sample but missing on some (blocks_missing_on_first):
     their text does not count as varying, so none of them is taken for the job's content."""
-    template = SiteTemplate()
+    template = SiteTemplate(shared=set(shared))
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
     refs = refs or [NO_REFERENCES] * len(roots)
     hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
@@ -431,9 +432,10 @@ ITEM_TAGS = frozenset({"a", "li", "dt", "dd", "tr", "td", "th", "option", "span"
 
 
 def _one_of_many(el) -> bool:
-    """An item: a link, list item or cell, or one of several siblings of its tag (tags beside one another)."""
+    """An item: a link, list item or cell, or one of several siblings of its tag and class (tags, cards)."""
     parent = el.getparent()
-    return el.tag in ITEM_TAGS or (parent is not None and sum(1 for sib in parent if sib.tag == el.tag) >= 3)
+    return el.tag in ITEM_TAGS or (parent is not None and sum(
+        1 for sib in parent if sib.tag == el.tag and sib.get("class") == el.get("class")) >= 3)
 
 
 def blocks_missing_on_first(roots: list, refs: list | None = None) -> dict[int, list]:
