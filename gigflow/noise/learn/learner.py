@@ -17,7 +17,8 @@ from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import SelfReferences, region_signature, signature_for
-from gigflow.noise.learn.template import SiteTemplate, analyse_template, is_explicit_label, is_label_value_row
+from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
+                                          is_label_value_row)
 from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
@@ -152,6 +153,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                    for part in _split(region)]
         if not pending:
             break
+    _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
+                                   by_signature, verdicts)
     report.learnable = len(learnable)
 
     decided = []
@@ -192,8 +195,43 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
                 verdicts[review_id].classifier)
 
 
+def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
+                                   by_signature, verdicts) -> None:
+    """Template blocks on some samples only, the first one not among them (a notice on older postings, a banner
+    on two pages of five): learned from a sample that has one, seen from it as the first, and found as learned on
+    at least two samples. The content checks hold as for any candidate (this job's text, headings and labels
+    inside the job's region stay) and the review keeps a block stating a job fact. One review, no splitting."""
+    missing = blocks_missing_on_first(roots, refs)
+    if not missing:
+        return
+    candidate_sets = [set(c) for c in candidate_sets]
+    for k, blocks in missing.items():
+        candidate_sets[k].update(blocks)
+    fresh: dict = {}
+    for k, blocks in missing.items():
+        order = [k] + [j for j in range(len(roots)) if j != k]
+        rotated = [roots[j] for j in order]
+        template = analyse_template(rotated, [refs[j] for j in order], shared=set(blocks))
+        template.board = classifier.site_operator_only
+        found = _learnable_regions(blocks, set(), template, rotated, [PageIndex(r) for r in rotated],
+                                   [candidate_sets[j] for j in order], settings, report,
+                                   _Signatures([refs[j] for j in order]), split=False, need=2)
+        for key, region in found.items():
+            if key not in learnable and key not in fresh:
+                fresh[key] = region
+    regions = []
+    for (selector, signature), region in fresh.items():
+        if signature not in by_signature:
+            by_signature[signature] = _review_region(f"r{len(by_signature) + 1}", selector, signature, region,
+                                                     settings)
+            regions.append(by_signature[signature])
+    verdicts.update(_review(classifier, regions, settings, report))
+    learnable.update(fresh)
+
+
 def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
-                       settings: NoiseSettings, report: LearningReport, signatures, *, split: bool) -> dict:
+                       settings: NoiseSettings, report: LearningReport, signatures, *, split: bool,
+                       need: int | None = None) -> dict:
     """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
 
     ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
@@ -217,7 +255,7 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
                 report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
                                                     f"job content: {content}"))
                 continue
-            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings, signatures)
+            selector, why = _learnable_selector(region, roots, indexes, candidate_sets, settings, signatures, need)
             if selector is not None:
                 learnable.setdefault((selector, signatures(region, 0)), region)
                 continue
@@ -305,7 +343,8 @@ def _match_everywhere(selector: str, roots, candidate_sets):
     return regions, ""
 
 
-def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings, signatures):
+def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSettings, signatures,
+                        need: int | None = None):
     """The shortest selector that finds ``region`` and, on a quorum of samples, a candidate region with its
     signature (self-references normalised), matching at most MAX_MATCHES regions on any sample."""
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
@@ -313,7 +352,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     signature = signatures(region, 0)
     steps = indexes[0].structured_steps(region)
     selectors = indexes[0].selector_candidates(region)
-    need = quorum(len(indexes))
+    need = need or quorum(len(indexes))
     found_elsewhere = 0
     loose = False
     # Where positions shift between samples (one more sibling before the region), the region is still found

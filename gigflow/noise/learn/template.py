@@ -86,6 +86,7 @@ class SiteTemplate:
     # The samples name different employers (a job board): a block identical on every sample, headings and text
     # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
     board: bool = False
+    shared: set = field(default_factory=set)  # blocks some samples lack, the same on two or more (a notice)
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -164,7 +165,7 @@ class SiteTemplate:
             return "a label/value row inside the job content"
         if is_field_label(el):
             return "a field label inside the job content"
-        if not is_link_block(el):
+        if not is_link_block(el) and not (el in self.shared and not _contains(self.content_root, el)):
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
@@ -301,10 +302,12 @@ def is_label_value_row(el) -> bool:
     return label.endswith((":", "：")) or kids[0].tag in ("dt", "th", "label", "strong", "b")
 
 
-def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
+def analyse_template(roots: list, refs: list | None = None, shared=()) -> SiteTemplate:
     """Pair the samples' elements from <body> down and find the constant subtrees and the content.
-    ``refs``: each sample's self-references, so links to the page itself do not make a region vary."""
-    template = SiteTemplate()
+    ``refs``: each sample's self-references, so links to the page itself do not make a region vary.
+    ``shared``: first-sample blocks identical on another sample but missing on some (blocks_missing_on_first):
+    their text does not count as varying, so none of them is taken for the job's content."""
+    template = SiteTemplate(shared=set(shared))
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
     refs = refs or [NO_REFERENCES] * len(roots)
     hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
@@ -322,6 +325,8 @@ def analyse_template(roots: list, refs: list | None = None) -> SiteTemplate:
             template.constant.add(el)
             continue
         template.varying.add(el)
+        if el in shared:
+            continue
         varying_chars[el] = own_chars(el)
         groups = _children_by_key(el)
         other_groups = [_children_by_key(o) for o in others] if others is not None else None
@@ -411,3 +416,54 @@ def _mark_children_constant(el, template: SiteTemplate) -> None:
     for i, child in enumerate(kids):
         template.constant.add(child)
         template.counterparts[child] = [o[i] for o in others]
+
+
+def _tag_path(el, body) -> tuple:
+    path = []
+    while el is not None and el is not body:
+        path.append(el.tag)
+        el = el.getparent()
+    return tuple(path)
+
+
+# A block some samples lack is taken as template only with at least this many words (a notice, a banner).
+MISSING_MIN_WORDS = 5
+ITEM_TAGS = frozenset({"a", "li", "dt", "dd", "tr", "td", "th", "option", "span", "img"})
+
+
+def _one_of_many(el) -> bool:
+    """An item: a link, list item or cell, or one of several siblings of its tag and class (tags, cards)."""
+    parent = el.getparent()
+    return el.tag in ITEM_TAGS or (parent is not None and sum(
+        1 for sib in parent if sib.tag == el.tag and sib.get("class") == el.get("class")) >= 3)
+
+
+def blocks_missing_on_first(roots: list, refs: list | None = None) -> dict[int, list]:
+    """Template blocks the first sample lacks (a notice or banner on some pages only), which the analysis above,
+    seen from the first sample, never meets: for each later sample, its outermost subtrees identical (same subtree
+    hash, same tag path from <body>) to one on another later sample and found nowhere on the first sample.
+    Whether one is template (not this job's text, no job fact) is judged as for any other candidate."""
+    bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
+    refs = refs or [NO_REFERENCES] * len(roots)
+    hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
+    on_first = set(hashes[0].values())
+    placed = [{(h, _tag_path(el, body)) for el, h in page.items()} for page, body in zip(hashes, bodies)]
+    found: dict[int, list] = {}
+    for k in range(1, len(bodies)):
+        walker = etree.iterwalk(bodies[k], events=("start",))
+        for _event, el in walker:
+            if not isinstance(el.tag, str) or el is bodies[k]:
+                continue
+            digest = hashes[k][el]
+            if digest in on_first:
+                walker.skip_subtree()  # the first sample has it: the analysis above sees it there
+                continue
+            if len(_norm(el.text_content()).split()) < MISSING_MIN_WORDS or _one_of_many(el):
+                # A few words shared by two postings (the employer, a city, a skill tag) or an item of a list
+                # (a tag, a related link) is as likely this job's: only whole notices and banners are taken.
+                continue
+            key = (digest, _tag_path(el, bodies[k]))
+            if any(key in placed[j] for j in range(1, len(bodies)) if j != k):
+                found.setdefault(k, []).append(el)
+                walker.skip_subtree()
+    return found
