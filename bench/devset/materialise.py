@@ -1,7 +1,8 @@
 """Lay out the development set's pages from where they came from: the pages themselves are not in the repository.
 
-Each devset folder's MANIFEST.tsv names every page's origin (repository, path, commit). Pages that are not in the
-checkout already are read from a local snapshot of that repository (a bare git directory per repository under
+Each devset folder's MANIFEST.tsv names every page's origin (repository, path, commit). A page the shared corpora
+beside the checkout already hold (../shared/corpus*, same repository, path and commit) is copied from there; other
+pages not in the checkout already are read from a local snapshot of that repository (a bare git directory per repository under
 GIGFLOW_DEVSET_MIRROR, named `owner+name`, with `repo/` inside or the git directory itself), with
 `git show COMMIT:PATH`, and written where the benches read them (ignored by git). A page with no snapshot is listed
 as missing and its site is skipped by the benches.
@@ -19,6 +20,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_MIRROR = "/work/.mirror"
+SHARED = HERE.parents[2] / "shared"
+
+
+def _shared_copies() -> dict[tuple[str, str, str], Path]:
+    """(repo, path, commit) -> the file in ../shared/corpus* that holds that page."""
+    copies = {}
+    for manifest in sorted(SHARED.glob("corpus*/MANIFEST.tsv")):
+        with open(manifest, encoding="utf-8") as handle:
+            for row in csv.DictReader(handle, delimiter="\t"):
+                copies[(row["repo"], row["path"], row["commit"])] = manifest.parent / row["local_path"]
+    return copies
 
 
 def _git_dir(mirror: Path, repo: str) -> Path | None:
@@ -36,11 +48,17 @@ def materialise(folder: Path, mirror: Path | None = None) -> list[str]:
     if not manifest.exists():
         return []
     missing = []
+    shared = _shared_copies()
     with open(manifest, encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             local = row.get("local_path") or row.get("page")
             target = folder / local
             if target.exists():
+                continue
+            copy = shared.get((row["repo"], row["path"], row["commit"]))
+            if copy is not None and copy.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(copy.read_bytes())
                 continue
             git_dir = _git_dir(mirror, row["repo"])
             shown = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{row['commit']}:{row['path']}"],
