@@ -33,18 +33,15 @@ _PROVIDERS: tuple[tuple[str, re.Pattern, re.Pattern], ...] = tuple(
     ))
 
 
-def ats_provider(url: str | None) -> str | None:
-    """The ATS whose host serves the URL ("greenhouse", ...), or None."""
-    host = (urlsplit(url or "").hostname or "").lower()
-    return next((name for name, hosts, _ in _PROVIDERS if hosts.search(host)), None) if host else None
-
-
 def ats_posting(url: str | None) -> str | None:
     """The ATS when the URL names one of its postings (not its board's front page), else None."""
     if not url or not url.lower().startswith(("http://", "https://")):
         return None
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower()
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+    except ValueError:  # a malformed URL names no posting
+        return None
     for name, hosts, path in _PROVIDERS:
         if hosts.search(host):
             return name if path.search(parts.path + ("?" + parts.query if parts.query else "")) else None

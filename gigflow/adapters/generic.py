@@ -277,7 +277,10 @@ class _Page:
         self.tree = root.getroottree()
         # Links resolve against <base href> when the page names one (as browsers and the Markdown do).
         base = next((b.get("href").strip() for b in root.iter("base") if (b.get("href") or "").strip()), None)
-        joined = urljoin(url, base) if base else url
+        try:
+            joined = urljoin(url, base) if base else url
+        except ValueError:  # a malformed <base href> (``http://[x``) is ignored, as browsers do
+            joined = url
         self.base = joined if is_http_url(joined) else url
         # Whether each element sits in boilerplate, decided once top-down (parents come before children).
         self._chrome: dict = {}
@@ -1349,7 +1352,10 @@ class _Page:
             raw = (anchor.get("href") or "").strip()
             if not raw or raw.startswith(("#", "javascript:", "mailto:", "tel:")):
                 continue
-            href = urljoin(self.base, raw)
+            try:
+                href = urljoin(self.base, raw)
+            except ValueError:  # a malformed link is no apply link
+                continue
             if not is_http_url(href):
                 continue
             text = clean_text(anchor.text_content(), 80) or " ".join(i.get("alt") or "" for i in anchor.iter("img"))

@@ -48,13 +48,7 @@ class GigflowCommand(ScrapyCommand):
             cls.run = _quiet_on_broken_pipe(cls.__dict__["run"])
 
     def fail(self, message: str, code: int = 2) -> None:
-        import sys
-
-        from gigflow.safety.display import display_safe
-        from gigflow.safety.guard import redact_secrets
-
-        # A message may quote what the user or a page gave: no password, no terminal escapes.
-        print(f"error: {display_safe(redact_secrets(str(message)))}", file=sys.stderr)
+        print_error(message)
         self.exitcode = code
 
 
@@ -80,3 +74,14 @@ def _quiet_on_broken_pipe(run):
 
 
 __all__ = ["GigflowCommand", "UsageError", "table"]
+
+
+def print_error(message) -> None:
+    """One `error:` line on stderr. A message may quote what the user or a page gave: no password, no terminal
+    escapes."""
+    import sys
+
+    from gigflow.safety.display import display_safe
+    from gigflow.safety.guard import redact_secrets
+
+    print(f"error: {display_safe(redact_secrets(str(message)))}", file=sys.stderr)

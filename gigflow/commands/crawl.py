@@ -8,6 +8,7 @@ import sys
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
+from gigflow.commands import print_error
 from gigflow.settings_check import settings_problem
 
 logger = logging.getLogger(__name__)
@@ -20,7 +21,7 @@ class Command(ScrapyCrawlCommand):
                             help="crawl a candidate or quarantined source by hand anyway (e.g. to try a repair)")
 
     def fail(self, message: str, code: int = 2) -> None:
-        print(f"error: {message}", file=sys.stderr)
+        print_error(message)  # what every gigflow command prints
         self.exitcode = code
 
     def run(self, args, opts):

@@ -39,13 +39,12 @@ class Command(GigflowCommand):
         parser.add_argument("--json", action="store_true", help="list, show, repair, try: print JSON")
         parser.add_argument("--pages", type=int, default=5, help="try: job pages to read at most (default 5)")
         parser.add_argument("--out", help="try: write the suggested source file here")
-        parser.add_argument("--id", dest="source_id", help="try URL: the new source's id (default: from the host)")
-        parser.add_argument("--company", help="try URL: the company's name (default: the host)")
+        parser.add_argument("--id", dest="source_id",
+                            help="try URL, discover: the proposed source's id (default: from the host)")
+        parser.add_argument("--company", help="try URL, discover: the proposed source's company (default: the host)")
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
         parser.add_argument("--note", help="policy: what was reviewed")
-        parser.add_argument("--id", dest="source_id", help="discover: the proposed source's id")
-        parser.add_argument("--company", help="discover: the proposed source's company")
         parser.add_argument("--apply", action="store_true",
                             help="repair: save the variant as a new configuration if it qualifies")
 

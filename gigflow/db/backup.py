@@ -79,10 +79,11 @@ def find_tool(name: str, server_major: int) -> str:
 
 def _server(url: str) -> tuple[int, str, dict]:
     """(major version, database name, environment with the password) for the URL."""
-    import psycopg
     from psycopg.conninfo import conninfo_to_dict
 
-    with psycopg.connect(url) as conn:
+    from gigflow.db.connection import connect  # short timeout; a wrong URL is one line, not a traceback
+
+    with connect(url) as conn:
         num = int(conn.execute(load_sql("gigflow.db", "server_version.sql")).fetchone()[0])
     params = conninfo_to_dict(url)
     env = {**os.environ}
@@ -197,7 +198,7 @@ def backup(url: str, folder: Path, *, key_file: Path | None = None, keep: int = 
 
 def restore(path: Path, url: str, *, key_file: Path | None = None) -> dict:
     """Restore a backup into the database at ``url``, which must be empty (no tables)."""
-    import psycopg
+    from gigflow.db.connection import connect
 
     path = Path(path)
     if not path.is_file():
@@ -207,7 +208,7 @@ def restore(path: Path, url: str, *, key_file: Path | None = None) -> dict:
         raise BackupError(f"{path} is encrypted: give its --key-file")
     key = read_key(key_file) if encrypted else None
     major, dbname, env = _server(url)
-    with psycopg.connect(url) as conn:
+    with connect(url) as conn:
         tables = conn.execute(load_sql("gigflow.db", "user_tables.sql")).fetchone()[0]
     if tables:
         raise BackupError(f"database {dbname!r} is not empty ({tables} table(s)): restore into a new, empty database "

@@ -90,7 +90,7 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
         raw = request.query_params.get("limit")
         if raw is None:
             return page_size
-        if not raw.isdigit() or not 1 <= int(raw) <= page_max:
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= page_max:
             raise ApiError(400, f"limit must be a whole number from 1 to {page_max}")
         return int(raw)
 
@@ -102,6 +102,8 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
         for name, value in filters.items():
             if value is not None and len(value) > 500:
                 raise ApiError(400, f"{name} is longer than 500 characters")
+            if value is not None and "\x00" in value:  # PostgreSQL refuses NUL in text
+                raise ApiError(400, f"{name} holds a NUL character")
         if filters["remote"] is not None:
             remote = filters["remote"].lower()
             remote = {"true": "remote", "1": "remote", "yes": "remote"}.get(remote, remote)
@@ -148,7 +150,7 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
 
     def one_job(request):
         raw = request.path_params["job_id"]
-        if not raw.isdigit() or int(raw) >= 2**63:
+        if not (raw.isascii() and raw.isdigit()) or int(raw) >= 2**63:
             raise ApiError(404, "no such job")
         markdown = request.query_params.get("markdown", "").lower() in ("1", "true", "yes")
         with pool.connection() as conn:

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import threading
 
+from gigflow.ui.server import LOCAL_HOSTS, is_loopback
+
 logger = logging.getLogger(__name__)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def build(settings, host: str, pool):
     from gigflow.delivery.app import create_app
 
-    # On loopback only local names are answered, so a web page cannot reach the API by rebinding its own name.
-    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if is_loopback(host) else None
+    allowed = LOCAL_HOSTS if is_loopback(host) else None  # the review app's rule
     return create_app(settings, pool, allowed_hosts=allowed)
 
 

@@ -11,7 +11,7 @@ from gigflow.store import delivery as store
 
 SCOPES = {"jobs:read": "GET /api/v1/jobs and /api/v1/jobs/{id}", "changes:read": "GET /api/v1/changes"}
 PREFIX = "gfapi_"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class TokenError(ValueError):
@@ -24,7 +24,7 @@ def digest(token: str) -> str:
 
 def add(pool, name: str, scopes: list[str]) -> str:
     """A new token (returned once, never stored in clear)."""
-    if not _NAME.match(name or ""):
+    if not NAME.match(name or ""):
         raise TokenError(f"token name {name!r}: use 1-64 letters, digits, '.', '_' or '-'")
     unknown = sorted(set(scopes) - set(SCOPES))
     if unknown or not scopes:

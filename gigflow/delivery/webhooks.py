@@ -15,7 +15,6 @@ import hashlib
 import hmac
 import http.client
 import json
-import re
 import secrets
 import socket
 import ssl
@@ -25,10 +24,10 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from gigflow.delivery import cursors, feed
+from gigflow.delivery.tokens import NAME  # tokens and webhooks share the name rule
 from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.store import delivery as store
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _LOCK_BASE = 0x6769_7700  # advisory lock keys: this plus a CRC of the webhook's name
 
 
@@ -54,7 +53,7 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
 
 def add(pool, name: str, url: str, guard: FetchGuard) -> str:
     """Register a receiver (it gets the changes from now on); returns its secret, shown once."""
-    if not _NAME.match(name or ""):
+    if not NAME.match(name or ""):
         raise WebhookError(f"webhook name {name!r}: use 1-64 letters, digits, '.', '_' or '-'")
     try:
         guard.check(url)

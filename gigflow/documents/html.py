@@ -147,12 +147,6 @@ def page_title(root) -> str | None:
     return None
 
 
-def name_empty_links(root) -> None:
-    """A link without text gets its title, aria-label, image alt or URL, so Markdown never shows `[](url)`."""
-    for a in root.xpath("//a[@href][not(normalize-space())]"):
-        _name_link(a)
-
-
 def _name_link(a) -> None:
     href = a.get("href")
     if not href.strip() or any((img.get("alt") or "").strip() for img in a.iter("img")):
@@ -180,8 +174,10 @@ _ANCHORS = etree.XPath("//a")
 
 
 def prepare_links(root, report: PreparationReport) -> list[str]:
-    """collect_links, then unlink_unfocusable_links, then name_empty_links, in one walk over the anchors (three
-    XPath walks cost more than this one and the Python that follows it). Returns the links."""
+    """In one walk over the anchors: collect the absolute http(s) links (no userinfo); anchors taken out of keyboard
+    navigation (tabindex="-1": facet and duplicate chips, whose inline URL would split the fact they sit in) become
+    their text, their URL kept in the links; a link without text gets its title, aria-label, image alt or URL, so
+    Markdown never shows `[](url)`. Returns the links."""
     seen: dict[str, None] = {}
     kept = []
     unlinked = 0
@@ -199,28 +195,12 @@ def prepare_links(root, report: PreparationReport) -> list[str]:
         else:
             kept.append(a)
     _report_unlinked(report, unlinked)
-    # After every unlink, in document order, as name_empty_links: an anchor's text is not changed by naming or
+    # After every unlink, in document order: an anchor's text is not changed by naming or
     # unlinking another anchor that is not inside it, and one inside it comes later.
     for a in kept:
         if _blank(a):
             _name_link(a)
     return list(seen)
-
-
-def unlink_unfocusable_links(root, report: PreparationReport) -> int:
-    """Anchors taken out of keyboard navigation (tabindex="-1") become their text.
-
-    Sites mark facet and duplicate links that way (SEEK's location, classification and work-type chips); inline
-    in Markdown their URL splits the fact they sit in ("Melbourne VIC (Remote)"). The URL stays in the
-    document's links; only the inline link goes.
-    """
-    count = 0
-    for a in root.xpath("//a[@href][@tabindex]"):
-        if a.get("tabindex").strip() == "-1":
-            a.drop_tag()
-            count += 1
-    _report_unlinked(report, count)
-    return count
 
 
 def _report_unlinked(report: PreparationReport, count: int) -> None:
@@ -247,18 +227,6 @@ def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_D
             el.remove(child)
         el.text = text
     return len(deep)
-
-
-_HREFS = etree.XPath("//a/@href", smart_strings=False)
-
-
-def collect_links(root) -> list[str]:
-    seen: dict[str, None] = {}
-    for href in _HREFS(root):
-        href = href.strip()
-        if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):  # no userinfo
-            seen.setdefault(href, None)
-    return list(seen)
 
 
 class HtmlFormat:

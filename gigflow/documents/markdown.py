@@ -175,7 +175,7 @@ def _make_markdownify_converter():
     class GigflowConverter(MarkdownConverter):
         """markdownify with our habits: GFM tables (header row, escaped pipes, spans padded), blocks kept apart."""
 
-        # Empty link text is named before conversion (html.name_empty_links), for both converters.
+        # Empty link text is named before conversion (html.prepare_links), for both converters.
         # markdownify treats these as inline; they are blocks, and their text must not run together.
         convert_nav = convert_header = convert_footer = convert_aside = convert_main = convert_form = \
             MarkdownConverter.convert_div

@@ -98,12 +98,6 @@ class PayloadIndex:
         return text
 
 
-def description_html(body: bytes, path: str) -> str | None:
-    """The description markup at the adapter's evidence ``path`` in a stored payload (JSON, RSS/Atom or an XML
-    job feed), or None when the path leads nowhere readable. (One lookup; many jobs of one payload: PayloadIndex.)"""
-    return PayloadIndex(body).description(path)
-
-
 def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str | None = None, *,
                   max_jobs_per_payload: int = MAX_JOBS_PER_PAYLOAD, should_stop=None) -> dict:
     """Prepare the Markdown of every payload job whose Markdown is missing or stale; returns counts.

@@ -53,8 +53,11 @@ class SelfReferences:
             if len(value) >= MIN_REFERENCE_CHARS and value not in found:
                 found[value] = placeholder
 
+        try:  # a page URL the parser refuses (``http://[x``) names nothing to normalise
+            parts = urlsplit(page_url) if page_url else None
+        except ValueError:
+            parts = page_url = None
         if page_url:
-            parts = urlsplit(page_url)
             bare = page_url.split("#", 1)[0]
             for value in (bare, bare.split("?", 1)[0], bare.rstrip("/")):
                 for form in (value, quote(value, safe=""), quote_plus(value)):
@@ -122,7 +125,10 @@ def link_target(value: str) -> str:
     value = value.strip()
     if value.lower().startswith(("mailto:", "tel:")):
         return value
-    parts = urlsplit(value)
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # a malformed link (``http://[x``) is compared as written
+        return value
     first = parts.path.lstrip("/").split("/", 1)[0]
     return f"{parts.scheme}://{parts.netloc}/{first}" if parts.netloc or parts.scheme else f"/{first}"
 

@@ -113,10 +113,6 @@ class CrawlLock:
     def acquire(self) -> bool:
         return self.session.lock(self.key)
 
-    @property
-    def held(self) -> bool:
-        return self.key in self.session.held
-
     def heartbeat(self, run_id: int, token: str | None = None) -> bool:
         """Beat for the run (re-taking the lock if its connection was lost); False when the run is no longer
         open and ours: its crawl must stop. Raises psycopg errors while the database cannot be reached."""

@@ -151,7 +151,12 @@ class StoragePipeline:
             # One line, never the item (its Markdown, jobs and raw payload): Scrapy would log all of it.
             message = f"storing {redact_url(str(item.get('url')))} failed: {type(exc).__name__}: {str(exc)[:300]}"
             logger.error(message)
-            self.context.mark_incomplete(message, "store_failed")
+            if is_database_error(exc):  # the database's fault, not the page's: the outage logic takes over
+                self.outage.failed(exc)
+                self.context.mark_incomplete(f"storing {redact_url(str(item.get('url')))} failed: the database "
+                                             "cannot be reached", INCOMPLETE_DATABASE)
+            else:
+                self.context.mark_incomplete(message, "store_failed")
             raise DropItem(message) from None
 
     def _store(self, item):

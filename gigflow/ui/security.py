@@ -56,11 +56,6 @@ def csrf_token(secret: bytes, session: str) -> str:
     return hmac.new(secret, b"gigflow-csrf:" + session.encode(), hashlib.sha256).hexdigest()
 
 
-def app_secret(configured: str | None) -> bytes:
-    """UI_SECRET when set (tokens then survive restarts and are shared by several app processes), else random."""
-    return configured.encode() if configured else secrets.token_bytes(32)
-
-
 def security_headers(response):
     response.headers.setdefault("Content-Security-Policy", APP_CSP)
     response.headers["X-Content-Type-Options"] = "nosniff"

@@ -5,6 +5,10 @@ from __future__ import annotations
 import ipaddress
 
 
+# The Host names a loopback-bound app answers, so a web page cannot reach it by rebinding its own name.
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
+
+
 class UiConfigError(ValueError):
     pass
 
@@ -26,8 +30,7 @@ def build(settings, host: str):
     if not is_loopback(host) and not token:
         raise UiConfigError(f"binding {host} makes the app reachable from other machines: set a token first "
                             "(GIGFLOW_UI_TOKEN=... or -s UI_TOKEN=...), or bind 127.0.0.1")
-    # On loopback only local names are answered, so a web page cannot reach the app by rebinding its own name.
-    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if is_loopback(host) else None
+    allowed = LOCAL_HOSTS if is_loopback(host) else None
     return create_app(settings, token=token, allowed_hosts=allowed), token
 
 
