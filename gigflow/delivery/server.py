@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from gigflow.ui.server import LOCAL_HOSTS, is_loopback
+from gigflow.safety.loopback import LOCAL_HOSTS, is_loopback
 
 logger = logging.getLogger(__name__)
 

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import ipaddress
+from gigflow.safety.loopback import LOCAL_HOSTS, is_loopback
 
-
-# The Host names a loopback-bound app answers, so a web page cannot reach it by rebinding its own name.
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
+__all__ = ["LOCAL_HOSTS", "UiConfigError", "build", "is_loopback", "serve"]
 
 
 class UiConfigError(ValueError):
     pass
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def build(settings, host: str):
