@@ -73,3 +73,13 @@ def test_an_href_written_across_lines_is_the_link_a_browser_follows():
     assert "[Mail us](mailto:jobs@example.com)" in doc.markdown
     assert doc.links[:2] == ["https://jobs.example.com/apply?vacancy=42&src=site",
                              "https://jobs.example.com/nl/vacatures/field-engineer/apply"]
+
+
+@pytest.mark.parametrize("converter", ["html-to-markdown", "markdownify"])
+def test_a_mailto_link_showing_its_address_keeps_its_target(converter):
+    # converters write such a link as an email autolink (<jobs@example.com>); escaped, it lost the apply address
+    page = (b'<html><body><main><h1>Engineer</h1><p>Send your CV to <a href="mailto:jobs@example.com">'
+            b'jobs@example.com</a>. Text &lt;not@link.example&gt; stays text.</p></main></body></html>')
+    md = prepare_html(page, PAGE_URL, converter=converter).markdown
+    assert "[jobs@example.com](mailto:jobs@example.com)" in md
+    assert "\\<not@link.example>" in md

@@ -39,6 +39,9 @@ _URL_SAFE = "/:?#@!$&+,;=%~"
 # A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
 _RAW_LT = re.compile(r"(\\*)<")
 _AUTOLINK = re.compile(r"<((?:https?|mailto):[^\s<>\\]*)>", re.I)
+# CommonMark's email autolink (<name@host>), which converters write for a mailto link whose text is the address.
+_EMAIL_AUTOLINK = re.compile(r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                             r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>")
 
 
 def escape_text(text: str) -> str:
@@ -146,6 +149,22 @@ def escape_raw_html(markdown: str) -> str:
         autolink = _AUTOLINK.match(markdown, match.end() - 1)
         if autolink and safe_target(autolink.group(1)) is not None:
             return match.group(0)
+        if _EMAIL_AUTOLINK.match(markdown, match.end() - 1):
+            return match.group(0)  # rewritten as an explicit mailto link below
         return slashes + "\\<"
 
-    return _RAW_LT.sub(fix, markdown) if "<" in markdown else markdown
+    if "<" not in markdown:
+        return markdown
+    markdown = _RAW_LT.sub(fix, markdown)
+    # An email autolink becomes [address](mailto:address): the mailto target (an apply-by-email link) stays in
+    # the Markdown as the page had it, where an escaped "\<address>" lost it.
+    return _EMAIL_AUTOLINK.sub(_mailto_link, markdown) if "@" in markdown else markdown
+
+
+def _mailto_link(match: re.Match) -> str:
+    start = match.start()
+    backslashes = len(match.string[:start]) - len(match.string[:start].rstrip("\\"))
+    if backslashes % 2:  # an escaped "<" is text, not an autolink
+        return match.group(0)
+    address = match.group(1)
+    return f"[{escape_text(address)}](mailto:{quote(address, safe=_URL_SAFE)})"
