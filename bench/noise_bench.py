@@ -3,7 +3,8 @@
 Sites come from three places, each with html pages and a facts.jsonl (see ../shared/corpus/README.md):
 - ``../shared/corpus`` and ``../shared/corpus-extra`` (read where they lie, never copied into the project);
 - ``bench/devset/noise`` (our development set: verbatim pages from public repositories, origin in MANIFEST.tsv);
-  the sites named in its HOLDOUT file are our own hold-out, reported on their own lines.
+  the sites named in its HOLDOUT file are our own hold-out, those in HOLDOUT2 a second, fresh hold-out (never tuned
+  on), each reported on its own summary line and both left out by --no-holdout.
 
 For each site with 3+ labelled pages, each of its first ``--max-eval`` pages is prepared with a filter learned on
 up to ``--max-train`` *other* pages of that site (rules classifier; the model too when GIGFLOW_NOISE_MODEL is set).
@@ -57,7 +58,7 @@ def page_number(page: str) -> int:
 @dataclass
 class Site:
     name: str
-    group: str  # corpus | corpus-extra | devset | holdout
+    group: str  # corpus | corpus-extra | devset | holdout | holdout2
     root: Path  # the directory the pages' "page" paths are relative to
     pages: list = field(default_factory=list)
 
@@ -65,14 +66,19 @@ class Site:
         return str(self.root / page["page"])
 
 
+HOLDOUT_GROUPS = ("holdout", "holdout2")  # devset files HOLDOUT and HOLDOUT2: site names, one a line
+
+
+def _names(path: Path) -> set[str]:
+    return {line.strip() for line in path.read_text().splitlines() if line.strip()} if path.exists() else set()
+
+
 def load_sites(corpus_dirs, devset: Path | None, min_pages: int = 3) -> list[Site]:
     """Sites with at least ``min_pages`` labelled pages, pages in number order."""
     sources = [(Path(d), Path(d).name) for d in corpus_dirs]
     if devset is not None and (devset / "facts.jsonl").exists():
         sources.append((devset, "devset"))
-    holdout = set()
-    if devset is not None and (devset / "HOLDOUT").exists():
-        holdout = {line.strip() for line in (devset / "HOLDOUT").read_text().splitlines() if line.strip()}
+    holdouts = {group: _names(devset / group.upper()) if devset is not None else set() for group in HOLDOUT_GROUPS}
     sites = []
     for root, group in sources:
         facts = root / "facts.jsonl"
@@ -87,7 +93,8 @@ def load_sites(corpus_dirs, devset: Path | None, min_pages: int = 3) -> list[Sit
         for name, pages in sorted(by_site.items()):
             if len(pages) >= min_pages:
                 pages.sort(key=lambda p: page_number(p["page"]))
-                sites.append(Site(name, "holdout" if group == "devset" and name in holdout else group, root, pages))
+                held = [g for g in HOLDOUT_GROUPS if name in holdouts[g]] if group == "devset" else []
+                sites.append(Site(name, held[0] if held else group, root, pages))
     return sites
 
 
@@ -196,7 +203,7 @@ def bench(args) -> int:
         wanted = set(args.sites.split(","))
         sites = [s for s in sites if s.name in wanted]
     if args.no_holdout:
-        sites = [s for s in sites if s.group != "holdout"]
+        sites = [s for s in sites if s.group not in HOLDOUT_GROUPS]
     kinds = ["rules"] + (["openai"] if NoiseSettings.from_settings().model else [])
     systems = [f"gigflow-{k}" for k in kinds] + ["gigflow-nofilter", "main-content", "trafilatura"]
     totals: dict = {}
@@ -218,7 +225,7 @@ def bench(args) -> int:
             else:
                 outputs = baseline(ev, site, evaluated, system)
             kept, total, removed, noise = score(ev, evaluated, outputs, template)
-            group = "holdout" if site.group == "holdout" else "dev"
+            group = site.group if site.group in HOLDOUT_GROUPS else "dev"
             for key in dict.fromkeys((("all", system), (group, system), (site.group, system))):  # hold-out: once
                 acc = totals.setdefault(key, [0, 0, 0, 0])
                 for i, v in enumerate((kept, total, removed, noise)):
@@ -235,7 +242,7 @@ def bench(args) -> int:
                 print(f"{'':24}lost: {line}")
     print()
     print(f"{'summary':22} {'':12} {'system':17} {'':>5} {'facts kept':>12} {'noise removed':>13}")
-    for group in ("dev", "holdout", "corpus", "corpus-extra", "devset", "all"):
+    for group in ("dev", *HOLDOUT_GROUPS, "corpus", "corpus-extra", "devset", "all"):
         for system in systems:
             if (group, system) in totals:
                 kept, total, removed, noise = totals[(group, system)]

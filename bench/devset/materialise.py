@@ -3,7 +3,8 @@
 Each devset folder's MANIFEST.tsv names every page's origin (repository, path, commit). A page the shared corpora
 beside the checkout already hold (../shared/corpus*, same repository, path and commit) is copied from there; other
 pages not in the checkout already are read from a local snapshot of that repository (a bare git directory per repository under
-GIGFLOW_DEVSET_MIRROR, named `owner+name`, with `repo/` inside or the git directory itself), with
+GIGFLOW_DEVSET_MIRROR, named `owner+name`, with `repo/` (bare, or a clone holding `.git/`) inside or the git directory
+itself), with
 `git show COMMIT:PATH`, and written where the benches read them (ignored by git). A page with no snapshot is listed
 as missing and its site is skipped by the benches.
 
@@ -35,7 +36,7 @@ def _shared_copies() -> dict[tuple[str, str, str], Path]:
 
 def _git_dir(mirror: Path, repo: str) -> Path | None:
     folder = mirror / repo.replace("/", "+")
-    for candidate in (folder / "repo", folder):
+    for candidate in (folder / "repo", folder / "repo" / ".git", folder):
         if (candidate / "HEAD").exists():
             return candidate
     return None
