@@ -19,7 +19,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from gigflow.adapters.ats_links import ats_posting
+from gigflow.adapters.ats.recognise import posting_of
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
 from gigflow.adapters.gazetteer import place_parts, place_score
@@ -1359,7 +1359,7 @@ class _Page:
             if not is_http_url(href):
                 continue
             text = clean_text(anchor.text_content(), 80) or " ".join(i.get("alt") or "" for i in anchor.iter("img"))
-            provider = ats_posting(href)
+            provider = posting_of(href)
             if provider and host_of(href) != host_of(self.url) and not self._in_site_frame(anchor):
                 ats.append((href, anchor, provider))
             if not text or len(text) > 60 or not APPLY_WORDS.search(text):
