@@ -80,3 +80,41 @@ def test_an_off_site_apply_button_to_an_ats_posting_is_the_apply_url():
     job = job_of(page, url="https://board.example/job/lv-jam-city/")
     assert job.apply_url == "https://jobs.lever.co/jamcity/b2dc2180-109a-4486-804e-77fb5e8e51ed"
     assert "lever posting" in job.evidence["apply_url"].snippet_or_path
+
+
+def test_an_ats_asset_or_api_link_is_no_apply_url_and_a_posting_any_table_knows_is():
+    def page(*links: str) -> str:
+        return ('<html><head><title>Cook — Harbour Kitchen</title></head><body><h1>Cook</h1>'
+                '<p>Harbour Kitchen · Bristol</p>' + "".join(links) + '<p>' + 'We cook fresh food every day. ' * 12
+                + '</p><a href="/jobs/cook/apply">Apply now</a></body></html>')
+    # A logo on the ATS's image host and the job's JSON endpoint: neither is where an applicant applies.
+    job = job_of(page('<a href="https://c.smartrecruiters.com/sr-company-images/63330921f6085e2908c6113b">'
+                      '<img alt="logo" src="x.png"></a>',
+                      '<a href="https://boards-api.greenhouse.io/v1/boards/harbour/jobs/4040346007">JSON</a>'),
+                 url="https://harbour.example/jobs/cook")
+    assert job.apply_url == "https://harbour.example/jobs/cook/apply"
+    # A posting on a provider only discovery knew, behind a button whose words name no application.
+    job = job_of(page('<a href="https://harbour.avature.net/careers/JobDetail/Cook/17030">Zur Stelle</a>'),
+                 url="https://harbour.example/jobs/cook")
+    assert job.apply_url == "https://harbour.avature.net/careers/JobDetail/Cook/17030"
+    assert "avature posting" in job.evidence["apply_url"].snippet_or_path
+
+
+def test_an_edit_date_yields_to_the_publication_date_and_a_general_label_needs_a_known_value():
+    def page(facts: str) -> str:
+        return ('<html><head><title>Hitsaaja — Konepaja</title></head><body><h1>Hitsaaja</h1>'
+                f'<div class="facts">{facts}</div><p>' + 'Hitsaamme teräsrakenteita joka päivä. ' * 12 + '</p></body></html>')
+    job = job_of(page('<p><strong>Last edited:</strong> 2026-03-24</p><p><strong>Posted:</strong> 2026-03-01</p>'))
+    assert job.date_posted == "2026-03-01"
+    assert job_of(page('<p><strong>Last edited:</strong> 2026-03-24</p>')).date_posted == "2026-03-24"  # all it has
+    job = job_of(page('<p><strong>Tyyppi:</strong> Blogikirjoitus</p>'))  # "type": of the page, not of the work
+    assert job.employment_type is None and not job.employment_types
+    job = job_of(page('<p><strong>Tyyppi:</strong> Kokoaikainen</p>'))
+    assert job.employment_type == "Kokoaikainen" and job.employment_types == ["full_time"]
+
+
+def test_a_remote_place_line_reads_in_the_remote_vocabulary_job_facts_flags():
+    page = ('<html><head><title>Desarrollador Python — Acme</title></head><body><h1>Desarrollador Python</h1>'
+            '<p>Teletrabajo</p><p>' + 'Construimos servicios de datos para hospitales. ' * 12 + '</p></body></html>')
+    job = job_of(page, url="https://acme.example/empleo/desarrollador-python")
+    assert job.location == "Teletrabajo" and job.remote == "remote"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gigflow.adapters.ats.recognise import board_of, recognise_page
+from gigflow.adapters.ats.recognise import board_of, posting_of, recognise_page
 from gigflow.health.report import overview
 from gigflow.sources.discover import propose_source
 from helpers import SHARED, crawl, import_source, last_run, scrapy_command
@@ -89,6 +89,45 @@ def test_embed_scripts_iframes_and_board_urls_of_every_provider_are_recognised()
             b'<script src="https://boards.greenhouse.io/embed/job_board/js?for=northwind"></script></body></html>')
     [finding] = recognise_page(page, "https://northwind.example/careers")
     assert (finding.provider, finding.board) == ("greenhouse", "northwind") and finding.confidence >= 0.5
+
+
+# Where the apply-link table and discovery's table used to disagree, each decided once (docs/ats.md): (URL, the
+# board it names as (provider, board, kind) or None, the provider when it is one posting's page or None).
+EDGES = [
+    # A port or an upper-case host names the same board; a board read from a host is lower-case.
+    ("https://ACME.teamtailor.com:443/jobs/123-welder", ("teamtailor", "acme", "job"), "teamtailor"),
+    ("https://acme.wd5.myworkdayjobs.com:443/en-US/External/job/Ghent/Nurse_R12", ("workday", "acme.wd5/External", "job"),
+     "workday"),
+    # iCIMS's search page is its board, not a posting.
+    ("https://careers-gdms.icims.com/jobs/search?in_iframe=1", ("icims", "careers-gdms", "board"), None),
+    # A provider's asset host is no posting, whatever its path looks like.
+    ("https://c.smartrecruiters.com/sr-employee-image-prod-aws-dc5/63330921f6085e2908c6113b", None, None),
+    # One job's API endpoint answers JSON to no applicant: the board, never a posting.
+    ("https://boards-api.greenhouse.io/v1/boards/codepath/jobs/4040346007?questions=true",
+     ("greenhouse", "codepath", "api"), None),
+    ("https://api.teamtailor.com/v1/jobs/26", None, None),
+    # Postings one table knew and the other did not.
+    ("https://apply.workable.com/j/0146117894", None, "workable"),  # a short link: no board named
+    ("https://ally.avature.net/careers/JobDetail/Consumer-Underwriter/17030", ("avature", "ally.avature.net/careers", "job"),
+     "avature"),
+    ("https://www.careers-page.com/acme-group/job/QVXR6YY8", ("manatal", "acme-group", "job"), "manatal"),
+    ("https://boards.greenhouse.io/embed/job_app?token=4011&for=acme", ("greenhouse", "acme", "job"), "greenhouse"),
+    ("https://wd3.myworkdaysite.com/recruiting/Acme/External/job/Ghent/Nurse_R1", ("workday", "acme.wd3/External", "job"),
+     "workday"),
+    ("https://jobs.jobvite.com/acme/job/oAbc123", ("jobvite", "acme", "job"), "jobvite"),
+    # Jibe: /api/jobs on any host is nobody's until Jibe's own host or its career site's query says so.
+    ("https://shop.example/api/jobs?page=1&limit=10", None, None),
+    ("https://careers.example.com/api/jobs?page=1&sortBy=relevance&descending=false&internal=false",
+     ("jibe", "careers.example.com", "api"), None),
+    ("https://acme.jibeapply.com/api/jobs?page=1&limit=100", ("jibe", "acme.jibeapply.com", "api"), None),
+]
+
+
+@pytest.mark.parametrize("url, board, posting", EDGES)
+def test_one_table_decides_boards_and_postings_alike(url, board, posting):
+    ref = board_of(url)
+    assert ((ref.provider, ref.board, ref.kind) if ref else None) == board
+    assert posting_of(url) == posting
 
 
 def test_a_page_without_a_board_or_job_cards_is_proposed_its_sitemaps_and_says_why():

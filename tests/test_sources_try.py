@@ -78,6 +78,15 @@ def test_an_ats_board_on_the_listing_is_suggested(pool, tmp_path):
     ("https://apply.workable.com/acme/j/ABC/", ("workable", "acme", "us")),
     ("https://jobs.smartrecruiters.com/Acme1/7443", ("smartrecruiters", "Acme1", "us")),
     ("https://www.example.com/jobs/1", None),
+    # Every board discovery knows and the ats strategy reads, not only five providers'.
+    ("https://acme.jobs.personio.de/job/12", ("personio", "acme", "us")),
+    ("https://acme.wd5.myworkdayjobs.com/en-US/External/job/Ghent/Nurse_R12", ("workday", "acme.wd5/External", "us")),
+    ("https://jobs.ashbyhq.com/acme/0b6bd2b3-1b1a-4a9c-9d2e-4a1f2b3c4d5e", ("ashby", "acme", "us")),
+    # Not boards: the provider's own site, a tracking pixel, a board id the strategy refuses, a board it can't read.
+    ("https://www.recruitee.com/", None),
+    ("http://apply.workable.com/p/5BE63AF939", None),
+    ("https://jobs.ashbyhq.com/Acme%20Labs", None),
+    ("https://careers-acme.icims.com/jobs/1234/welder/job", None),
 ])
 def test_ats_board_urls(url, board):
     found = ats_board(url)

@@ -88,11 +88,13 @@ def extract_html(content: bytes | str, *, url: str, parser_key: str | None = Non
     for adapter in chain:
         if adapter is not JSONLD and adapter is not specialised and not adapter.supports(url, content):
             continue
-        result = _safely(adapter, full if adapter is JSONLD else content, url, context)
+        # JSON-LD's facts wait for the visible page's reading (its salary may replace JSON-LD's): added once.
+        result = _safely(adapter, full if adapter is JSONLD else content, url, context, facts=adapter is not JSONLD)
         warnings.extend(result.warnings)
         if result.jobs:
-            if adapter is JSONLD and result.kind == "detail":
-                result = _against_visible_page(result, content, url, context)
+            if adapter is JSONLD:
+                if result.kind == "detail":
+                    result = _against_visible_page(result, content, url, context)
                 for job in result.jobs:
                     add_facts(job)
             return result.model_copy(update={"warnings": warnings})
@@ -181,11 +183,12 @@ def _extract_json(content: bytes, *, url: str, parser_key: str | None, context: 
 
 
 def _safely(adapter: SourceAdapter, content: bytes | str, url: str,
-            context: ExtractionContext | None = None) -> ExtractionResult:
+            context: ExtractionContext | None = None, *, facts: bool = True) -> ExtractionResult:
     """A malformed page never crashes a crawl: an adapter error becomes a warning naming the adapter.
 
     Every adapter's dates leave here as ISO 8601 (feeds and ATS payloads included), relative ones read against
-    the fetch time; the source's own text stays in `raw`.
+    the fetch time; the source's own text stays in `raw`. Facts (`add_facts`) are added here unless `facts` is False
+    (the caller adds them once it has finished with the jobs).
     """
     context = context or ExtractionContext()
     try:
@@ -195,7 +198,8 @@ def _safely(adapter: SourceAdapter, content: bytes | str, url: str,
             result = adapter.extract(content, url=url)
         for job in result.jobs:
             normalise_job_dates(job, fetched_at=context.fetched_at)
-            add_facts(job)
+            if facts:
+                add_facts(job)
         return result
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError, UnicodeError) as exc:
         return ExtractionResult(parser_key=adapter.parser_key, parser_version=adapter.parser_version,

@@ -19,11 +19,11 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from gigflow.adapters.ats_links import ats_posting
+from gigflow.adapters.ats.recognise import posting_of
 from gigflow.adapters.common import as_bytes, clean_text, host_of, is_http_url
 from gigflow.adapters.dates import find_date, normalise_date
 from gigflow.adapters.gazetteer import place_parts, place_score
-from gigflow.adapters.job_facts import employment_types
+from gigflow.adapters.job_facts import REMOTE, employment_types
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.text_patterns import SALARY_HINT, SECTION_HEADINGS, label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext, ExtractionResult, Salary
@@ -82,8 +82,6 @@ ORG_WORDS = re.compile(r"\b(school|academy|college|university|universität|hochs
                        r"lycée|collège|school|hospital|klinik|clinic|trust|council|ministry|agency|foundation|"
                        r"stiftung|institute|institut|gmbh|ug|ltd|limited|llc|inc|plc|oy|bv|b\.v\.|nv|"
                        r"sas|sarl|srl|s\.a\.|s\.r\.o|corp|corporation)\b\.?", re.I)
-REMOTE_TEXT = re.compile(r"\b(remote|anywhere|work from home|wfh|home ?office|telework|télétravail|"
-                         r"thuiswerk|удал[её]нн?|удал[её]нка|100 ?% remote)\b", re.I)
 PLACE_MARKERS = ("📍",)
 HEADINGS = {"h1": 3.0, "h2": 2.0, "h3": 1.6, "h4": 1.3, "h5": 1.2, "h6": 1.1}
 PROMINENT = {"td", "span", "div", "b", "strong", "p", "font", "li", "a", "dd", "em", "big", "center"}
@@ -875,10 +873,10 @@ class _Page:
             if len(segments) < 2 or len(segments) > 6:
                 continue
             place = next((s for s in segments if place_score(s) >= 0.67), None) or \
-                next((s for s in segments if REMOTE_TEXT.match(s) and len(s.split()) <= 4), None)
+                next((s for s in segments if REMOTE.match(s) and len(s.split()) <= 4), None)
             dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)
-                      and not employment_types(s) and not REMOTE_TEXT.search(s) and not INLINE_LABEL.match(s)
+                      and not employment_types(s) and not REMOTE.search(s) and not INLINE_LABEL.match(s)
                       and not re.search(r"\d", s)]
             # The employer leads the line ("Acme · Berlin · Full-time"); a trailing word ("Office") is no firm.
             employer = others[0] if others and others[0] == segments[0] and (place or dated) and \
@@ -1131,7 +1129,7 @@ class _Page:
                                       confidence=0.5)
         for text, node, leafy in lines:
             # "Remote (Europe)", "Anywhere": a remote job's place is the line itself (job_facts flags it remote).
-            if leafy and REMOTE_TEXT.match(text) and len(text.split()) <= 4:
+            if leafy and REMOTE.match(text) and len(text.split()) <= 4:
                 return text, Evidence(method="text-pattern", snippet_or_path=f"{self.path(node)} beside the title, "
                                       "remote", confidence=0.5)
         for text, node, leafy in lines:
@@ -1359,7 +1357,7 @@ class _Page:
             if not is_http_url(href):
                 continue
             text = clean_text(anchor.text_content(), 80) or " ".join(i.get("alt") or "" for i in anchor.iter("img"))
-            provider = ats_posting(href)
+            provider = posting_of(href)
             if provider and host_of(href) != host_of(self.url) and not self._in_site_frame(anchor):
                 ats.append((href, anchor, provider))
             if not text or len(text) > 60 or not APPLY_WORDS.search(text):

@@ -35,16 +35,13 @@ EMPLOYMENT_TYPES: dict[str, re.Pattern] = {name: re.compile(pattern, re.I) for n
     ("shift", r"shift work|\bshifts?\b|schicht|ploegendienst|travail posté|turnos|vuorotyö"),
     ("mini_job", r"minijob|450[\s-]?€|520[\s-]?€|geringfügig"),
 )}
+# Remote work in any language: job_facts flags a job remote by it, the generic adapter reads "Remote (Europe)" as a place.
 REMOTE = re.compile(r"\b(fully remote|remote|anywhere|work from home|wfh|home[\s-]?office|telework|télétravail|"
                     r"thuiswerk|teletrabajo|etätyö|удал[её]нн?\w*)\b", re.I)
 HYBRID = re.compile(r"\b(hybrid|hybride|híbrido|hybridi|гибрид\w*)\b", re.I)
 ONSITE = re.compile(r"\b(on[\s-]?site|in[\s-]office|vor ort|op locatie|sur site|presencial|präsenz)\b", re.I)
 # How many periods make a year (a 40-hour week, 52 weeks, 260 working days).
 PER_YEAR = {"HOUR": 2080, "DAY": 260, "WEEK": 52, "MONTH": 12, "YEAR": 1}
-# A pay scale without an amount is still salary text ("TVöD E9", "CAO Bouw", "Grade 7", "collective agreement").
-PAY_SCALE = re.compile(r"\b(tv-?öd|tv-?l|tarif\w*|cao\b|collective (labour |labor )?agreement|pay scale|pay band|"
-                       r"grade\s+\w+|entgeltgruppe|besoldungsgruppe|schaal\s+\d+|convention collective|"
-                       r"työehtosopimu\w*|tes\b)", re.I)
 
 
 def employment_types(*texts: str | None) -> list[str]:

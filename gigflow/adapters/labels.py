@@ -2,7 +2,8 @@
 
 `dt`/`dd`, `th`/`td`, two-cell rows, "Label: value" text, `<em>Label:</em> value` tails, a label element followed
 by its value element (definition-like spans and divs) and a label whose value is the rest of its parent. Pure:
-a list of elements in, `{field: [LabelledValue, ...]}` out, in document order.
+a list of elements in, `{field: [LabelledValue, ...]}` out, in document order (an edit date after publication dates;
+a general word such as "Tyyppi" only with a value the employment vocabulary knows).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from gigflow.adapters.common import clean_text
-from gigflow.adapters.text_patterns import label_field
+from gigflow.adapters.job_facts import employment_types
+from gigflow.adapters.text_patterns import EDIT_DATE_LABELS, VOCABULARY_ONLY_LABELS, label_field, normalise
 
 MAX_LABEL = 60
 MAX_VALUE = 200
@@ -57,6 +59,23 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
         value = clean_text(value, MAX_VALUE) if value else None
         if value and label_field(value) is None and value.strip(" :-–|") and len(value) < MAX_VALUE:
             found.setdefault(field, []).append(LabelledValue(field, value.strip(" :-–|"), label.strip(" :："), element))
+    return _trusted(found)
+
+
+def _key(label: str) -> str:
+    return normalise(label).strip(" :：-–|•*").strip()
+
+
+def _trusted(found: dict[str, list[LabelledValue]]) -> dict[str, list[LabelledValue]]:
+    """Weak labels kept where they say what their field means: a general word's value only when the vocabulary
+    knows it; an edit date ("Last edited") after every publication date the page labels."""
+    if "employment_type" in found:
+        found["employment_type"] = [row for row in found["employment_type"]
+                                    if _key(row.label) not in VOCABULARY_ONLY_LABELS or employment_types(row.value)]
+        if not found["employment_type"]:
+            del found["employment_type"]
+    if "date_posted" in found:
+        found["date_posted"].sort(key=lambda row: _key(row.label) in EDIT_DATE_LABELS)  # stable: page order kept
     return found
 
 

@@ -60,6 +60,11 @@ LABELS: dict[str, tuple[str, ...]] = {
                     "aktualisiert", "zuletzt aktualisiert", "bijgewerkt", "mis à jour", "publié le", "mis en ligne le", "date de mise en ligne", "publiée le", "dátum zverejnenia", "게시일", "등록일",
                     "掲載日"),
 }
+# Labels too general to trust alone: "Tyyppi" ("type") labels an employment type only when its value is one.
+VOCABULARY_ONLY_LABELS = frozenset({"tyyppi"})
+# Labels of an edit date: a posting date only where the page labels no publication date.
+EDIT_DATE_LABELS = frozenset({"last edited", "last updated", "updated", "updated on", "aktualisiert",
+                              "zuletzt aktualisiert", "bijgewerkt", "mis à jour"})
 # Headings that name a section of a vacancy or of a site, never a vacancy's title (en, nl, de, fr).
 SECTION_HEADINGS = frozenset((
     "job description", "description", "job details", "details", "overview", "job overview", "summary",

@@ -1,7 +1,9 @@
 """Which ATS board a URL or a career page points to: a pure recogniser over URLs and HTML (no network).
 
-`board_of(url)` names the provider and board of one URL (job link, apply link, iframe, embed script, API
-endpoint). `recognise_page(html, url)` reads a career page's links, iframes, scripts and forms, counts what each
+The one table of providers gigflow knows (`RULES`: host patterns, board, posting and API URL shapes), read by
+every caller: `board_of(url)` names the provider and board of one URL (job link, apply link, iframe, embed script,
+API endpoint); `posting_of(url)` names the provider when the URL is one posting's page (extraction: an off-site
+apply button to it is the apply URL); `sources try` and `sources discover` read pages with `recognise_page`. `recognise_page(html, url)` reads a career page's links, iframes, scripts and forms, counts what each
 names, and returns the boards found, best first, each with the links that showed it and how sure it is.
 Providers gigflow reads through the ATS strategy are `supported`; the others (iCIMS, Avature, Taleo, ...) are named
 so an operator knows what the page is, and their hosted board can be crawled with an href strategy.
@@ -26,8 +28,8 @@ _LABEL = r"[A-Za-z0-9][A-Za-z0-9-]*"
 class Rule:
     provider: str
     pattern: re.Pattern
-    kind: str  # embed, api, board, job: how strongly one such link names the board
-    reserved: frozenset = frozenset()
+    kind: str  # embed, api, board, job (one posting): how strongly one such link names the board
+    reserved: frozenset = frozenset()  # words in the board's place that name no board (a CDN host, a path)
 
 
 def _rule(provider: str, pattern: str, kind: str, reserved=()) -> Rule:
@@ -36,8 +38,12 @@ def _rule(provider: str, pattern: str, kind: str, reserved=()) -> Rule:
 
 _SUBDOMAIN_RESERVED = ("www", "app", "api", "assets", "static", "cdn", "help", "support", "status", "blog", "docs",
                        "scripts", "media", "images", "career", "careers", "jobs", "login", "auth", "mail", "go")
+# Rules match the URL as `//host/path?query`, the host lower-cased and without port or user (see `_comparable`): a
+# board read from a host is lower-case, whatever case a link spells it in. A rule without a `board` group names a
+# posting whose board the URL does not say (Workable's short links).
 RULES: tuple[Rule, ...] = (
-    # Greenhouse: the embed script and iframe name the board in `for=`; boards and the API in the path.
+    # Greenhouse: one posting's embedded form names it by `token=`; the embed script and iframe name the board in `for=`; boards and the API in the path.
+    _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/embed/job_app\?(?=(?:[^#\s\"']*&)?token=\d)(?:[^#\s\"']*?&(?:amp;)?)?for=(?P<board>{_SLUG})", "job"),
     _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/embed/job_(?:board|app)(?:/js)?\?(?:[^#\s\"']*?&(?:amp;)?)?for=(?P<board>{_SLUG})", "embed"),
     _rule("greenhouse", rf"//boards-api(?:\.eu)?\.greenhouse\.io/v1/boards/(?P<board>{_SLUG})", "api"),
     _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/(?P<board>{_SLUG})/jobs/\d+", "job"),
@@ -45,7 +51,8 @@ RULES: tuple[Rule, ...] = (
           ("embed", "v1", "favicon.ico")),
     _rule("lever", rf"//api(?P<eu>\.eu)?\.lever\.co/v0/postings/(?P<board>{_SLUG})", "api"),
     _rule("lever", rf"//jobs(?P<eu>\.eu)?\.lever\.co/(?P<board>{_SLUG})/[0-9a-f]{{8}}-", "job"),
-    _rule("lever", rf"//jobs(?P<eu>\.eu)?\.lever\.co/(?P<board>{_SLUG})/?(?:[?#\"'\s]|$)", "board"),
+    # Everything under jobs.lever.co/<board>/ is that board's (its postings' apply pages, its filters).
+    _rule("lever", rf"//jobs(?P<eu>\.eu)?\.lever\.co/(?P<board>{_SLUG})(?:[/?#\"'\s]|$)", "board"),
     _rule("ashby", rf"//api\.ashbyhq\.com/posting-api/job-board/(?P<board>{_SLUG})", "api"),
     _rule("ashby", rf"//jobs\.ashbyhq\.com/(?P<board>{_SLUG})/embed", "embed"),
     _rule("ashby", rf"//jobs\.ashbyhq\.com/(?P<board>{_SLUG})/[0-9a-f]{{8}}-", "job"),
@@ -54,6 +61,9 @@ RULES: tuple[Rule, ...] = (
     _rule("workday", r"//(?P<host>[A-Za-z0-9-]+\.wd\d+)\.myworkdayjobs\.com/(?:[a-z]{2}-[A-Za-z]{2}/)?(?P<board>[A-Za-z0-9_-]+)/job/", "job"),
     _rule("workday", r"//(?P<host>[A-Za-z0-9-]+\.wd\d+)\.myworkdayjobs\.com/(?:[a-z]{2}-[A-Za-z]{2}/)?(?P<board>[A-Za-z0-9_-]+)", "board",
           ("wday", "job", "jobs")),
+    # Workday's shared site names the tenant in the path: the same board as <tenant>.<wdN>.myworkdayjobs.com/<site>.
+    _rule("workday", r"//(?P<wd>wd\d+)\.myworkdaysite\.com/(?:[a-z]{2}-[A-Za-z]{2}/)?recruiting/(?P<tenant>[A-Za-z0-9_-]+)/(?P<board>[A-Za-z0-9_-]+)/job/", "job"),
+    _rule("workday", r"//(?P<wd>wd\d+)\.myworkdaysite\.com/(?:[a-z]{2}-[A-Za-z]{2}/)?recruiting/(?P<tenant>[A-Za-z0-9_-]+)/(?P<board>[A-Za-z0-9_-]+)", "board"),
     _rule("personio", rf"//(?P<board>{_LABEL})\.jobs\.personio\.(?P<tld>de|com)/xml", "api"),
     _rule("personio", rf"//(?P<board>{_LABEL})\.jobs\.personio\.(?P<tld>de|com)/job/\d+", "job"),
     _rule("personio", rf"//(?P<board>{_LABEL})\.jobs\.personio\.(?P<tld>de|com)", "board"),
@@ -82,16 +92,33 @@ RULES: tuple[Rule, ...] = (
           ("sr-company-logo-prod",)),
     _rule("workable", rf"//apply\.workable\.com/api/v\d/(?:widget/)?accounts/(?P<board>{_SLUG})", "api"),
     _rule("workable", rf"//apply\.workable\.com/(?P<board>{_SLUG})/j/", "job", ("api", "j")),
+    _rule("workable", r"//apply\.workable\.com/j/[0-9A-Za-z]+", "job"),  # a short link: the posting, no board
     _rule("workable", rf"//apply\.workable\.com/(?P<board>{_SLUG})/?(?:[?#\"'\s]|$)", "board", ("api", "j")),
     # Named so an operator knows the page; not read through the ATS strategy (an href source reads their board).
-    _rule("icims", rf"//(?P<board>{_LABEL})\.icims\.com/jobs/(?:\d+|search)", "job", ("cdn01", "cdn02", "www", "images")),
+    _rule("icims", rf"//(?P<board>{_LABEL})\.icims\.com/jobs/\d+", "job", ("cdn01", "cdn02", "www", "images")),
     _rule("icims", rf"//(?P<board>{_LABEL})\.icims\.com", "board", ("cdn01", "cdn02", "cdn", "www", "images", "icims2")),
     _rule("avature", rf"//(?P<board>{_LABEL}\.avature\.net/(?:[a-z]{{2}}_[A-Z]{{2}}/)?[A-Za-z0-9_-]+)/JobDetail/", "job"),
     _rule("avature", rf"//(?P<board>{_LABEL}\.avature\.net/(?:[a-z]{{2}}_[A-Z]{{2}}/)?[A-Za-z0-9_-]+)/SearchJobs", "board"),
     _rule("avature", rf"//(?P<board>{_LABEL})\.avature\.net", "board", ("www",)),
     _rule("taleo", rf"//(?P<board>{_LABEL})\.taleo\.net/careersection/(?P<site>[A-Za-z0-9_-]+)", "board"),
+    _rule("successfactors", r"//career\d*\.successfactors\.(?:com|eu)/(?:career|sfcareer/jobreqcareer)\?(?=[^#\s\"']*(?:career_job_req_id|jobId)=\d)", "job"),
     _rule("successfactors", rf"//(?P<board>career\d*\.successfactors\.(?:com|eu)/career\?company=[A-Za-z0-9_-]+)", "board"),
-    _rule("jibe", rf"//(?P<board>[A-Za-z0-9.-]+)/api/jobs\?", "api"),
+    _rule("jobvite", rf"//jobs\.jobvite\.com/(?P<board>{_SLUG})/job/[0-9A-Za-z]+", "job"),
+    _rule("jobvite", rf"//jobs\.jobvite\.com/(?P<board>{_SLUG})", "board", ("__utils",)),
+    _rule("softgarden", rf"//(?P<board>{_LABEL})\.softgarden\.io/job/\d+", "job", _SUBDOMAIN_RESERVED),
+    _rule("softgarden", rf"//(?P<board>{_LABEL})\.softgarden\.io", "board", _SUBDOMAIN_RESERVED + ("static",)),
+    _rule("join", rf"//join\.com/companies/(?P<board>{_SLUG})/\d+", "job"),
+    _rule("join", r"//join\.com/jobs/\d+", "job"),
+    _rule("join", rf"//join\.com/companies/(?P<board>{_SLUG})", "board"),
+    _rule("rippling", rf"//ats\.rippling\.com/(?:[a-z]{{2}}-[A-Z]{{2}}/)?(?P<board>{_SLUG})/jobs/[0-9a-f]{{8}}-", "job"),
+    _rule("rippling", rf"//(?P<board>{_LABEL})\.rippling-ats\.com/jobs/[0-9a-f]{{8}}-", "job", _SUBDOMAIN_RESERVED),
+    _rule("rippling", rf"//ats\.rippling\.com/(?:[a-z]{{2}}-[A-Z]{{2}}/)?(?P<board>{_SLUG})/jobs", "board"),
+    # Jibe sites live on the employer's host, where `/api/jobs` alone names nothing: only Jibe's own host
+    # (<tenant>.jibeapply.com) or the query its career site sends (`descending=` and `internal=`, or `domain=`
+    # naming the tenant) tells its API from any other site's.
+    _rule("jibe", r"//(?P<board>[a-z0-9-]+\.jibeapply\.com)/api/jobs", "api"),
+    _rule("jibe", r"//(?P<board>[a-z0-9.-]+)/api/jobs/?\?(?:(?=(?:[^#\s\"']*&)?domain=[a-z0-9-]+\.jibeapply\.com)|"
+                  r"(?=(?:[^#\s\"']*&)?descending=)(?=(?:[^#\s\"']*&)?internal=))", "api"),
 )
 # Providers gigflow reads with the ATS strategy.
 SUPPORTED = ("greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "ashby", "workday", "personio",
@@ -120,35 +147,61 @@ class BoardRef:
 PROVIDER_MARKERS = ("greenhouse.io", "lever.co", "ashbyhq.com", "myworkday", "personio.", "teamtailor.com",
                     "bamboohr.com", "breezy.hr", "pinpointhq.com", "careers-page.com", "manatal.com", "recruitee.com",
                     "smartrecruiters.com", "workable.com", "icims.com", "avature.net", "taleo.net", "successfactors.",
-                    "/api/jobs?")
+                    "jobvite.com", "softgarden.io", "join.com", "rippling", "/api/jobs")
 
 
-def board_of(url: str | None) -> BoardRef | None:
-    """The provider and board one URL names, by the first (most specific) rule that matches; None if none."""
+def _comparable(url: str) -> str:
+    """`//host/path?query#fragment` with the host lower-cased and no port or user: how the rules read a URL (a
+    link's port or upper-case host names the same board). Text that is no URL is read as it is."""
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname
+    except ValueError:
+        return url
+    if not host or parts.scheme.lower() not in ("http", "https", ""):
+        return url
+    return (f"//{host}{parts.path}" + (f"?{parts.query}" if parts.query else "")
+            + (f"#{parts.fragment}" if parts.fragment else ""))
+
+
+def _matches(url: str | None):
+    """(rule, match) of the first (most specific) rule the URL matches whose board is no reserved word."""
     if not url or not isinstance(url, str):
         return None
     text = url.replace("&amp;", "&")[:2000]
-    lowered = text.lower()
-    if not any(marker in lowered for marker in PROVIDER_MARKERS):
+    if not any(marker in text.lower() for marker in PROVIDER_MARKERS):
         return None
+    text = _comparable(text)
     for rule in RULES:
         match = rule.pattern.search(text)
-        if not match:
-            continue
-        board = unquote(match.group("board"))
-        if board.lower() in rule.reserved:
-            continue
-        groups = match.groupdict()
-        if rule.provider == "workday":
-            board = f"{groups['host']}/{board}"
-        elif rule.provider == "personio" and groups.get("tld") == "com":
-            board = f"{board}.com"
-        elif rule.provider == "taleo":
-            board = f"{board}/{groups['site']}"
-        elif rule.provider == "jibe":
-            board = board.lower()
-        return BoardRef(rule.provider, board, rule.kind, "eu" if groups.get("eu") else "us")
+        if match and (match.groupdict().get("board") or "").lower() not in rule.reserved:
+            return rule, match
     return None
+
+
+def board_of(url: str | None) -> BoardRef | None:
+    """The provider and board one URL names, by the first (most specific) rule that matches; None if none (or if
+    the URL names a posting but not its board)."""
+    found = _matches(url)
+    if found is None or found[1].groupdict().get("board") is None:
+        return None
+    rule, match = found
+    board = unquote(match.group("board"))
+    groups = match.groupdict()
+    if rule.provider == "workday":
+        board = f"{groups['tenant'].lower()}.{groups['wd']}/{board}" if groups.get("wd") else f"{groups['host']}/{board}"
+    elif rule.provider == "personio" and groups.get("tld") == "com":
+        board = f"{board}.com"
+    elif rule.provider == "taleo":
+        board = f"{board}/{groups['site']}"
+    return BoardRef(rule.provider, board, rule.kind, "eu" if groups.get("eu") else "us")
+
+
+def posting_of(url: str | None) -> str | None:
+    """The provider when the URL is one posting's page on it (not its board's front page, not an API endpoint,
+    which answers JSON to no applicant), else None."""
+    found = _matches(url)
+    return found[0].provider if found is not None and found[0].kind == "job" else None
 
 
 @dataclass
@@ -171,10 +224,10 @@ class Finding:
 MAX_EVIDENCE = 5
 MAX_SCRIPT_CHARS = 2_000_000
 MAX_SCRIPT_URLS = 2000
-SCRIPT_URL = re.compile(r"https?:\\?/\\?/[A-Za-z0-9.-]*(?:greenhouse\.io|lever\.co|ashbyhq\.com|myworkdayjobs\.com|"
+SCRIPT_URL = re.compile(r"https?:\\?/\\?/[A-Za-z0-9.-]*(?:greenhouse\.io|lever\.co|ashbyhq\.com|myworkday(?:jobs|site)\.com|"
                         r"personio\.(?:de|com)|teamtailor\.com|bamboohr\.com|breezy\.hr|pinpointhq\.com|"
                         r"careers-page\.com|manatal\.com|recruitee\.com|smartrecruiters\.com|workable\.com|"
-                        r"icims\.com|avature\.net)[^\s\"'<>\\]{0,300}", re.I)
+                        r"icims\.com|avature\.net|jobvite\.com|softgarden\.io|rippling(?:-ats)?\.com|jibeapply\.com)[^\s\"'<>\\]{0,300}", re.I)
 
 
 def recognise_page(content: bytes | str, url: str) -> list[Finding]:
@@ -231,7 +284,8 @@ def _radancy_board(body: str, host: str) -> str:
     return f"{host}/{match.group('lang')}" if match and host else host
 
 
-__all__ = ["BoardRef", "Finding", "RULES", "SUPPORTED", "board_from_strategy_url", "board_of", "recognise_page"]
+__all__ = ["BoardRef", "Finding", "RULES", "SUPPORTED", "board_from_strategy_url", "board_of", "posting_of",
+           "recognise_page"]
 
 
 def board_from_strategy_url(provider: str, url: str) -> str | None:
