@@ -129,6 +129,14 @@ def test_one_table_decides_boards_and_postings_alike(url, board, posting):
     assert ((ref.provider, ref.board, ref.kind) if ref else None) == board
     assert posting_of(url) == posting
 
+def test_a_malformed_link_is_skipped_and_base_href_is_honoured():
+    # a bad link (urljoin raises on "http://[x") ended discovery with a traceback; relative links resolve
+    # against the page's <base href>, as a browser would
+    page = (b'<html><head><base href="https://boards.greenhouse.io/"></head><body>'
+            b'<a href="http://[x">bad</a><a href="acme/jobs/1">Engineer</a></body></html>')
+    found = recognise_page(page, "https://careers.example.com/")
+    assert [(f.provider, f.board, f.job_links) for f in found] == [("greenhouse", "acme", 1)]
+
 
 def test_a_page_without_a_board_or_job_cards_is_proposed_its_sitemaps_and_says_why():
     page = b"<html><head><title>Jobs at Acme</title></head><body><a href='/about'>About</a></body></html>"

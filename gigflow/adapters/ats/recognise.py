@@ -230,6 +230,23 @@ SCRIPT_URL = re.compile(r"https?:\\?/\\?/[A-Za-z0-9.-]*(?:greenhouse\.io|lever\.
                         r"icims\.com|avature\.net|jobvite\.com|softgarden\.io|rippling(?:-ats)?\.com|jibeapply\.com)[^\s\"'<>\\]{0,300}", re.I)
 
 
+def _join(base: str, value: str) -> str | None:
+    """``value`` resolved against ``base``; None for a malformed URL (a page's bad link is skipped, never fatal)."""
+    try:
+        return urljoin(base, value)
+    except ValueError:
+        return None
+
+
+def _base_url(root, url: str) -> str:
+    """The page's first usable ``<base href>`` (an http(s) URL once resolved), else the page URL."""
+    for element in root.iter("base"):
+        joined = _join(url, (element.get("href") or "").strip())
+        if joined and joined.split(":", 1)[0].lower() in ("http", "https") and (element.get("href") or "").strip():
+            return joined
+    return url
+
+
 def recognise_page(content: bytes | str, url: str) -> list[Finding]:
     """Boards a page names through its links, iframes, scripts, forms and embed markers, best first."""
     try:
@@ -239,12 +256,15 @@ def recognise_page(content: bytes | str, url: str) -> list[Finding]:
         return []
     found: dict[tuple[str, str], Finding] = {}
     candidates: list[tuple[str, str]] = [(url, "page URL")]
+    base = _base_url(root, url)
     script_urls = 0
     for element in root.iter("a", "iframe", "script", "form", "link", "area", "div", "meta"):
         for attribute in ("href", "src", "action", "data-src", "data-url", "content"):
             value = (element.get(attribute) or "").strip()
             if value and ("//" in value or element.tag in ("a", "iframe", "form")):
-                candidates.append((urljoin(url, value), f"<{element.tag} {attribute}>"))
+                link = _join(base, value)
+                if link:
+                    candidates.append((link, f"<{element.tag} {attribute}>"))
         if element.tag == "script" and element.text and script_urls < MAX_SCRIPT_URLS:
             # Inline data (a framework's page state) often holds the board's job URLs: only ATS hosts are kept.
             for match in SCRIPT_URL.finditer(element.text[:MAX_SCRIPT_CHARS]):
