@@ -171,9 +171,9 @@ def test_learning_needs_three_to_six_distinct_samples(stub):
 
 
 def test_invalid_or_changed_rules_stay_in_the_page_and_ask_for_review():
-    page = acme_page(6)  # its site footer changed; here its main navigation gains an entry too
+    page = acme_page(6)  # its site footer changed; here its main navigation gains a line of text
     page.body = page.body.replace(b'<li><a href="/blog">Blog</a></li>', b'<li><a href="/blog">Blog</a></li>'
-                                  b'<li><a href="/events">Events</a></li>')
+                                  b'<li>Now hiring in Utrecht</li>')
     good = learn(acme_pages(1, 2, 3), _rules()).filter
     broken = good.model_copy(update={"rules": good.rules + [
         RemovalRule(selector="nav[aria-label=", signature="0" * 64, decision="remove", reason="x", classifier="rules"),
