@@ -65,6 +65,10 @@ def test_mixed_parents_are_kept_and_changed_links_or_benefits_are_never_sent(stu
     # The search form is judged on its words: its field's label and placeholder go with the header's text.
     (header,) = [region for batch in stub.sent_regions() for region in batch if region["text"].endswith("Search")]
     assert any(control.startswith("input") for control in header["controls"])
+    # The model is told which regions are the site's footer (its office address and mailbox are not the job's).
+    footers = [region for batch in stub.sent_regions() for region in batch if "All rights reserved" in region["text"]]
+    assert footers and all(region.get("place") == "site footer" for region in footers)
+    assert all("place" not in region for region in [header])
 
 
 def test_model_calls_are_distinct_regions_over_batch_size_and_no_region_is_sent_twice(stub):
