@@ -263,8 +263,8 @@ def within_variation(lines: list[tuple[str, bool]], learned) -> bool:
     menu of links is not a new text line's), except new link-only lines stating no fact (a menu item), which may
     make up at most VARIATION_SHARE of the text and VARIATION_MAX_CHARS. Lines missing from the region are fine:
     less of the same template states nothing new. A region without text is matched by its signature only."""
-    if not learned:
-        return False
+    if not learned or len(lines) > 2 * len(learned) + 20:
+        return False  # nothing to compare with, or far more than was learned: not the same region (and bounded)
     texts = {text for text, _linked in learned}
     word_sets = [(set(text.split()), bool(linked)) for text, linked in learned]
     known = new = 0
