@@ -65,6 +65,10 @@ def test_mixed_parents_are_kept_and_changed_links_or_benefits_are_never_sent(stu
     # The search form is judged on its words: its field's label and placeholder go with the header's text.
     (header,) = [region for batch in stub.sent_regions() for region in batch if region["text"].endswith("Search")]
     assert any(control.startswith("input") for control in header["controls"])
+    # The model is told which regions are the site's footer (its office address and mailbox are not the job's).
+    footers = [region for batch in stub.sent_regions() for region in batch if "All rights reserved" in region["text"]]
+    assert footers and all(region.get("place") == "site footer" for region in footers)
+    assert all("place" not in region for region in [header])
 
 
 def test_model_calls_are_distinct_regions_over_batch_size_and_no_region_is_sent_twice(stub):
@@ -171,9 +175,9 @@ def test_learning_needs_three_to_six_distinct_samples(stub):
 
 
 def test_invalid_or_changed_rules_stay_in_the_page_and_ask_for_review():
-    page = acme_page(6)  # its site footer changed; here its main navigation gains an entry too
+    page = acme_page(6)  # its site footer changed; here its main navigation gains a line of text
     page.body = page.body.replace(b'<li><a href="/blog">Blog</a></li>', b'<li><a href="/blog">Blog</a></li>'
-                                  b'<li><a href="/events">Events</a></li>')
+                                  b'<li>Now hiring in Utrecht</li>')
     good = learn(acme_pages(1, 2, 3), _rules()).filter
     broken = good.model_copy(update={"rules": good.rules + [
         RemovalRule(selector="nav[aria-label=", signature="0" * 64, decision="remove", reason="x", classifier="rules"),

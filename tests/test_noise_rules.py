@@ -85,9 +85,10 @@ def test_signature_ignores_ids_classes_and_style_but_not_links_or_text():
 
 def test_unseen_page_with_a_changed_region_keeps_it_and_asks_for_review():
     result = learn_noise_filter(acme_pages(1, 2, 3, 4), None, rules_classifier(), config_hash="h")
-    page = acme_page(6)  # its footer has a new copyright year; here its main navigation gains an entry too
+    page = acme_page(6)  # its footer has a new copyright year; here its main navigation gains a line of text too
+    # (a new menu link would be bounded variation and go: test_noise_unseen_sites_round5)
     body = page.body.replace(b'<li><a href="/blog">Blog</a></li>', b'<li><a href="/blog">Blog</a></li>'
-                             b'<li><a href="/events">Events</a></li>')
+                             b'<li>Now hiring in Utrecht</li>')
     prepared = prepare_html(body, page.url, noise_filter=result.filter)
     assert "© 2027 Acme Robotics" in prepared.markdown  # the legal name is kept, whatever the year
     assert "About us" in prepared.markdown and prepared.report.review_requested
@@ -95,7 +96,8 @@ def test_unseen_page_with_a_changed_region_keeps_it_and_asks_for_review():
     removed = [s for s in prepared.report.steps if s.action == "removed" and s.rule == "noise-filter"]
     assert len(removed) == len(result.filter.removal_rules()) - 1
     (changed,) = [s for s in prepared.report.steps if s.rule == "noise-filter" and s.action == "retained"]
-    assert changed.reason == "region changed since learning" and changed.text == "About usBlogEventsCareers Search"
+    assert changed.reason == "region changed since learning"
+    assert changed.text == "About usBlogNow hiring in UtrechtCareers Search"
 
 
 def test_regions_over_the_size_limit_stay_and_are_not_sent():

@@ -6,13 +6,16 @@ from typing import TYPE_CHECKING
 
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
-from gigflow.noise.signature import SelfReferences, signature_for
+from gigflow.noise.signature import SelfReferences, region_lines, signature_for, within_variation
 
 if TYPE_CHECKING:  # documents calls apply, never the reverse: the report is only annotated here
     from gigflow.documents.types import PreparationReport
 
 
 EXCERPT_CHARS = 120
+# Regions a rule's selector and path find that are compared line by line when none has the learned signature
+# (each comparison reads the region once: bounded, whatever the page).
+MAX_VARIANT_TRIES = 8
 
 
 def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
@@ -36,7 +39,7 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
         return 0
     signature = signature_for(noise_filter.version)
     refs = SelfReferences.of_page(root, page_url)
-    doomed, seen = [], set()
+    doomed, seen, varied_regions = [], set(), set()
     for rule in noise_filter.removal_rules():
         try:
             matches = select(root, rule.selector)
@@ -59,6 +62,14 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
                 same = [region for region in select(root, rule.path) if signature(region, refs) == rule.signature]
             except InvalidSelectorError:
                 same = []
+        if not same and rule.lines:
+            # The region with bounded per-page variation (a menu item more, an older footer, the current item
+            # as text): its lines are the learned ones, or new link-only lines stating no fact.
+            same = [region for region in _by_selector_then_path(root, matches, rule)[:MAX_VARIANT_TRIES]
+                    if within_variation(region_lines(region, refs), rule.lines)]
+            varied = bool(same)
+        else:
+            varied = False
         if not same:
             region = matches[0]
             report.retained("noise-filter", selector=rule.selector, path=root.getroottree().getpath(region),
@@ -68,6 +79,8 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
             report.review_requested = True
             continue
         for region in same:
+            if varied:
+                varied_regions.add(region)
             if region not in seen:
                 seen.add(region)
                 doomed.append((rule, region, root.getroottree().getpath(region)))
@@ -75,9 +88,21 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
     for rule, region, path in doomed:
         if any(ancestor in seen for ancestor in region.iterancestors()):
             continue  # inside a region another rule removes
-        report.removed("noise-filter", selector=rule.selector, path=path, reason=rule.reason,
+        report.removed("noise-filter", selector=rule.selector, path=path,
+                       reason=rule.reason + (" (with bounded variation)" if region in varied_regions else ""),
                        text_length=len(region.text_content()), text=region_excerpt(region))
         if region.getparent() is not None:
             region.drop_tree()
         removed += 1
     return removed
+
+
+def _by_selector_then_path(root, matches: list, rule) -> list:
+    """Where a rule looks: its selector's matches, then its position-free path's."""
+    found = list(matches)
+    if rule.path:
+        try:
+            found += [region for region in select(root, rule.path) if region not in found]
+        except InvalidSelectorError:
+            pass
+    return found

@@ -24,6 +24,10 @@ class RemovalRule(BaseModel):
     # The region's path from <html> without positions (tags, roles, labels): where apply also looks when the
     # selector's positions shifted on a page (one more sibling before it), still requiring the signature.
     path: str = ""
+    # The region's text lines as learned (``gigflow.noise.signature.region_lines``, each with whether it is link
+    # text only): where a region's signature differs, apply still removes it when its lines are these with
+    # bounded variation (``within_variation``). Empty: the signature alone decides (filters learned before).
+    lines: list[tuple[str, bool]] = Field(default_factory=list)
 
 
 class SampleRef(BaseModel):
@@ -49,5 +53,6 @@ class NoiseFilter(BaseModel):
         """What preparation depends on: the removal rules' selectors and signatures (not reasons or samples)."""
         import hashlib
 
-        rules = sorted(f"{rule.selector}\x00{rule.signature}" for rule in self.removal_rules())
+        rules = sorted(f"{rule.selector}\x00{rule.signature}" + (f"\x00{rule.lines}" if rule.lines else "")
+                       for rule in self.removal_rules())
         return hashlib.sha256("\x01".join(rules).encode("utf-8")).hexdigest()[:16]

@@ -185,3 +185,97 @@ def signature_for(version: int):
     if version >= SIGNATURE_VERSION:
         return region_signature
     return lambda element, refs=None: region_signature_v1(element)
+
+
+# --- bounded per-page variation ------------------------------------------------------------------------------
+# A template region is not always identical: a menu gains an item, the current item is plain text instead of a
+# link, an older page carries an older footer, a breadcrumb names the page. A region found where a rule looks,
+# whose signature differs, is still the learned region when every line of its text is a line (or made of the
+# words) of the learned region, which the review judged to hold no job fact, except a few lines that are only
+# link text (menu items) and state nothing a job fact needs (digits, amounts, mail or phone links, apply words).
+BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "table",
+                        "section", "article", "header", "footer", "nav", "aside", "main", "br", "dd", "dt", "dl",
+                        "form", "button", "a", "label", "option", "blockquote", "figure", "figcaption", "address",
+                        "center", "details", "summary", "select", "fieldset", "legend", "hr", "img"})
+# What a new line may not say: digits (normalised to 0), an amount, an e-mail address, an apply word.
+_FACT_CHARS = re.compile(r"0|@|[$€£¥₩]|\b(apply|appl(y|ication)|bewerb|postul|candidat|solliciteer|hae\b)", re.I)
+VARIATION_SHARE = 0.3  # at most this share of a varied region's characters may be new link lines
+VARIATION_MAX_CHARS = 400
+MAX_LEARNED_LINES = 300  # a region with more lines than this is matched by its signature only
+MAX_LEARNED_CHARS = 12000
+
+
+def region_lines(element, refs: SelfReferences | None = None) -> list[tuple[str, bool]]:
+    """The region's visible text lines as compared between pages: self-references and digits normalised, lower
+    case; each with whether it is link text only (a mail or phone link is not: it is a contact)."""
+    refs = refs or NO_REFERENCES
+    lines: list[tuple[str, bool]] = []
+    parts: list[str] = []
+    plain = [0]  # characters of the current line outside ordinary links
+    links: list = []  # the link elements open around the current position
+
+    def flush() -> None:
+        text = refs.text(_norm("".join(parts))).lower()
+        if text:
+            lines.append((text, plain[0] <= 3))  # separators ("|", "·") beside menu links
+        parts.clear()
+        plain[0] = 0
+
+    def add(text: str | None) -> None:
+        if text and text.strip():
+            parts.append(text + " ")
+            if not links or any(a.get("href", "").strip().lower().startswith(("mailto:", "tel:")) for a in links):
+                plain[0] += len("".join(text.split()))
+
+    for event, el in etree.iterwalk(element, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            if el.tag in BLOCK_TAGS:
+                flush()
+            if el.tag == "a":
+                links.append(el)
+            add(el.text)
+        else:
+            if el.tag == "a" and links:
+                links.pop()
+            if el.tag in BLOCK_TAGS:
+                flush()
+            if el is not element:
+                add(el.tail)
+    flush()
+    return lines
+
+
+def learned_lines(element, refs: SelfReferences | None = None) -> list[tuple[str, bool]]:
+    """What a rule stores of its region to recognise it with bounded variation; [] when too large."""
+    lines = list(dict.fromkeys(region_lines(element, refs)))
+    if len(lines) > MAX_LEARNED_LINES or sum(len(text) for text, _linked in lines) > MAX_LEARNED_CHARS:
+        return []
+    return lines
+
+
+def within_variation(lines: list[tuple[str, bool]], learned) -> bool:
+    """Whether a region's ``lines`` (``region_lines``) are the learned region's with bounded variation.
+
+    Every line must be a learned line, or made of the words of one learned line (a link's words for a link line,
+    a text line's words for a text line: "© Acme" beside a learned "Acme © Privacy | Terms"; a place name from a
+    menu of links is not a new text line's), except new link-only lines stating no fact (a menu item), which may
+    make up at most VARIATION_SHARE of the text and VARIATION_MAX_CHARS. Lines missing from the region are fine:
+    less of the same template states nothing new. A region without text is matched by its signature only."""
+    if not learned or len(lines) > 2 * len(learned) + 20:
+        return False  # nothing to compare with, or far more than was learned: not the same region (and bounded)
+    texts = {text for text, _linked in learned}
+    word_sets = [(set(text.split()), bool(linked)) for text, linked in learned]
+    known = new = 0
+    for text, linked in lines:
+        words = set(text.split())
+        if text in texts or any(words <= learned_words and (linked or not learned_linked)
+                                for learned_words, learned_linked in word_sets):
+            known += len(text)
+        elif linked and not _FACT_CHARS.search(text):
+            new += len(text)
+        else:
+            return False
+    total = known + new
+    return known > 0 and new <= VARIATION_SHARE * total and new <= VARIATION_MAX_CHARS

@@ -78,3 +78,11 @@ def region_parts(region) -> list:
 def all_candidates(root) -> set:
     """Every candidate at any depth: a rule's selector must match one of these or an element inside one."""
     return {el for el in root.iter(etree.Element) if is_candidate(el)}
+
+
+def is_footer_named(el) -> bool:
+    """An element whose class or id names a footer (``div.site-footer``, ``#footer``)."""
+    if not isinstance(el.tag, str):
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return "footer" in _TOKEN_SPLIT.split(names)

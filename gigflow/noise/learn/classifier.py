@@ -32,11 +32,17 @@ class ReviewRegion:
     fact_text: str | None = None
     # Its form controls as a reader meets them ("button: Accept all", "input search: Search jobs").
     controls: tuple[str, ...] = ()
+    # The region is (inside) the site's footer: a <footer>, role="contentinfo" or an element named a footer, the
+    # same on the samples. Its postal address, phone and general mailbox are the site's, not a vacancy's.
+    site_footer: bool = False
 
     def as_prompt(self) -> dict:
-        return {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
-                "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links],
-                "controls": list(self.controls), "html": self.html}
+        prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
+                  "text": self.text, "links": [{"text": t, "href": h} for t, h in self.links],
+                  "controls": list(self.controls), "html": self.html}
+        if self.site_footer:
+            prompt["place"] = "site footer"
+        return prompt
 
 
 @dataclass(frozen=True)
@@ -219,6 +225,13 @@ def is_link_menu(region: ReviewRegion) -> bool:
 # legal name are the operator's, its dates and amounts the site's ("updated April 12", "salary data"). Only a
 # way to apply can be the same for every job there.
 BOARD_KINDS = frozenset({"apply"})
+# In the site's footer, the same on every sample, a postal address, a place, a phone number and a mailbox are the
+# site's own contact block (its office), not a vacancy's: a vacancy's place and contact vary with the vacancy or
+# are stated in it. A recruiting mailbox (jobs@, careers@, bewerbung@ ...) is still a way to apply.
+FOOTER_FURNITURE = frozenset({"location", "address", "contact"})
+RECRUITING_MAILBOX = re.compile(r"(?:^|mailto:)(?:jobs?|careers?|karriere|recruit\w*|hr|talent|hiring|apply|"
+                                r"applications?|bewerbung(?:en)?|vacatures|werkenbij|rekry\w*|jobb|emploi|"
+                                r"candidature)@", re.I)
 
 
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False) -> list[str]:
@@ -244,6 +257,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if only_links and kind != "apply":
             continue
         if site_operator_only and kind not in BOARD_KINDS:
+            continue
+        if region.site_footer and kind in FOOTER_FURNITURE:
+            if kind == "contact" and RECRUITING_MAILBOX.search(haystack):
+                found.append(f"{kind} {RECRUITING_MAILBOX.search(haystack).group(0)!r} (a recruiting mailbox)")
             continue
         if kind == "documents":
             # "Send us your resume" is a call for open applications; documents to send with this application are
@@ -280,7 +297,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
-        if _LINK_SIGNALS.search(href) and not (site_operator_only and href.lower().startswith(("tel:", "mailto:"))):
+        contact_link = href.lower().startswith(("tel:", "mailto:"))
+        if region.site_footer and contact_link and not RECRUITING_MAILBOX.search(href):
+            continue  # the site's phone or mailbox in its footer
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link):
             found.append(f"link {href!r}")
             break
     if site_operator_only:

@@ -11,12 +11,12 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.apply import region_excerpt
-from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
+from gigflow.noise.learn.candidates import all_candidates, candidate_regions, is_footer_named, region_parts
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signature import SelfReferences, region_signature, signature_for
+from gigflow.noise.signature import SelfReferences, learned_lines, region_signature, signature_for, within_variation
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
                                           is_label_value_row)
 from gigflow.noise.learn.training import TrainingPage
@@ -163,6 +163,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
                                    reason=verdict.reason, classifier=verdict.classifier,
                                    path=relaxed_path(learnable[(selector, signature)]),
+                                   lines=signatures.lines(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)])))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
@@ -315,6 +316,27 @@ class _Signatures:
             found = self.cache[region] = region_signature(region, self.refs[page])
         return found
 
+    def lines(self, region, page: int = 0) -> list:
+        """The region's text lines as a rule stores them ([] when too large to compare line by line)."""
+        key = ("lines", region)
+        if key not in self.cache:
+            self.cache[key] = learned_lines(region, self.refs[page])
+        return self.cache[key]
+
+    def same(self, region, other, page: int) -> bool:
+        """``other`` on sample ``page`` is ``region`` (of the first sample): by signature, or with bounded
+        variation (``within_variation``: lines of the region, new menu links stating no fact)."""
+        if self(other, page) == self(region, 0):
+            return True
+        learned = self.lines(region, 0)
+        if not learned:
+            return False
+        key = ("varied", region, other)
+        if key not in self.cache:
+            theirs = self.lines(other, page)
+            self.cache[key] = bool(theirs) and within_variation(theirs, learned) and within_variation(learned, theirs)
+        return self.cache[key]
+
 
 def quorum(n_pages: int) -> int:
     """On how many samples a template region must be found as learned: all of 2, else two thirds (at least 2).
@@ -358,7 +380,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     # Where positions shift between samples (one more sibling before the region), the region is still found
     # by its path without positions and its signature: apply looks there too (RemovalRule.path).
     relaxed = [(tag, role, label, None) for tag, role, label, _nth in steps]
-    by_path = [any(signatures(m, k) == signature for m in index.select(relaxed)
+    by_path = [any(signatures.same(region, m, k) for m in index.select(relaxed)
                    if _in_candidate(m, candidates))
                for k, (index, candidates) in enumerate(zip(indexes, candidate_sets))]
     # A selector that finds one region on every sample reads best and is the least likely to find a stranger
@@ -373,7 +395,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
                 if len(found) > most or (k == 0 and region not in matches):
                     too_many = True
                     break
-                if by_path[k] or any(signatures(m, k) == signature for m in matches):
+                if by_path[k] or any(signatures.same(region, m, k) for m in matches):
                     agreeing += 1
             if too_many:
                 loose = True
@@ -384,7 +406,7 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
                 confirmed, _why = _match_everywhere(selector, roots, candidate_sets)
                 if confirmed is not None and region in confirmed[0] and sum(
                         1 for k, page in enumerate(confirmed)
-                        if by_path[k] or any(signatures(m, k) == signature for m in page)) >= need:
+                        if by_path[k] or any(signatures.same(region, m, k) for m in page)) >= need:
                     return selector, ""
     if found_elsewhere:
         return None, (f"differs between samples (text, structure, attributes or links): found as learned on "
@@ -415,7 +437,8 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
-                        fact_text=_fact_text(region), controls=_controls(region))
+                        fact_text=_fact_text(region), controls=_controls(region),
+                        site_footer=in_site_footer(region))
 
 
 def _controls(region) -> tuple[str, ...]:
@@ -437,6 +460,18 @@ def _controls(region) -> tuple[str, ...]:
         if len(found) >= 20:
             break
     return tuple(found)
+
+
+def in_site_footer(region) -> bool:
+    """The region is the site's footer or inside it: a <footer> or role="contentinfo" that is not inside an
+    <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
+    footer. Only regions the samples share get here."""
+    for node in (region, *region.iterancestors()):
+        if node.tag in ("article", "main") or (node.get("role") or "").strip().lower() in ("main", "article"):
+            return False
+        if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
+            return True
+    return False
 
 
 LINK_LIST_MIN_ITEMS = 3
