@@ -81,3 +81,16 @@ def test_i_the_sites_office_address_phone_and_mailbox_in_its_footer_are_not_job_
     for fact in ("© 2026 Harbor Logistics GmbH", "careers@harbor.example", "Data Engineer", "Chicago",
                  "$120,000 a year"):
         assert fact in markdown, fact
+
+
+def test_i_a_footer_naming_the_employer_keeps_its_address_and_mailbox():
+    # the same footer on one employer's site whose name it carries (the source's company): the employer's own
+    # address and mailbox, job facts (issue #23: a fact is about the job or its employer)
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(slug, title, city, footer=SITE_FOOTER).encode(),
+                          company="Harbor Logistics")
+             for slug, title, city in JOBS]
+    result = learn(pages[:3])
+    unseen = pages[3]
+    markdown = prepare_html(unseen.body, unseen.url, noise_filter=result.filter).markdown
+    for fact in ("Hafenstraße 12", "20457 Hamburg", "office@harbor.example", "careers@harbor.example"):
+        assert fact in markdown, fact

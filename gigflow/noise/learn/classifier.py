@@ -35,6 +35,8 @@ class ReviewRegion:
     # The region is (inside) the site's footer: a <footer>, role="contentinfo" or an element named a footer, the
     # same on the samples. Its postal address, phone and general mailbox are the site's, not a vacancy's.
     site_footer: bool = False
+    # The whole site footer's text (bounded), where the employer's name may sit beside this part (its legal line).
+    footer_text: str = ""
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -226,8 +228,9 @@ def is_link_menu(region: ReviewRegion) -> bool:
 # way to apply can be the same for every job there.
 BOARD_KINDS = frozenset({"apply"})
 # In the site's footer, the same on every sample, a postal address, a place, a phone number and a mailbox are the
-# site's own contact block (its office), not a vacancy's: a vacancy's place and contact vary with the vacancy or
-# are stated in it. A recruiting mailbox (jobs@, careers@, bewerbung@ ...) is still a way to apply.
+# site's own contact block (its office), not a vacancy's, unless the footer names the employer (then they are the
+# employer's: issue #23, a fact is about the job or its employer). A recruiting mailbox (jobs@, careers@,
+# bewerbung@ ...) is still a way to apply.
 FOOTER_FURNITURE = frozenset({"location", "address", "contact"})
 RECRUITING_MAILBOX = re.compile(r"(?:^|mailto:)(?:jobs?|careers?|karriere|recruit\w*|hr|talent|hiring|apply|"
                                 r"applications?|bewerbung(?:en)?|vacatures|werkenbij|rekry\w*|jobb|emploi|"
@@ -253,12 +256,16 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
+    # A site footer that names the employer holds the employer's own address and contact (job facts); one that
+    # does not is the site's office block.
+    footer_words = (region.footer_text or haystack).casefold()
+    site_footer = region.site_footer and not any(name.casefold() in footer_words for name in employers if name)
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
-        if region.site_footer and kind in FOOTER_FURNITURE:
+        if site_footer and kind in FOOTER_FURNITURE:
             if kind == "contact" and RECRUITING_MAILBOX.search(haystack):
                 found.append(f"{kind} {RECRUITING_MAILBOX.search(haystack).group(0)!r} (a recruiting mailbox)")
             continue
@@ -298,7 +305,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if region.site_footer and contact_link and not RECRUITING_MAILBOX.search(href):
+        if site_footer and contact_link and not RECRUITING_MAILBOX.search(href):
             continue  # the site's phone or mailbox in its footer
         if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link):
             found.append(f"link {href!r}")

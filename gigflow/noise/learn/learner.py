@@ -434,11 +434,12 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
+    footer = in_site_footer(region)
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
                         fact_text=_fact_text(region), controls=_controls(region),
-                        site_footer=in_site_footer(region))
+                        site_footer=footer is not None, footer_text=_footer_text(footer))
 
 
 def _controls(region) -> tuple[str, ...]:
@@ -462,16 +463,24 @@ def _controls(region) -> tuple[str, ...]:
     return tuple(found)
 
 
-def in_site_footer(region) -> bool:
-    """The region is the site's footer or inside it: a <footer> or role="contentinfo" that is not inside an
-    <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
+def in_site_footer(region):
+    """The site footer the region is or sits in, else None: a <footer> or role="contentinfo" that is not inside
+    an <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
     footer. Only regions the samples share get here."""
+    footer = None
     for node in (region, *region.iterancestors()):
         if node.tag in ("article", "main") or (node.get("role") or "").strip().lower() in ("main", "article"):
-            return False
+            return None
         if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
-            return True
-    return False
+            footer = node  # the outermost: a footer's parts name the employer in a sibling (its legal line)
+    return footer
+
+
+FOOTER_TEXT_CHARS = 4000  # of a site footer's text kept to look for the employer's name (bounded on hostile pages)
+
+
+def _footer_text(footer) -> str:
+    return " ".join(footer.text_content()[:FOOTER_TEXT_CHARS].split()) if footer is not None else ""
 
 
 LINK_LIST_MIN_ITEMS = 3
