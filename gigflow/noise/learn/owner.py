@@ -198,7 +198,10 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     n = len(roots)
     outbound = []
     for sample, root in zip(samples, roots):
-        own = urlsplit(sample.url).netloc.lower()
+        try:
+            own = urlsplit(sample.url or "").netloc.lower()
+        except ValueError:  # a page URL the parser refuses names no host of its own
+            own = ""
         targets = set()
         for a in root.iter("a"):
             try:
