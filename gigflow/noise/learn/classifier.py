@@ -123,6 +123,8 @@ class RegionClassifier:
         # The samples name different employers (a job board): regions they share describe the site operator, so
         # an address, phone, legal name or place there is board furniture, not a fact of any one job.
         self.site_operator_only = False
+        # The site owner's name read from the samples (gigflow.noise.learn.owner), one of ``employers``.
+        self.owner = ""
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
         verdicts: dict[str, RegionVerdict] = {}
@@ -151,12 +153,19 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
                            r"headquarters|office in|"
                            r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
+                           # a place's office, campus or HQ ("Madison Office", "Leeds Campus"), a head office
+                           r"\b(?!(?:Back|Front|Post|Box|Home|Press|Microsoft|Our|The|Your|Open|Virtual|Family)\b)"
+                           r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
+                           r"\b(?:[Hh]ead|[Mm]ain|[Rr]egistered|[Rr]egional) [Oo]ffices?\b|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
     "contact": re.compile(r"\b(?!" + SITE_MAILBOXES + r")"
-                          r"[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d\s()-]{7,}\d|\b(recruiter|hiring manager|hr manager)\b",
+                          r"[\w.+-]+@[\w-]+\.[\w.]+|"
+                          # a phone number, but not a copyright's span of years ("© 2013-2015")
+                          r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()-]{7,}\d|"
+                          r"\b(recruiter|hiring manager|hr manager)\b",
                           re.I),
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
                         r"응모|지원|応募)", re.I),
@@ -204,6 +213,7 @@ JOB_FACT_SIGNALS["address"] = re.compile(
 JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
                                        re.I)
 _LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
+_ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
@@ -237,7 +247,8 @@ RECRUITING_MAILBOX = re.compile(r"(?:^|mailto:)(?:jobs?|careers?|karriere|recrui
                                 r"candidature)@", re.I)
 
 
-def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False) -> list[str]:
+def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
+                     owner: str = "") -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
     by samples of different employers, so only a way to apply counts (see BOARD_KINDS)."""
@@ -315,8 +326,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     if _LABEL_VALUE_MARKUP.search(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
-    for name in employers:
-        if len(name) >= 3 and name.lower() in lowered:
+    for name in employers if not any(f.startswith("employer ") for f in found) else ():  # one says enough
+        # The site owner's logo states its name by its alt text (Markdown keeps it).
+        if len(name) >= 3 and name.lower() in (lowered if name != owner else " ".join(
+                [lowered, *_ALT.findall(region.html)]).lower()):
             found.append(f"employer {name!r}")
             break
     return found
@@ -331,7 +344,7 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers, self.site_operator_only)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)

@@ -19,6 +19,7 @@ from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import SelfReferences, learned_lines, region_signature, signature_for, within_variation
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
                                           is_label_value_row)
+from gigflow.noise.learn.owner import owner_to_protect, without_needless_owner_keeps
 from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
@@ -101,6 +102,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
+    owner = "" if classifier.employers or classifier.site_operator_only else owner_to_protect(samples, roots,
+                                                                                           candidate_sets)
+    if owner:  # no company, no JSON-LD employer named: the site owner's name where only template states it
+        classifier.employers, classifier.owner = (owner,), owner
     indexes = [PageIndex(root) for root in roots]
     signatures = _Signatures(refs)
 
@@ -165,6 +170,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    path=relaxed_path(learnable[(selector, signature)]),
                                    lines=signatures.lines(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)])))
+    if owner:  # the owner's name kept where it is needed only
+        decided = without_needless_owner_keeps(owner, samples, reused, decided, list(learnable.values()), config_hash)
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))

@@ -1,0 +1,350 @@
+"""The site owner: whose career site the samples come from, when neither the source's company nor JSON-LD says.
+
+On a career site of one employer without JSON-LD, the employer's name is often stated only in template regions: a
+footer's "© 2013-2015 Acme Co", the header logo's alt text, a breadcrumb, a sidebar's "About Acme". Learned as
+template, those regions go, and the job's employer with them. This module reads the name the samples agree on from
+what a site says about itself (og:site_name, application-name, a JSON-LD Organization or WebSite, the copyright
+holder, a <title> affix, the header logo's alt text), and says nothing when the samples look like a job board
+(their jobs link out to different employers, their titles name different companies, their menus list companies or
+employers). The learner then treats the name as a job fact only where it is needed: when no content outside the
+candidate regions states it on every sample.
+
+Pure functions over the samples' raw bodies and prepared trees; learning only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
+MAX_NAME_CHARS = 60
+MAX_NAME_WORDS = 6
+MIN_NAME_CHARS = 2
+
+_META = re.compile(r"<meta\b[^>]{0,2000}>", re.I)
+_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+_JSON_LD = re.compile(r"<script[^>]+application/ld\+json[^>]*>(.*?)</script>", re.I | re.S)
+_OWNER_TYPES = frozenset({"organization", "corporation", "localbusiness", "website", "ngo",
+                          "educationalorganization", "governmentorganization"})
+# "© 2013-2015 Acme Co. All rights reserved", "Copyright (c) 2020 Acme", "© Acme 2021": the holder runs to a
+# sentence end, a separator or the "all rights reserved" phrase.
+_YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[,.]?\s*)"
+_COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:]?\s*" + _YEARS + r"?[-–—:]?\s*"
+                        r"(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
+_HOLDER_END = re.compile(r"\s*(?:\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
+                         r"\ball rights\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
+_TITLE_SEPARATORS = re.compile(r"\s+[|–—·:•»]\s+|\s+-\s+|\s*\|\s*")
+# Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo".
+_GENERIC = re.compile(r"^(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote|emplois?|carrières?|vacatures|"
+                      r"työpaikat|lediga jobb|home|homepage|startseite|official site|logo)\s+(?:at|bei|chez|bij|"
+                      r"@|in|with)?\s*)+|(?:\s+(?:careers?|jobs?|vacancies|karriere|jobs portal|career site|"
+                      r"logo|home|homepage))+$", re.I)
+# Page-level words a site name is not: a title part like "Job Description" or "Apply now" names the page.
+_NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job details|apply( now)?|"
+                         r"open positions|vacancies|logo|menu|search)$", re.I)
+
+# A job board's menus name its other audience and its directory of companies.
+_BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for employers|recruiters?|"
+                          r"(?:search|browse|explore) (?:by )?compan(?:y|ies)|company profiles?|"
+                          r"arbeitgeber|für unternehmen|werkgevers|entreprises|recruteurs|empresas|"
+                          r"työnantajille|yritykset|arbetsgivare|för arbetsgivare)\b", re.I)
+# "Senior Engineer at Acme (Berlin) | Board": a title naming the job's employer.
+_TITLE_EMPLOYER = re.compile(r"\s(?:at|bei|chez|bij|@)\s+([^|–—·•»(\-]{2,60})", re.I)
+BOARD_LINK_MAX_CHARS = 40
+# An image that is a control, not the brand: "arrow down icon", "menu", "close".
+_ICON = re.compile(r"\b(?:icon|arrow|chevron|menu|close|search|hamburger|toggle)\b", re.I)
+
+
+def _norm(text: str | None) -> str:
+    return " ".join(text.split()) if text else ""
+
+
+def _key(name: str) -> str:
+    return _norm(name).casefold().rstrip(".")
+
+
+def clean_name(text: str | None) -> str:
+    """A site or company name as a site states it, without page words ("Careers at", "logo"); '' when it is not
+    a plausible name (empty, too long, a page word, no letter)."""
+    # "Acme, Inc." is stated as "Acme" as often: the name before a comma matches both.
+    name = _norm(text).split(",", 1)[0].strip(" -–—|·•:,")
+    for _ in range(2):
+        name = _GENERIC.sub("", name).strip(" -–—|·•:,")
+    if (not MIN_NAME_CHARS <= len(name) <= MAX_NAME_CHARS or len(name.split()) > MAX_NAME_WORDS
+            or _NOT_A_NAME.match(name) or not any(ch.isalpha() for ch in name)):
+        return ""
+    return name
+
+
+def _decoded(body) -> str:
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    return text[:MAX_SCAN]
+
+
+def meta_names(body) -> list[str]:
+    """og:site_name and application-name from the raw body (preparation removes meta tags)."""
+    names = []
+    for tag in _META.findall(_decoded(body)):
+        attrs = {m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or "" for m in _ATTR.finditer(tag)}
+        kind = (attrs.get("property") or attrs.get("name") or "").lower()
+        if kind in ("og:site_name", "application-name", "apple-mobile-web-app-title"):
+            names.append(attrs.get("content", ""))
+    return names
+
+
+def json_ld_owner_names(body) -> list[str]:
+    """Names of the JSON-LD Organizations and WebSites a page describes at its top level (or in its @graph); not
+    those inside a JobPosting (its hiringOrganization is read elsewhere)."""
+    names = []
+    for block in _JSON_LD.findall(_decoded(body)):
+        try:
+            data = json.loads(block.strip())
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        for item in items[:50]:
+            if isinstance(item, dict) and isinstance(item.get("@graph"), list):
+                items.extend(x for x in item["@graph"][:50] if isinstance(x, dict))
+        for item in items[:100]:
+            if not isinstance(item, dict):
+                continue
+            types = item.get("@type")
+            types = types if isinstance(types, list) else [types]
+            if any(str(t).lower() in _OWNER_TYPES for t in types) and isinstance(item.get("name"), str):
+                names.append(item["name"])
+    return names
+
+
+def copyright_holders(root) -> list[str]:
+    """The holders named by "©/Copyright YEAR NAME" lines in the page's text."""
+    holders = []
+    for text in root.itertext():
+        if not text or not ("©" in text or "(c)" in text.lower() or "opyright" in text):
+            continue
+        for match in _COPYRIGHT.finditer(_norm(text)):
+            holders.append(_HOLDER_END.sub("", match.group("name")))
+    return holders
+
+
+def title_parts(root) -> list[str]:
+    title = next(root.iter("title"), None)
+    text = _norm(title.text_content()) if title is not None else ""
+    return [part for part in _TITLE_SEPARATORS.split(text) if part.strip()] if text else []
+
+
+def logo_alts(root) -> list[str]:
+    """The alt text of the first image in the page's header or in a link to the site's home page (the brand)."""
+    for img in root.iter("img"):
+        alt = _norm(img.get("alt"))
+        if not alt or _ICON.search(alt):
+            continue
+        for node in img.iterancestors():
+            role = (node.get("role") or "").strip().lower()
+            home = False
+            if node.tag == "a":
+                try:
+                    parts = urlsplit(node.get("href") or "")
+                except ValueError:
+                    parts = None
+                home = parts is not None and parts.path in ("", "/") and not parts.query and not parts.fragment
+            if node.tag == "header" or role == "banner" or home:
+                return [alt]
+    return []
+
+
+def _names_on(sample, root) -> dict[str, str]:
+    """Candidate owner names one sample states, by key, in order of preference (the copyright holder first: it
+    is the name a footer states)."""
+    found: dict[str, str] = {}
+    candidates = (copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
+                  + logo_alts(root))
+    for text in candidates:
+        name = clean_name(text)
+        if name:
+            found.setdefault(_key(name), name)
+    return found
+
+
+def _title_affix(roots) -> str:
+    """A <title> part at the start or end shared by most samples ("Job | Acme" on every page)."""
+    counts: Counter = Counter()
+    shown: dict[str, str] = {}
+    for root in roots:
+        parts = title_parts(root)
+        if len(parts) < 2:
+            continue
+        for part in {parts[0], parts[-1]}:
+            name = clean_name(part)
+            if name:
+                counts[_key(name)] += 1
+                shown.setdefault(_key(name), name)
+    key, count = counts.most_common(1)[0] if counts else ("", 0)
+    return shown[key] if count > len(roots) // 2 else ""
+
+
+def looks_like_a_board(samples, roots, owner: str = "") -> str:
+    """Why the samples look like a job board (jobs of different employers), or ''.
+
+    - their outbound links go elsewhere on each page: two or more samples link out only to sites no other sample
+      links to (each job's own employer or its application system);
+    - their titles name different companies ("Engineer at Apple", "Designer at Google");
+    - most of them link to a directory of companies or a page for employers ("Companies", "Post a job").
+    """
+    n = len(roots)
+    outbound = []
+    for sample, root in zip(samples, roots):
+        try:
+            own = urlsplit(sample.url or "").netloc.lower()
+        except ValueError:  # a page URL the parser refuses names no host of its own
+            own = ""
+        targets = set()
+        for a in root.iter("a"):
+            try:
+                parts = urlsplit(a.get("href") or "")
+            except ValueError:
+                continue
+            host = parts.netloc.lower()
+            if parts.scheme in ("http", "https") and host and host != own:
+                targets.add(f"{host}/{parts.path.lstrip('/').split('/', 1)[0]}")
+        outbound.append(targets)
+    every = Counter(t for targets in outbound for t in targets)
+    alone = sum(1 for targets in outbound if targets and all(every[t] == 1 for t in targets))
+    if alone >= 2:
+        return f"{alone} of {n} samples link out only to sites no other sample links to"
+    named = set()
+    for root in roots:
+        for part in title_parts(root):
+            for match in _TITLE_EMPLOYER.finditer(f" {part}"):
+                name = _key(clean_name(match.group(1)))
+                if name and not (owner and _key(owner) in name):
+                    named.add(name)
+    if len(named) >= 2:
+        return f"the samples' titles name {len(named)} different companies"
+    directory = sum(1 for root in roots if any(
+        _BOARD_LINKS.search(text) for text in (_norm(a.text_content()) for a in root.iter("a"))
+        if text and len(text) <= BOARD_LINK_MAX_CHARS))
+    if directory > n // 2:
+        return f"{directory} of {n} samples link to a directory of companies or a page for employers"
+    return ""
+
+
+def site_owner(samples, roots) -> str:
+    """The name most samples state the site's owner by, or '' (no agreement, or the samples look like a board).
+
+    ``samples``: TrainingPages (their raw bodies hold the meta tags and JSON-LD); ``roots``: their prepared trees.
+    """
+    n = len(roots)
+    if n == 0:
+        return ""
+    counts: Counter = Counter()
+    shown: dict[str, str] = {}
+    order: dict[str, int] = {}
+    for sample, root in zip(samples, roots):
+        for rank, (key, name) in enumerate(_names_on(sample, root).items()):
+            counts[key] += 1
+            shown.setdefault(key, name)
+            order[key] = min(order.get(key, rank), rank)
+    # A title affix alone is weak (a board's name, a slogan); it confirms a name the site states another way.
+    affix = _title_affix(roots)
+    if affix and _key(affix) in counts:
+        counts[_key(affix)] = n
+    agreed = [key for key, count in counts.items() if count > n // 2]
+    if not agreed:
+        return ""
+    key = min(agreed, key=lambda k: (-counts[k], order[k]))
+    owner = shown[key]
+    if looks_like_a_board(samples, roots, owner):
+        return ""
+    return owner
+
+
+def stated_outside(name: str, roots, candidate_sets) -> bool:
+    """Whether every sample states ``name`` (its text or an image's alt) outside its candidate regions, where no
+    rule can remove it."""
+    wanted = name.casefold()
+    for root, candidates in zip(roots, candidate_sets):
+        body = root.find("body")
+        body = body if body is not None else root
+        parts = []
+        walker = etree.iterwalk(body, events=("start", "end"))
+        for event, el in walker:
+            if not isinstance(el.tag, str):
+                continue
+            if event == "start":
+                if el in candidates:
+                    walker.skip_subtree()  # its end event still comes, with its tail
+                    continue
+                parts.append(el.text or "")
+                if el.tag == "img":
+                    parts.append(" " + (el.get("alt") or "") + " ")
+            elif el is not body:
+                parts.append(el.tail or "")
+        if wanted not in _norm(" ".join(parts)).casefold():
+            return False
+    return True
+
+
+def owner_to_protect(samples, roots, candidate_sets) -> str:
+    """The site owner's name when it must be kept as a job fact: the samples agree on it, they are no board, and
+    some sample states it only in regions a rule could remove. '' otherwise."""
+    owner = site_owner(samples, roots)
+    if not owner or stated_outside(owner, roots, candidate_sets):
+        return ""
+    return owner
+
+
+def owner_only_reason(owner: str) -> str:
+    """The rules classifier's reason for a region kept for nothing but the owner's name."""
+    return f"rules: job-fact signal: employer {owner!r}"
+
+
+NEEDLESS_REASON = "rules: names only the site owner, whom what stays on every sample names too"
+
+
+def without_needless_owner_keeps(owner: str, samples, reused: list, decided: list, regions: list,
+                                 config_hash: str) -> list:
+    """``decided`` with the regions kept for nothing but the owner's name removed after all, where the name still
+    appears in every sample's Markdown without them (a kept part of the job, another kept region states it); when
+    it would vanish, the shortest of them stays and the others go.
+
+    ``regions``: the first sample's element of each decided rule, in order. Only the innermost such keeps are
+    turned: a kept region's parts were decided on their own, so the part naming the owner is the one to remove."""
+    reason = owner_only_reason(owner)
+    owner_only = {i for i, rule in enumerate(decided) if rule.decision == "keep" and rule.reason == reason}
+    kept_inside = {ancestor for i, rule in enumerate(decided) if rule.decision == "keep"
+                   for ancestor in regions[i].iterancestors()}
+    turnable = sorted((i for i in owner_only if regions[i] not in kept_inside),
+                      key=lambda i: len(_norm(regions[i].text_content())))
+    # Remove them all, else all but the shortest, all but the next shortest ...
+    for stays in [None, *turnable[:MAX_OWNER_TRIALS]]:
+        turn = {i for i in turnable if i != stays}
+        if not turn:
+            break
+        trial = [rule.model_copy(update={"decision": "remove", "reason": NEEDLESS_REASON}) if i in turn else rule
+                 for i, rule in enumerate(decided)]
+        if _named_everywhere(owner, samples, reused + trial, config_hash):
+            return trial
+    return decided
+
+
+# Trials of which owner-only region to keep (each prepares every sample once).
+MAX_OWNER_TRIALS = 3
+
+
+def _named_everywhere(owner: str, samples, rules: list, config_hash: str) -> bool:
+    from gigflow.documents import prepare_html
+    from gigflow.noise.model import NoiseFilter
+
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=rules)
+    wanted = _norm(owner).casefold()
+    for sample in samples:
+        markdown = prepare_html(sample.body, sample.url, content_type=sample.content_type, strategy=sample.strategy,
+                                noise_filter=noise_filter).markdown
+        if wanted not in _norm(markdown.replace("\\", "")).casefold():
+            return False
+    return True
