@@ -71,15 +71,19 @@ SITE_FOOTER = ("<footer><div class='office'><address>Hafenstraße 12<br>20457 Ha
 
 
 def test_i_the_sites_office_address_phone_and_mailbox_in_its_footer_are_not_job_facts():
-    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(slug, title, city, footer=SITE_FOOTER).encode())
+    # a job board's footer (its name says it lists jobs; no employer is named): the board's office block, not
+    # the vacancy's
+    footer = SITE_FOOTER.replace("© 2026 Harbor Logistics GmbH", "© 2026 Harbor Job Board")
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/",
+                          body=page(slug, title, city, footer=footer).replace("Harbor Careers", "Harbor Job Board")
+                          .encode())
              for slug, title, city in JOBS]
     result = learn(pages[:3])
     unseen = pages[3]
     markdown = prepare_html(unseen.body, unseen.url, noise_filter=result.filter).markdown
     for furniture in ("Hafenstraße 12", "20457 Hamburg", "+49 40 1234 5678", "office@harbor.example"):
         assert furniture not in markdown, furniture
-    for fact in ("© 2026 Harbor Logistics GmbH", "careers@harbor.example", "Data Engineer", "Chicago",
-                 "$120,000 a year"):
+    for fact in ("careers@harbor.example", "Data Engineer", "Chicago", "$120,000 a year"):
         assert fact in markdown, fact
 
 

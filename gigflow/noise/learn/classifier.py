@@ -125,6 +125,8 @@ class RegionClassifier:
         self.site_operator_only = False
         # The site owner's name read from the samples (gigflow.noise.learn.owner), one of ``employers``.
         self.owner = ""
+        # The site owner the samples agree on where they are no board (the employer), protected or not.
+        self.site_owner_name = ""
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
         verdicts: dict[str, RegionVerdict] = {}
@@ -224,6 +226,11 @@ MENU_MIN_LINKS = 4
 
 def _squash(text: str) -> str:
     return "".join(text.split())
+
+
+def _alnum(text: str) -> str:
+    """Letters and digits only, lower-cased: "Acme Games" and contact@acmegames.com meet as "acmegames"."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 EMPLOYMENT_LINE_MAX_WORDS = 10
 
 
@@ -248,10 +255,11 @@ RECRUITING_MAILBOX = re.compile(r"(?:^|mailto:)(?:jobs?|careers?|karriere|recrui
 
 
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
-                     owner: str = "") -> list[str]:
+                     owner: str = "", footer_names: tuple[str, ...] | None = None) -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
-    by samples of different employers, so only a way to apply counts (see BOARD_KINDS)."""
+    by samples of different employers, so only a way to apply counts (see BOARD_KINDS). ``footer_names``: the
+    names (employers, site owner) whose mention makes a site footer's address and contact the employer's."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -269,8 +277,11 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     # A site footer that names the employer holds the employer's own address and contact (job facts); one that
     # does not is the site's office block.
-    footer_words = (region.footer_text or haystack).casefold()
-    site_footer = region.site_footer and not any(name.casefold() in footer_words for name in employers if name)
+    # Compared squashed: the name may only be in the footer's mailbox or web address (contact@acmegames.com).
+    footer_words = _alnum(region.footer_text or haystack)
+    site_footer = region.site_footer and not any(len(_alnum(name)) >= 4 and _alnum(name) in footer_words
+                                                 for name in (employers if footer_names is None else footer_names)
+                                                 if name)
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
@@ -344,7 +355,8 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
+                                       footer_names=self.employers + (self.site_owner_name,))
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)
@@ -387,8 +399,9 @@ class OpenAIClassifier(RegionClassifier):
 
         self.usage.calls += 1
         payload = {"regions": [r.as_prompt() for r in batch]}
-        if self.employers:  # the source's company: its name in a region is a job fact (the employer)
-            payload["employer"] = list(self.employers)
+        employers = tuple(dict.fromkeys(self.employers + ((self.site_owner_name,) if self.site_owner_name else ())))
+        if employers:  # the source's company or the site's owner: its name in a region is a job fact (the employer)
+            payload["employer"] = list(employers)
         if self.site_operator_only:  # a board: shared regions are the operator's, not a job's
             payload["site"] = ("a job board: the samples name different employers, so every region here (shared by "
                                "all samples) belongs to the site operator; its address, phone or legal name is not "

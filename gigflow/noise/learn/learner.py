@@ -19,7 +19,7 @@ from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import SelfReferences, learned_lines, region_signature, signature_for, within_variation
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
                                           is_label_value_row)
-from gigflow.noise.learn.owner import owner_to_protect, without_needless_owner_keeps
+from gigflow.noise.learn.owner import owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
@@ -102,8 +102,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
-    owner = "" if classifier.employers or classifier.site_operator_only else owner_to_protect(samples, roots,
-                                                                                           candidate_sets)
+    site_owner_name = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
+    # The site owner is the employer here (no board): a site footer naming it holds the employer's contact.
+    classifier.site_owner_name = site_owner_name
+    owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
     if owner:  # no company, no JSON-LD employer named: the site owner's name where only template states it
         classifier.employers, classifier.owner = (owner,), owner
     indexes = [PageIndex(root) for root in roots]

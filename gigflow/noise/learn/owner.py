@@ -38,7 +38,7 @@ _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:
                         r"(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
 _HOLDER_END = re.compile(r"\s*(?:\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
                          r"\ball rights\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
-_TITLE_SEPARATORS = re.compile(r"\s+[|–—·:•»]\s+|\s+-\s+|\s*\|\s*")
+_TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo".
 _GENERIC = re.compile(r"^(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote|emplois?|carrières?|vacatures|"
                       r"työpaikat|lediga jobb|home|homepage|startseite|official site|logo)\s+(?:at|bei|chez|bij|"
@@ -48,6 +48,9 @@ _GENERIC = re.compile(r"^(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote
 _NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job details|apply( now)?|"
                          r"open positions|vacancies|logo|menu|search)$", re.I)
 
+# A site named for listing jobs ("Engineer Board", "Jobs in the Desert") is a board, not an employer, by its title.
+_BOARD_NAME = re.compile(r"\b(?:boards?|jobs?|careers?|vacanc(?:y|ies)|hiring|talent|recruit\w*|listings?|"
+                         r"stellen\w*|jobb\w*|empleos?|emplois?|vagas|vacatures|työpaikat|praca|prace)\b", re.I)
 # A job board's menus name its other audience and its directory of companies.
 _BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for employers|recruiters?|"
                           r"(?:search|browse|explore) (?:by )?compan(?:y|ies)|company profiles?|"
@@ -170,6 +173,20 @@ def _names_on(sample, root) -> dict[str, str]:
     return found
 
 
+def _titles_are_headings(roots, affix: str) -> int:
+    """How many samples' <title>, less the affix, is the page's first <h1>."""
+    matched = 0
+    for root in roots:
+        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) != _key(affix)]
+        heading = next(root.iter("h1"), None)
+        if not parts or heading is None:
+            continue
+        rest = " ".join(" ".join(parts).split()).casefold()
+        text = " ".join(heading.text_content().split()).casefold()
+        matched += bool(rest) and rest == text
+    return matched
+
+
 def _title_affix(roots) -> str:
     """A <title> part at the start or end shared by most samples ("Job | Acme" on every page)."""
     counts: Counter = Counter()
@@ -249,16 +266,20 @@ def site_owner(samples, roots) -> str:
             counts[key] += 1
             shown.setdefault(key, name)
             order[key] = min(order.get(key, rank), rank)
-    # A title affix alone is weak (a board's name, a slogan); it confirms a name the site states another way.
+    # A title affix alone is weak (a board's name, a slogan); it confirms a name the site states another way, or
+    # names the owner by itself where the rest of every title is the page's own heading ("<h1> | Acme": a site
+    # that titles each page by its job alone; a board's titles add the employer, "Job at Acme | Board").
     affix = _title_affix(roots)
-    if affix and _key(affix) in counts:
+    if affix and (_key(affix) in counts or _titles_are_headings(roots, affix) > n // 2):
         counts[_key(affix)] = n
+        shown.setdefault(_key(affix), affix)
+        order.setdefault(_key(affix), 0)
     agreed = [key for key, count in counts.items() if count > n // 2]
     if not agreed:
         return ""
     key = min(agreed, key=lambda k: (-counts[k], order[k]))
     owner = shown[key]
-    if looks_like_a_board(samples, roots, owner):
+    if _BOARD_NAME.search(owner) or looks_like_a_board(samples, roots, owner):
         return ""
     return owner
 
@@ -289,10 +310,9 @@ def stated_outside(name: str, roots, candidate_sets) -> bool:
     return True
 
 
-def owner_to_protect(samples, roots, candidate_sets) -> str:
-    """The site owner's name when it must be kept as a job fact: the samples agree on it, they are no board, and
-    some sample states it only in regions a rule could remove. '' otherwise."""
-    owner = site_owner(samples, roots)
+def owner_to_protect(owner: str, roots, candidate_sets) -> str:
+    """The site owner's name (``site_owner``) when it must be kept as a job fact: some sample states it only in
+    regions a rule could remove. '' otherwise."""
     if not owner or stated_outside(owner, roots, candidate_sets):
         return ""
     return owner
