@@ -445,3 +445,45 @@ def test_a_crawl_whose_run_was_closed_by_another_process_stops_and_records_nothi
         outcome = conn.execute("SELECT outcome FROM crawl_runs WHERE id = %s", (run["id"],)).fetchone()["outcome"]
     assert "is no longer open under this process" in err and crawling.returncode == 1, err[-3000:]
     assert outcome == "incomplete:abandoned" and stopped_in < 15 and len(job_hits) < 20
+
+
+def test_a_run_whose_finalize_waits_for_its_database_never_freezes_the_other_crawls_of_its_process(pool,
+                                                                                                   database_url):
+    """Issue 29: finalizing ran its database calls and its retry pauses on the reactor thread, so one run waiting
+    for its database froze every other crawl of a batch process meanwhile."""
+    with ScriptedServer(site("/quick", jobs=1)) as quick, \
+            ScriptedServer(site("/slow", jobs=30, job_delay=0.3), host="127.0.0.2") as slow:
+        import_sources(pool, parse_sources([source("quick", quick.url, "/quick"), source("slow", slow.url, "/slow")]))
+        crawling = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "sources=quick,slow", "-s",
+             "CRAWL_CONCURRENT_SOURCES=2", "-s", "POLITENESS_MIN_INTERVAL=0", "-s",
+             "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.0/8", "-s", "MARKDOWN_DIR=", "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            with psycopg.connect(database_url, autocommit=True) as blocker:
+                deadline = time.monotonic() + 60
+                while blocker.execute("SELECT count(*) FROM crawl_runs").fetchone()[0] < 2:
+                    assert time.monotonic() < deadline and crawling.poll() is None, "the batch never started"
+                    time.sleep(0.05)
+                # A database that does not answer the quick run's finalize: a lock on the table it writes health to.
+                blocker.execute("BEGIN")
+                blocker.execute("LOCK TABLE run_health IN ACCESS EXCLUSIVE MODE")
+                with psycopg.connect(database_url, autocommit=True) as watcher:
+                    while not watcher.execute("SELECT count(*) FROM pg_locks WHERE relation = 'run_health'::regclass "
+                                              "AND NOT granted").fetchone()[0]:
+                        assert time.monotonic() < deadline and crawling.poll() is None, "the quick run never closed"
+                        time.sleep(0.05)
+                before = len([h for h in slow.hits if "/jobs/" in h.path])
+                time.sleep(2.0)
+                during = len([h for h in slow.hits if "/jobs/" in h.path]) - before
+                blocker.execute("COMMIT")
+            out, err = crawling.communicate(timeout=120)
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+    # The slow crawl kept fetching (0.3 s a page) while the quick run waited for its database.
+    assert during >= 3, (during, err[-3000:])
+    assert crawling.returncode == 0, err[-3000:]
+    with pool.connection() as conn:
+        outcomes = {r["source_id"]: r["outcome"] for r in conn.execute("SELECT source_id, outcome FROM crawl_runs")}
+    assert outcomes == {"quick": "finished", "slow": "finished"}

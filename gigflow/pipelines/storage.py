@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, DropItem
-from twisted.internet import task, threads
+from twisted.internet import defer, task, threads
 
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
@@ -245,12 +246,18 @@ class StoragePipeline:
             "gigflow/listing_pages"))
 
     def spider_closed(self, spider, reason):
+        """Finalize the run. The database work runs in a thread and the retries wait with the reactor free: the
+        other crawls of this process (a batch) go on while this run waits for its database. Scrapy waits for the
+        returned Deferred before it closes the crawl."""
         if self.run_id is None:
-            return
+            return None
         if self.heartbeat is not None and self.heartbeat.running:
             self.heartbeat.stop()
+        return defer.ensureDeferred(self._close(spider, reason))
+
+    async def _close(self, spider, reason) -> None:
         try:
-            outcome = self._finalize_with_retries(spider, reason)
+            outcome = await self._finalize_with_retries(spider, reason)
         except Exception as exc:
             # The run could not be recorded: the process must not exit as if it had been.
             logger.error("run %s of %s could not be finalized: %s", self.run_id, self.context.source_id,
@@ -259,7 +266,7 @@ class StoragePipeline:
             return
         finally:
             if self.lock is not None:
-                self.lock.close()
+                await threads.deferToThread(self.lock.close)  # a connection that does not answer blocks no one
         if outcome != "finished":
             logger.warning("run %s of %s/%s: %s", self.run_id, self.context.source_id, self.context.spider_name,
                            outcome)
@@ -273,21 +280,22 @@ class StoragePipeline:
             configuration_id=self.context.configuration_id, outcome=outcome,
             review_requested_by_preparation=bool(self.stats.get_value("gigflow/noise_review_requested")))
 
-    def _finalize_with_retries(self, spider, reason) -> str:
-        """Finalize; while the database cannot be reached, retry with back-off for DATABASE_FINALIZE_WAIT seconds
-        (a restart is over in a few), then give up (the sweep closes the run later)."""
-        import time
+    async def _finalize_with_retries(self, spider, reason) -> str:
+        """Finalize (in a thread); while the database cannot be reached, retry with back-off for
+        DATABASE_FINALIZE_WAIT seconds (a restart is over in a few), then give up (the sweep closes the run
+        later). The pauses are reactor timers, never a sleep on the reactor thread."""
+        from twisted.internet import reactor
 
         deadline, pause = time.monotonic() + self.finalize_wait, 0.5
         while True:
             try:
-                return self._finalize(spider, reason)
+                return await threads.deferToThread(self._finalize, spider, reason)
             except Exception as exc:
                 if not is_database_error(exc) or time.monotonic() + pause > deadline:
                     raise
                 logger.warning("run %s: the database cannot be reached to finalize it; retrying in %.1f s",
                                self.run_id, pause)
-                time.sleep(pause)
+                await task.deferLater(reactor, pause, lambda: None)
                 pause = min(pause * 2, 4.0)
 
     def _finalize(self, spider, reason) -> str:
