@@ -8,6 +8,7 @@ import sys
 import time
 
 import psycopg
+import pytest
 
 from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
@@ -487,3 +488,39 @@ def test_a_run_whose_finalize_waits_for_its_database_never_freezes_the_other_cra
     with pool.connection() as conn:
         outcomes = {r["source_id"]: r["outcome"] for r in conn.execute("SELECT source_id, outcome FROM crawl_runs")}
     assert outcomes == {"quick": "finished", "slow": "finished"}
+
+
+@pytest.mark.parametrize("args, named", [
+    (("db", "backup", "-s", "BACKUP_KEEP=x"), "BACKUP_KEEP"),
+    (("db", "prune", "-s", "RUN_RETENTION_DAYS=x"), "RUN_RETENTION_DAYS"),
+    (("jobs", "-s", "LISTING_PAGE_SIZE=many"), "LISTING_PAGE_SIZE"),
+    (("db", "backup", "--dir", "{file}/backups"), "{file}/backups"),
+    (("db", "backup", "--dir", "{file}"), "{file}"),
+])
+def test_a_bad_setting_or_an_unwritable_place_is_one_line_for_every_command(pool, tmp_path, args, named):
+    """Issue 29: only `scrapy crawl` checked settings up front (`scrapy db backup -s BACKUP_KEEP=x` was a ValueError
+    traceback), and an unwritable backup folder was a traceback."""
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    args = [arg.format(file=in_the_way) for arg in args]
+    result = scrapy_command(*args, timeout=60)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and named.format(file=in_the_way) in lines[0], lines
+    assert not list(tmp_path.glob("**/gigflow-*")), "nothing was written"
+
+
+def test_sources_try_refuses_an_unwritable_out_file_before_it_reads_any_page(pool, fixture_server, tmp_path):
+    import yaml
+
+    from helpers import FIXTURES
+
+    [entry] = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())["sources"]
+    (tmp_path / "demo.yaml").write_text(yaml.safe_dump({"sources": [entry]}).replace("http://127.0.0.1:8765",
+                                                                                       fixture_server.url))
+    result = scrapy_command("sources", "try", str(tmp_path / "demo.yaml"), "--out", str(tmp_path), "-s",
+                            "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0", timeout=120)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert lines == [f"error: --out {tmp_path}: is a folder, not a file"], lines
+    assert result.stdout == ""  # refused before the try: no page was read for a result that could not be saved
