@@ -524,3 +524,77 @@ def test_sources_try_refuses_an_unwritable_out_file_before_it_reads_any_page(poo
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-3000:]
     assert lines == [f"error: --out {tmp_path}: is a folder, not a file"], lines
     assert result.stdout == ""  # refused before the try: no page was read for a result that could not be saved
+
+
+class _CountingConnection(psycopg.Connection):
+    """A real connection that counts the statements its owner sends (the server is the test database)."""
+
+    statements = 0
+
+    def execute(self, query, params=None, **kwargs):
+        _CountingConnection.statements += 1
+        return super().execute(query, params, **kwargs)
+
+
+def statements_sent(database_url, work) -> int:
+    """How many statements ``work(pool)`` sends through a pool of its own on the test database."""
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    with ConnectionPool(database_url, min_size=1, max_size=2, connection_class=_CountingConnection,
+                        kwargs={"row_factory": dict_row}) as counted:
+        _CountingConnection.statements = 0
+        work(counted)
+        return _CountingConnection.statements
+
+
+def test_prune_checks_its_files_in_one_query_per_batch(pool, database_url, tmp_path, monkeypatch):
+    """Issue 29: `scrapy db prune` asked one query per pruned file."""
+    from gigflow.store import retention, versions
+
+    monkeypatch.setenv("GIGFLOW_HOME", str(tmp_path))
+
+    def sha(n: int) -> str:
+        return f"{n:02x}" * 32
+    import_sources(pool, parse_sources([source("f", "http://127.0.0.1:9", "/f")]))
+    page = {"source_id": "f", "http_status": 200, "content_type": "text/html", "etag": None, "last_modified": None,
+            "size": 1, "preparation": None, "jobs_digest": None}
+    with pool.connection() as conn:
+        for n in range(31):  # 30 old versions of one URL and its newest (kept)
+            versions.store_fetch(conn, {**page, "url": "https://f.example/1", "sha256": sha(n),
+                                        "body": str(n).encode(), "markdown": f"# {n}"})
+        # Another URL's newest version stands for the body of an old one: that file stays.
+        versions.store_fetch(conn, {**page, "url": "https://f.example/2", "sha256": sha(3), "body": b"3",
+                                    "markdown": "# 3 again"})
+        conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days' "
+                     "WHERE url = 'https://f.example/1' AND sha256 <> %s", (sha(30),))
+    files = {n: tmp_path / "markdown" / "f" / f"{sha(n)[:16]}.md" for n in range(31)}
+    files[0].parent.mkdir(parents=True)
+    for n, path in files.items():
+        path.write_text(f"# {n}", encoding="utf-8")
+    counts = {}
+    sent = statements_sent(database_url,
+                           lambda counted: counts.update(retention.prune(counted, 30, markdown_dir="markdown")))
+    assert counts["versions"] == 30 and counts["files"] == 29
+    assert sorted(n for n, path in files.items() if path.exists()) == [3, 30]
+    assert sent <= 4, sent  # versions, bodies, Markdown, and the files in one batch (was 3 + 30)
+
+
+def test_the_stale_run_sweep_reads_the_open_runs_once(pool, database_url):
+    """Issue 29: the sweep re-read the open runs of each stale run's source (one query per run)."""
+    from gigflow.pipelines.runs import sweep_stale_runs
+
+    import_sources(pool, parse_sources([source(f"s{n}", "http://127.0.0.1:9", f"/s{n}") for n in range(6)]))
+    with pool.connection() as conn:
+        for source_id in ("s0", "s0", "s1", "s2", "s3", "s4"):  # owners elsewhere, silent for an hour
+            conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_host, owner_pid, heartbeat_at, started_at) "
+                         "VALUES (%s, 'href', 'elsewhere', 1, now() - interval '1 hour', now() - interval '1 hour')",
+                         (source_id,))
+        conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_host, owner_pid, heartbeat_at, started_at) "
+                     "VALUES ('s5', 'href', 'elsewhere', 1, now(), now() - interval '1 hour')")  # alive: beat now
+    swept = []
+    sent = statements_sent(database_url, lambda counted: swept.extend(sweep_stale_runs(counted, 600)))
+    with pool.connection() as conn:
+        still_open = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_runs WHERE finished_at IS NULL")]
+    assert len(swept) == 6 and still_open == ["s5"]
+    assert sent <= 2, sent  # one read, one update (was a read and an update per run)
