@@ -329,9 +329,15 @@ def test_markdown_files_live_inside_the_home_are_migrated_there_and_pruned_with_
         for path in (home / "markdown").rglob("*"):
             if path.is_file():
                 path.unlink()
-        crawl("href", "m", "MARKDOWN_DIR=markdown")
-    assert sorted(p.name for p in (home / "markdown" / "m").glob("*.md")) == [p.name for p in written]
-    assert all(p.read_text(encoding="utf-8") == "from the old place" for p in (home / "markdown" / "m").glob("*.md"))
+    # The files move in with the schema migrations: `scrapy db upgrade`, or any command's first use of the
+    # database for a user who never runs it (here `scrapy sources list` in a second home); a crawl never moves them.
+    upgraded = scrapy_command("db", "upgrade")
+    assert "copied 2 Markdown file(s)" in upgraded.stdout, upgraded.stderr[-2000:]
+    listed = scrapy_command("sources", "list", env={"GIGFLOW_HOME": str(tmp_path / "home2")})
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    for folder in (home / "markdown" / "m", tmp_path / "home2" / "markdown" / "m"):
+        assert sorted(p.name for p in folder.glob("*.md")) == [p.name for p in written]
+        assert all(p.read_text(encoding="utf-8") == "from the old place" for p in folder.glob("*.md"))
 
     # Pruning a version deletes its file; a file another version still stands for stays.
     with pool.connection() as conn:

@@ -108,6 +108,7 @@ def wait_seconds() -> float:
 def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
     """One pool per URL per process; migrations are applied on first use. A database that cannot be reached
     within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable."""
+    home_database = not url or url == os.environ.get("GIGFLOW_DATABASE_URL")  # not a scratch or restore target
     url = url or database_url()
     with _lock:
         pool = _pools.get(url)
@@ -147,6 +148,10 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
                 from gigflow.db.migrate import upgrade
 
                 upgrade(pool)
+                if home_database:  # the home's own database: its Markdown files move with its schema
+                    from gigflow.paths import configured_markdown_dir, migrate_markdown_files
+
+                    migrate_markdown_files(pool, configured_markdown_dir())
             _pools[url] = pool
     return pool
 

@@ -13,7 +13,7 @@ from twisted.internet import defer, task, threads
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
 from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
-from gigflow.paths import markdown_path, migrate_markdown_files
+from gigflow.paths import markdown_path
 from gigflow.safety.guard import redact_url
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.storable import storable_item
@@ -66,8 +66,6 @@ class StoragePipeline:
     def open_spider(self, spider=None):
         source_id, spider_name = self.context.source_id, self.context.spider_name
         self.pool = get_pool()
-        if self.markdown_dir:
-            migrate_markdown_files(self.pool, self.markdown_dir)  # once per home: files of the old location
         lock = CrawlLock(source_id, spider_name)
         if not lock.acquire():
             with self.pool.connection() as conn:
