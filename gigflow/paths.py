@@ -1,16 +1,27 @@
-"""Where local files live, derived from settings in one place: inside GIGFLOW_HOME (gigflow.db.data_dir)."""
+"""Where local files live, derived from settings in one place: inside GIGFLOW_HOME (data_dir)."""
 
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from pathlib import Path
 
-from gigflow.db import data_dir
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 _MIGRATED = ".migrated-from-legacy"  # marker: the files of the old location were copied here
+
+
+def data_dir() -> Path:
+    """Where gigflow keeps local state: $GIGFLOW_HOME, else .gigflow beside the project's scrapy.cfg."""
+    if os.environ.get("GIGFLOW_HOME"):
+        return Path(os.environ["GIGFLOW_HOME"]).resolve()
+    from scrapy.utils.conf import closest_scrapy_cfg
+
+    cfg = closest_scrapy_cfg()
+    root = Path(cfg).parent if cfg else Path.cwd()
+    return root / ".gigflow"
 
 
 def markdown_root(markdown_dir: str) -> Path | None:

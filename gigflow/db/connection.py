@@ -13,21 +13,12 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from gigflow.paths import configured_markdown_dir, data_dir, migrate_markdown_files
+
 logger = logging.getLogger(__name__)
 
 _pools: dict[str, ConnectionPool] = {}
 _lock = threading.Lock()
-
-
-def data_dir() -> Path:
-    """Where gigflow keeps local state: $GIGFLOW_HOME, else .gigflow beside the project's scrapy.cfg."""
-    if os.environ.get("GIGFLOW_HOME"):
-        return Path(os.environ["GIGFLOW_HOME"]).resolve()
-    from scrapy.utils.conf import closest_scrapy_cfg
-
-    cfg = closest_scrapy_cfg()
-    root = Path(cfg).parent if cfg else Path.cwd()
-    return root / ".gigflow"
 
 
 def embedded_server_url() -> str:
@@ -149,8 +140,6 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
 
                 upgrade(pool)
                 if home_database:  # the home's own database: its Markdown files move with its schema
-                    from gigflow.paths import configured_markdown_dir, migrate_markdown_files
-
                     migrate_markdown_files(pool, configured_markdown_dir())
             _pools[url] = pool
     return pool
