@@ -98,8 +98,8 @@ MARKDOWN_DIR = "markdown"
 
 # Noise filter reviews (see README "Noise filters").
 NOISE_REVIEW_ON_FINALIZE = True  # each finalized crawl requests a review (skipped cheaply when samples are unchanged)
-NOISE_REVIEW_CYCLE_SECONDS = 3600  # at most one automatic review cycle per configuration per hour
-NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600  # a deferred automatic review re-checks at least this often
+NOISE_REVIEW_CYCLE_SECONDS = 3600.0  # at most one automatic review cycle per configuration per hour
+NOISE_REVIEW_MAX_DEFERRAL_SECONDS = 600.0  # a deferred automatic review re-checks at least this often
 NOISE_FILTER_MAX_BYTES = 256 * 1024  # a stored filter larger than this is ignored
 NOISE_WORKER_CONCURRENCY = 1  # reviews the noise worker runs at once
 NOISE_WORKER_STALLED_SECONDS = 60.0  # a review worker without heartbeat this long is dead: its jobs are retried
@@ -127,7 +127,7 @@ CLICK_CHROMIUM_PATH = "/usr/bin/chromium"  # system Chromium; if missing, Playwr
 CLICK_HEADLESS = True  # run Chromium headless
 CLICK_MAX_ITEMS = 200              # items clicked per run at most (also the source's max_items); more: incomplete
 CLICK_ITEMS_PER_CONTEXT = 20       # items per browser context before it is closed and a fresh one opened
-CLICK_TIMEOUT = 15                 # seconds to wait for a click, a detail region or a load-more
+CLICK_TIMEOUT = 15.0               # seconds to wait for a click, a detail region or a load-more
 CLICK_SETTLE = 0.5                 # seconds a detail region must stay unchanged (no request in flight) to be captured
 CLICK_MAX_REVEALS = 50             # load-more / next-page clicks per context
 # ATS endpoint hosts to override per provider ("{board}" is replaced by the board id), e.g. in tests:
@@ -142,7 +142,7 @@ ATS_MAX_PAGES = 50                 # listing pages per run; more makes the run i
 ATS_HINT_MIN_LINKS = 2
 ATS_WORKABLE_ENDPOINT = "widget"   # "widget" (one response with details) or "v3" (POSTed pages with nextPage)
 MAILBOX_MAX_MESSAGES = 1000        # new messages read per run; the rest wait for the next run
-MAILBOX_IMAP_TIMEOUT = 60          # seconds an IMAP connection waits for the server before the run fails
+MAILBOX_IMAP_TIMEOUT = 60.0        # seconds an IMAP connection waits for the server before the run fails
 MAILBOX_MAX_ATTEMPTS = 3           # a message that fails to read is retried by this many runs, then skipped and listed
 # Run integrity: a running crawl beats every CRAWL_HEARTBEAT_SECONDS; an unfinished run silent for
 # CRAWL_STALE_SECONDS whose crawl lock is free is closed as incomplete:abandoned by `scrapy sources sweep`.
@@ -317,9 +317,9 @@ ANTIBOT_MAX_TEXT_CHARS = 600  # a 2xx page with a CAPTCHA widget is a wall only 
 # Storage (gigflow.store.retention, `scrapy db prune`): versions not fetched for this many days are deleted unless
 # they are their URL's newest or referenced (jobs, job documents, noise filter samples, listing snapshots); bodies
 # no version references go with them. 0 keeps every version.
-VERSION_RETENTION_DAYS = 90
+VERSION_RETENTION_DAYS = 90.0
 # `scrapy db prune` also deletes finished crawl runs (and their run_health rows) older than this many days (0: keep
 # all), except each source and spider's newest RUN_RETENTION_KEEP runs, its last complete run and runs a job or job
 # event names.
-RUN_RETENTION_DAYS = 180
+RUN_RETENTION_DAYS = 180.0
 RUN_RETENTION_KEEP = 30

@@ -8,6 +8,7 @@ import sys
 import time
 
 import psycopg
+import pytest
 
 from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
@@ -328,9 +329,15 @@ def test_markdown_files_live_inside_the_home_are_migrated_there_and_pruned_with_
         for path in (home / "markdown").rglob("*"):
             if path.is_file():
                 path.unlink()
-        crawl("href", "m", "MARKDOWN_DIR=markdown")
-    assert sorted(p.name for p in (home / "markdown" / "m").glob("*.md")) == [p.name for p in written]
-    assert all(p.read_text(encoding="utf-8") == "from the old place" for p in (home / "markdown" / "m").glob("*.md"))
+    # The files move in with the schema migrations: `scrapy db upgrade`, or any command's first use of the
+    # database for a user who never runs it (here `scrapy sources list` in a second home); a crawl never moves them.
+    upgraded = scrapy_command("db", "upgrade")
+    assert "copied 2 Markdown file(s)" in upgraded.stdout, upgraded.stderr[-2000:]
+    listed = scrapy_command("sources", "list", env={"GIGFLOW_HOME": str(tmp_path / "home2")})
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    for folder in (home / "markdown" / "m", tmp_path / "home2" / "markdown" / "m"):
+        assert sorted(p.name for p in folder.glob("*.md")) == [p.name for p in written]
+        assert all(p.read_text(encoding="utf-8") == "from the old place" for p in folder.glob("*.md"))
 
     # Pruning a version deletes its file; a file another version still stands for stays.
     with pool.connection() as conn:
@@ -445,3 +452,155 @@ def test_a_crawl_whose_run_was_closed_by_another_process_stops_and_records_nothi
         outcome = conn.execute("SELECT outcome FROM crawl_runs WHERE id = %s", (run["id"],)).fetchone()["outcome"]
     assert "is no longer open under this process" in err and crawling.returncode == 1, err[-3000:]
     assert outcome == "incomplete:abandoned" and stopped_in < 15 and len(job_hits) < 20
+
+
+def test_a_run_whose_finalize_waits_for_its_database_never_freezes_the_other_crawls_of_its_process(pool,
+                                                                                                   database_url):
+    """Issue 29: finalizing ran its database calls and its retry pauses on the reactor thread, so one run waiting
+    for its database froze every other crawl of a batch process meanwhile."""
+    with ScriptedServer(site("/quick", jobs=1)) as quick, \
+            ScriptedServer(site("/slow", jobs=30, job_delay=0.3), host="127.0.0.2") as slow:
+        import_sources(pool, parse_sources([source("quick", quick.url, "/quick"), source("slow", slow.url, "/slow")]))
+        crawling = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "sources=quick,slow", "-s",
+             "CRAWL_CONCURRENT_SOURCES=2", "-s", "POLITENESS_MIN_INTERVAL=0", "-s",
+             "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.0/8", "-s", "MARKDOWN_DIR=", "-s", "CRAWL_HEARTBEAT_SECONDS=0.5"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            with psycopg.connect(database_url, autocommit=True) as blocker:
+                deadline = time.monotonic() + 60
+                while blocker.execute("SELECT count(*) FROM crawl_runs").fetchone()[0] < 2:
+                    assert time.monotonic() < deadline and crawling.poll() is None, "the batch never started"
+                    time.sleep(0.05)
+                # A database that does not answer the quick run's finalize: a lock on the table it writes health to.
+                blocker.execute("BEGIN")
+                blocker.execute("LOCK TABLE run_health IN ACCESS EXCLUSIVE MODE")
+                with psycopg.connect(database_url, autocommit=True) as watcher:
+                    while not watcher.execute("SELECT count(*) FROM pg_locks WHERE relation = 'run_health'::regclass "
+                                              "AND NOT granted").fetchone()[0]:
+                        assert time.monotonic() < deadline and crawling.poll() is None, "the quick run never closed"
+                        time.sleep(0.05)
+                before = len([h for h in slow.hits if "/jobs/" in h.path])
+                time.sleep(2.0)
+                during = len([h for h in slow.hits if "/jobs/" in h.path]) - before
+                blocker.execute("COMMIT")
+            out, err = crawling.communicate(timeout=120)
+        finally:
+            if crawling.poll() is None:
+                crawling.kill()
+    # The slow crawl kept fetching (0.3 s a page) while the quick run waited for its database.
+    assert during >= 3, (during, err[-3000:])
+    assert crawling.returncode == 0, err[-3000:]
+    with pool.connection() as conn:
+        outcomes = {r["source_id"]: r["outcome"] for r in conn.execute("SELECT source_id, outcome FROM crawl_runs")}
+    assert outcomes == {"quick": "finished", "slow": "finished"}
+
+
+@pytest.mark.parametrize("args, named", [
+    (("db", "backup", "-s", "BACKUP_KEEP=x"), "BACKUP_KEEP"),
+    (("db", "prune", "-s", "RUN_RETENTION_DAYS=x"), "RUN_RETENTION_DAYS"),
+    (("jobs", "-s", "LISTING_PAGE_SIZE=many"), "LISTING_PAGE_SIZE"),
+    (("db", "backup", "--dir", "{file}/backups"), "{file}/backups"),
+    (("db", "backup", "--dir", "{file}"), "{file}"),
+])
+def test_a_bad_setting_or_an_unwritable_place_is_one_line_for_every_command(pool, tmp_path, args, named):
+    """Issue 29: only `scrapy crawl` checked settings up front (`scrapy db backup -s BACKUP_KEEP=x` was a ValueError
+    traceback), and an unwritable backup folder was a traceback."""
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    args = [arg.format(file=in_the_way) for arg in args]
+    result = scrapy_command(*args, timeout=60)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and named.format(file=in_the_way) in lines[0], lines
+    assert not list(tmp_path.glob("**/gigflow-*")), "nothing was written"
+
+
+def test_sources_try_refuses_an_unwritable_out_file_before_it_reads_any_page(pool, fixture_server, tmp_path):
+    import yaml
+
+    from helpers import FIXTURES
+
+    [entry] = yaml.safe_load((FIXTURES / "sources" / "demo.yaml").read_text())["sources"]
+    (tmp_path / "demo.yaml").write_text(yaml.safe_dump({"sources": [entry]}).replace("http://127.0.0.1:8765",
+                                                                                       fixture_server.url))
+    result = scrapy_command("sources", "try", str(tmp_path / "demo.yaml"), "--out", str(tmp_path), "-s",
+                            "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0", timeout=120)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert lines == [f"error: --out {tmp_path}: is a folder, not a file"], lines
+    assert result.stdout == ""  # refused before the try: no page was read for a result that could not be saved
+
+
+class _CountingConnection(psycopg.Connection):
+    """A real connection that counts the statements its owner sends (the server is the test database)."""
+
+    statements = 0
+
+    def execute(self, query, params=None, **kwargs):
+        _CountingConnection.statements += 1
+        return super().execute(query, params, **kwargs)
+
+
+def statements_sent(database_url, work) -> int:
+    """How many statements ``work(pool)`` sends through a pool of its own on the test database."""
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    with ConnectionPool(database_url, min_size=1, max_size=2, connection_class=_CountingConnection,
+                        kwargs={"row_factory": dict_row}) as counted:
+        _CountingConnection.statements = 0
+        work(counted)
+        return _CountingConnection.statements
+
+
+def test_prune_checks_its_files_in_one_query_per_batch(pool, database_url, tmp_path, monkeypatch):
+    """Issue 29: `scrapy db prune` asked one query per pruned file."""
+    from gigflow.store import retention, versions
+
+    monkeypatch.setenv("GIGFLOW_HOME", str(tmp_path))
+
+    def sha(n: int) -> str:
+        return f"{n:02x}" * 32
+    import_sources(pool, parse_sources([source("f", "http://127.0.0.1:9", "/f")]))
+    page = {"source_id": "f", "http_status": 200, "content_type": "text/html", "etag": None, "last_modified": None,
+            "size": 1, "preparation": None, "jobs_digest": None}
+    with pool.connection() as conn:
+        for n in range(31):  # 30 old versions of one URL and its newest (kept)
+            versions.store_fetch(conn, {**page, "url": "https://f.example/1", "sha256": sha(n),
+                                        "body": str(n).encode(), "markdown": f"# {n}"})
+        # Another URL's newest version stands for the body of an old one: that file stays.
+        versions.store_fetch(conn, {**page, "url": "https://f.example/2", "sha256": sha(3), "body": b"3",
+                                    "markdown": "# 3 again"})
+        conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days' "
+                     "WHERE url = 'https://f.example/1' AND sha256 <> %s", (sha(30),))
+    files = {n: tmp_path / "markdown" / "f" / f"{sha(n)[:16]}.md" for n in range(31)}
+    files[0].parent.mkdir(parents=True)
+    for n, path in files.items():
+        path.write_text(f"# {n}", encoding="utf-8")
+    counts = {}
+    sent = statements_sent(database_url,
+                           lambda counted: counts.update(retention.prune(counted, 30, markdown_dir="markdown")))
+    assert counts["versions"] == 30 and counts["files"] == 29
+    assert sorted(n for n, path in files.items() if path.exists()) == [3, 30]
+    assert sent <= 4, sent  # versions, bodies, Markdown, and the files in one batch (was 3 + 30)
+
+
+def test_the_stale_run_sweep_reads_the_open_runs_once(pool, database_url):
+    """Issue 29: the sweep re-read the open runs of each stale run's source (one query per run)."""
+    from gigflow.pipelines.runs import sweep_stale_runs
+
+    import_sources(pool, parse_sources([source(f"s{n}", "http://127.0.0.1:9", f"/s{n}") for n in range(6)]))
+    with pool.connection() as conn:
+        for source_id in ("s0", "s0", "s1", "s2", "s3", "s4"):  # owners elsewhere, silent for an hour
+            conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_host, owner_pid, heartbeat_at, started_at) "
+                         "VALUES (%s, 'href', 'elsewhere', 1, now() - interval '1 hour', now() - interval '1 hour')",
+                         (source_id,))
+        conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_host, owner_pid, heartbeat_at, started_at) "
+                     "VALUES ('s5', 'href', 'elsewhere', 1, now(), now() - interval '1 hour')")  # alive: beat now
+    swept = []
+    sent = statements_sent(database_url, lambda counted: swept.extend(sweep_stale_runs(counted, 600)))
+    with pool.connection() as conn:
+        still_open = [r["source_id"] for r in conn.execute("SELECT source_id FROM crawl_runs WHERE finished_at IS NULL")]
+    assert len(swept) == 6 and still_open == ["s5"]
+    assert sent <= 2, sent  # one read, one update (was a read and an update per run)

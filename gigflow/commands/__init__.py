@@ -45,19 +45,31 @@ class GigflowCommand(ScrapyCommand):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "run" in cls.__dict__:
-            cls.run = _quiet_on_broken_pipe(cls.__dict__["run"])
+            cls.run = checked_run(cls.__dict__["run"])
 
     def fail(self, message: str, code: int = 2) -> None:
         print_error(message)
         self.exitcode = code
 
 
-def _quiet_on_broken_pipe(run):
-    """`scrapy jobs | head`: the reader closed the pipe after what it wanted; stop quietly, no traceback."""
+def checked_run(run):
+    """What every gigflow command does around its ``run``: a bad typed setting (``-s BACKUP_KEEP=x``) is one line
+    naming it, exit 2, before anything starts (gigflow.settings_check), never a ValueError from deep inside; and
+    `scrapy jobs | head` (the reader closed the pipe after what it wanted) stops quietly, no traceback."""
     import functools
+
+    if getattr(run, "gigflow_checked", False):
+        return run
 
     @functools.wraps(run)
     def wrapper(self, args, opts):
+        from gigflow.settings_check import settings_problem
+
+        problem = settings_problem(self.settings)
+        if problem:
+            print_error(problem)
+            self.exitcode = 2
+            return None
         try:
             return run(self, args, opts)
         except BrokenPipeError:
@@ -70,10 +82,27 @@ def _quiet_on_broken_pipe(run):
             os.close(devnull)
             return None
 
+    wrapper.gigflow_checked = True
     return wrapper
 
 
-__all__ = ["GigflowCommand", "UsageError", "table"]
+__all__ = ["GigflowCommand", "UsageError", "cannot_write", "table"]
+
+
+def cannot_write(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before a command does work whose result goes there), or
+    None."""
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    if target.is_dir():
+        return "is a folder, not a file"
+    if not target.parent.is_dir():
+        return f"no folder {target.parent}" if not target.parent.exists() else f"{target.parent} is not a folder"
+    if not os.access(target.parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return "cannot write it: permission denied"
+    return None
 
 
 def print_error(message) -> None:

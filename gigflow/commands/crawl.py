@@ -3,13 +3,11 @@ when the run could not be finalized (its close handlers failed), beside Scrapy's
 start. ``-a sources=ID,ID,...`` crawls several sources in this one process (gigflow.scheduling.batch)."""
 
 import logging
-import sys
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from gigflow.commands import print_error
-from gigflow.settings_check import settings_problem
+from gigflow.commands import checked_run, print_error
 
 logger = logging.getLogger(__name__)
 
@@ -24,16 +22,12 @@ class Command(ScrapyCrawlCommand):
         print_error(message)  # what every gigflow command prints
         self.exitcode = code
 
+    @checked_run  # the settings check every gigflow command makes (this one extends Scrapy's crawl instead)
     def run(self, args, opts):
         if not args:
             raise UsageError()
         if len(args) > 1:
             raise UsageError("running 'scrapy crawl' with more than one spider is not supported")
-        problem = settings_problem(self.settings)
-        if problem:
-            print(f"scrapy crawl: {problem}", file=sys.stderr)
-            self.exitcode = 2
-            return
         strategies = self.crawler_process.spider_loader.list()
         if args[0] not in strategies:
             return self.fail(f"no strategy {args[0]!r}; the strategies are {', '.join(sorted(strategies))} "

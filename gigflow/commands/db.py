@@ -46,8 +46,13 @@ class Command(GigflowCommand):
             return
         pool = get_pool(migrate=False)
         if args[0] == "upgrade":
+            from gigflow.paths import migrate_markdown_files
+
             applied = upgrade(pool)
             print(f"applied migrations: {applied}" if applied else "database is up to date")
+            copied = migrate_markdown_files(pool, self.settings.get("MARKDOWN_DIR", ""))
+            if copied:
+                print(f"copied {copied} Markdown file(s) of the old shared folder into this home")
             return
         with pool.connection() as conn:
             exists = conn.execute("SELECT to_regclass('schema_migrations') AS t").fetchone()["t"]

@@ -5,7 +5,7 @@
 import json
 import sys
 
-from gigflow.commands import GigflowCommand, UsageError, table
+from gigflow.commands import GigflowCommand, UsageError, cannot_write, table
 from gigflow.db import get_pool
 from gigflow.health.lifecycle import LifecycleSettings, TransitionError, person, promote, quarantine, \
     record_policy_review, restore
@@ -71,6 +71,9 @@ class Command(GigflowCommand):
 
             if not 1 <= opts.pages <= 50:
                 return self.fail("--pages must be between 1 and 50")
+            unwritable = opts.out and cannot_write(opts.out)
+            if unwritable:  # before the try, which reads pages: its result would be lost
+                return self.fail(f"--out {opts.out}: {unwritable}")
             try:
                 result = try_source(self.crawler_process, self.settings, args[1], opts.pages,
                                     source_id=opts.source_id, company=opts.company)
@@ -80,8 +83,11 @@ class Command(GigflowCommand):
             if opts.out:
                 import yaml
 
-                with open(opts.out, "w", encoding="utf-8") as out:
-                    yaml.safe_dump(result["source_file"], out, sort_keys=False, allow_unicode=True)
+                try:
+                    with open(opts.out, "w", encoding="utf-8") as out:
+                        yaml.safe_dump(result["source_file"], out, sort_keys=False, allow_unicode=True)
+                except OSError as exc:  # the source file is on stdout above: nothing is lost
+                    return self.fail(f"--out {opts.out}: cannot write it: {exc.strerror or type(exc).__name__}")
                 print(f"wrote {opts.out}", file=sys.stderr)
         elif args == ["list"]:
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")

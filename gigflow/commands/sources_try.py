@@ -63,6 +63,12 @@ def scratch_database():
     previous = os.environ.get("GIGFLOW_DATABASE_URL")
     os.environ["GIGFLOW_DATABASE_URL"] = url
     try:
+        from gigflow.db import get_pool
+        from gigflow.db.migrate import upgrade
+
+        # Its schema here, so that no later first use takes it for the home's database, whose Markdown files move
+        # in with its migrations (the scratch one has none of the home's versions).
+        upgrade(get_pool(url, migrate=False))
         yield name
     finally:
         close_pools()

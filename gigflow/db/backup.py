@@ -169,23 +169,19 @@ def backup(url: str, folder: Path, *, key_file: Path | None = None, keep: int = 
     major, dbname, env = _server(url)
     pg_dump = find_tool("pg_dump", major)
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:  # before the dump: a folder that cannot take the file costs nothing
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = tempfile.TemporaryDirectory(dir=folder, prefix=".partial-")
+    except OSError as exc:
+        raise BackupError(f"cannot write a backup into {folder}: {_why(exc)}") from None
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     safe_name = re.sub(r"[^A-Za-z0-9_.-]", "_", dbname) or "db"
     final = folder / f"{PREFIX}{safe_name}-{stamp}.dump{'.enc' if key else ''}"
-    with tempfile.TemporaryDirectory(dir=folder, prefix=".partial-") as tmp:
-        plain = Path(tmp) / "dump"
-        done = subprocess.run([pg_dump, "--format=custom", f"--file={plain}",
-                               f"--dbname={_conninfo_without_password(url)}"], env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise BackupError(f"pg_dump ({pg_dump}) failed: {done.stderr.strip()[-2000:]}")
-        if key:
-            sealed = Path(tmp) / "dump.enc"
-            with open(plain, "rb") as source, open(sealed, "wb") as target:
-                encrypt(source, target, key)
-            plain = sealed
-        os.chmod(plain, 0o600)
-        os.replace(plain, final)  # a backup file is complete or absent
+    try:
+        with partial as tmp:
+            _dump(pg_dump, url, env, key, Path(tmp), final)
+    except OSError as exc:  # the disk filled up, the folder went away
+        raise BackupError(f"cannot write a backup into {folder}: {_why(exc)}") from None
     removed = []
     if keep > 0:
         mine = sorted(folder.glob(f"{PREFIX}{safe_name}-*.dump*"), key=lambda p: p.name, reverse=True)
@@ -194,6 +190,28 @@ def backup(url: str, folder: Path, *, key_file: Path | None = None, keep: int = 
             removed.append(str(old))
     return {"file": str(final), "bytes": final.stat().st_size, "encrypted": bool(key), "tool": pg_dump,
             "removed": removed}
+
+
+def _dump(pg_dump: str, url: str, env: dict, key: bytes | None, tmp: Path, final: Path) -> None:
+    plain = tmp / "dump"
+    done = subprocess.run([pg_dump, "--format=custom", f"--file={plain}",
+                           f"--dbname={_conninfo_without_password(url)}"], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BackupError(f"pg_dump ({pg_dump}) failed: {done.stderr.strip()[-2000:]}")
+    if key:
+        sealed = tmp / "dump.enc"
+        with open(plain, "rb") as source, open(sealed, "wb") as target:
+            encrypt(source, target, key)
+        plain = sealed
+    os.chmod(plain, 0o600)
+    os.replace(plain, final)  # a backup file is complete or absent
+
+
+def _why(exc: OSError) -> str:
+    """An OSError's reason in words, without the path (the message names it once)."""
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return "a file is in the way (not a folder)"
+    return exc.strerror or type(exc).__name__
 
 
 def restore(path: Path, url: str, *, key_file: Path | None = None) -> dict:

@@ -13,21 +13,12 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from gigflow.paths import configured_markdown_dir, data_dir, migrate_markdown_files
+
 logger = logging.getLogger(__name__)
 
 _pools: dict[str, ConnectionPool] = {}
 _lock = threading.Lock()
-
-
-def data_dir() -> Path:
-    """Where gigflow keeps local state: $GIGFLOW_HOME, else .gigflow beside the project's scrapy.cfg."""
-    if os.environ.get("GIGFLOW_HOME"):
-        return Path(os.environ["GIGFLOW_HOME"]).resolve()
-    from scrapy.utils.conf import closest_scrapy_cfg
-
-    cfg = closest_scrapy_cfg()
-    root = Path(cfg).parent if cfg else Path.cwd()
-    return root / ".gigflow"
 
 
 def embedded_server_url() -> str:
@@ -108,6 +99,7 @@ def wait_seconds() -> float:
 def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
     """One pool per URL per process; migrations are applied on first use. A database that cannot be reached
     within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable."""
+    home_database = not url or url == os.environ.get("GIGFLOW_DATABASE_URL")  # not a scratch or restore target
     url = url or database_url()
     with _lock:
         pool = _pools.get(url)
@@ -147,6 +139,8 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
                 from gigflow.db.migrate import upgrade
 
                 upgrade(pool)
+                if home_database:  # the home's own database: its Markdown files move with its schema
+                    migrate_markdown_files(pool, configured_markdown_dir())
             _pools[url] = pool
     return pool
 

@@ -188,19 +188,31 @@ def abandon_dead_runs(conn, source_id: str, spider: str, run_id: int, dead: list
 def sweep_stale_runs(pool, stale_seconds: float) -> list[dict]:
     """Close every unfinished run whose owner is gone: its crawl lock is free and either its heartbeat stopped
     more than ``stale_seconds`` ago or it ran on this machine and its process is gone. A run whose lock is held
-    is alive, however old its heartbeat."""
-    closed = []
+    is alive, however old its heartbeat. One query reads the runs, one closes the dead ones (their heartbeat
+    unchanged since the read), whatever their number; the locks are taken one key at a time meanwhile."""
     with pool.connection() as conn:
-        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql"), {"stale_seconds": 0}).fetchall()
+        candidates = conn.execute(load_sql(_SQL, "stale_runs.sql")).fetchall()
+    dead: dict[tuple[str, str], list[dict]] = {}
     for run in candidates:
-        lock = CrawlLock(run["source_id"], run["spider"])
-        if not lock.acquire():
-            continue
-        try:
-            with pool.connection() as conn:
-                dead = [row["id"] for row in open_runs(conn, run["source_id"], run["spider"])
-                        if row["id"] == run["id"] and not owner_alive(row, stale_seconds)]
-                closed += abandon_dead_runs(conn, run["source_id"], run["spider"], -1, dead)
-        finally:
+        if not owner_alive(run, stale_seconds):
+            dead.setdefault((run["source_id"], run["spider"]), []).append(run)
+    locks, closing = [], []
+    try:
+        for (source_id, spider), runs in dead.items():
+            lock = CrawlLock(source_id, spider)
+            if lock.acquire():
+                locks.append(lock)
+                closing += runs
+        if not closing:
+            return []
+        with pool.connection() as conn:
+            closed = conn.execute(load_sql(_SQL, "sweep_abandon_runs.sql"), {
+                "ids": [run["id"] for run in closing],
+                "heartbeats": [run["heartbeat_at"] for run in closing]}).fetchall()
+    finally:
+        for lock in locks:
             lock.close()
-    return closed
+    for row in closed:
+        logger.warning("run %s of %s/%s was abandoned by its owner (host %s, pid %s); closed as incomplete:abandoned",
+                       row["id"], row["source_id"], row["spider"], row["owner_host"], row["owner_pid"])
+    return sorted(closed, key=lambda row: row["id"])

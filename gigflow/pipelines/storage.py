@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import logging
+import time
 
 from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, DropItem
-from twisted.internet import task, threads
+from twisted.internet import defer, task, threads
 
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
 from gigflow.db import get_pool
 from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
-from gigflow.paths import markdown_path, migrate_markdown_files
+from gigflow.paths import markdown_path
 from gigflow.safety.guard import redact_url
 from gigflow.pipelines.jobs import JobWriter
 from gigflow.pipelines.storable import storable_item
@@ -65,8 +66,6 @@ class StoragePipeline:
     def open_spider(self, spider=None):
         source_id, spider_name = self.context.source_id, self.context.spider_name
         self.pool = get_pool()
-        if self.markdown_dir:
-            migrate_markdown_files(self.pool, self.markdown_dir)  # once per home: files of the old location
         lock = CrawlLock(source_id, spider_name)
         if not lock.acquire():
             with self.pool.connection() as conn:
@@ -245,12 +244,18 @@ class StoragePipeline:
             "gigflow/listing_pages"))
 
     def spider_closed(self, spider, reason):
+        """Finalize the run. The database work runs in a thread and the retries wait with the reactor free: the
+        other crawls of this process (a batch) go on while this run waits for its database. Scrapy waits for the
+        returned Deferred before it closes the crawl."""
         if self.run_id is None:
-            return
+            return None
         if self.heartbeat is not None and self.heartbeat.running:
             self.heartbeat.stop()
+        return defer.ensureDeferred(self._close(spider, reason))
+
+    async def _close(self, spider, reason) -> None:
         try:
-            outcome = self._finalize_with_retries(spider, reason)
+            outcome = await self._finalize_with_retries(spider, reason)
         except Exception as exc:
             # The run could not be recorded: the process must not exit as if it had been.
             logger.error("run %s of %s could not be finalized: %s", self.run_id, self.context.source_id,
@@ -259,7 +264,7 @@ class StoragePipeline:
             return
         finally:
             if self.lock is not None:
-                self.lock.close()
+                await threads.deferToThread(self.lock.close)  # a connection that does not answer blocks no one
         if outcome != "finished":
             logger.warning("run %s of %s/%s: %s", self.run_id, self.context.source_id, self.context.spider_name,
                            outcome)
@@ -273,21 +278,22 @@ class StoragePipeline:
             configuration_id=self.context.configuration_id, outcome=outcome,
             review_requested_by_preparation=bool(self.stats.get_value("gigflow/noise_review_requested")))
 
-    def _finalize_with_retries(self, spider, reason) -> str:
-        """Finalize; while the database cannot be reached, retry with back-off for DATABASE_FINALIZE_WAIT seconds
-        (a restart is over in a few), then give up (the sweep closes the run later)."""
-        import time
+    async def _finalize_with_retries(self, spider, reason) -> str:
+        """Finalize (in a thread); while the database cannot be reached, retry with back-off for
+        DATABASE_FINALIZE_WAIT seconds (a restart is over in a few), then give up (the sweep closes the run
+        later). The pauses are reactor timers, never a sleep on the reactor thread."""
+        from twisted.internet import reactor
 
         deadline, pause = time.monotonic() + self.finalize_wait, 0.5
         while True:
             try:
-                return self._finalize(spider, reason)
+                return await threads.deferToThread(self._finalize, spider, reason)
             except Exception as exc:
                 if not is_database_error(exc) or time.monotonic() + pause > deadline:
                     raise
                 logger.warning("run %s: the database cannot be reached to finalize it; retrying in %.1f s",
                                self.run_id, pause)
-                time.sleep(pause)
+                await task.deferLater(reactor, pause, lambda: None)
                 pause = min(pause * 2, 4.0)
 
     def _finalize(self, spider, reason) -> str:

@@ -9,6 +9,7 @@ from gigflow.paths import markdown_path
 from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
+FILE_BATCH = 1000  # pruned files checked per query (two arrays of this many ids and digests)
 
 
 class _DryRun(Exception):
@@ -29,12 +30,7 @@ def prune(pool, days: float, dry_run: bool = False, markdown_dir: str = "") -> d
                 removed = conn.execute(load_sql("gigflow.store", "prune_versions.sql"), {"days": days}).fetchall()
                 bodies = conn.execute(load_sql("gigflow.store", "prune_bodies.sql")).fetchall()
                 markdowns = conn.execute(load_sql("gigflow.store", "prune_markdowns.sql")).fetchall()
-                for pair in {(row["source_id"], row["sha256"]) for row in removed}:
-                    path = markdown_path(markdown_dir, *pair)
-                    if path is not None and path.exists() and not conn.execute(
-                            load_sql("gigflow.store", "version_file_kept.sql"),
-                            {"source_id": pair[0], "sha256": pair[1]}).fetchone()["kept"]:
-                        files.append(path)
+                files = _files_to_delete(conn, markdown_dir, {(row["source_id"], row["sha256"]) for row in removed})
                 counts = {"versions": len(removed), "bodies": len(bodies), "bytes": sum(b["size"] for b in bodies),
                           "markdowns": len(markdowns), "files": len(files)}
                 if dry_run:
@@ -49,6 +45,21 @@ def prune(pool, days: float, dry_run: bool = False, markdown_dir: str = "") -> d
         except OSError as exc:
             logger.warning("could not delete %s: %s", path, exc)
     return counts
+
+
+def _files_to_delete(conn, markdown_dir: str, pairs: set[tuple[str, str]]) -> list:
+    """The Markdown files of the pruned (source, body) pairs that exist and that no remaining version of their
+    source stands for; one query per FILE_BATCH files."""
+    present = {pair: path for pair in sorted(pairs)
+               if (path := markdown_path(markdown_dir, *pair)) is not None and path.exists()}
+    candidates, files = list(present), []
+    for start in range(0, len(candidates), FILE_BATCH):
+        batch = candidates[start:start + FILE_BATCH]
+        kept = {(row["source_id"], row["sha256"]) for row in conn.execute(
+            load_sql("gigflow.store", "version_files_kept.sql"),
+            {"source_ids": [pair[0] for pair in batch], "sha256s": [pair[1] for pair in batch]})}
+        files += [present[pair] for pair in batch if pair not in kept]
+    return files
 
 
 def prune_runs(pool, days: float, keep: int, dry_run: bool = False) -> int:
