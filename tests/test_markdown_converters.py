@@ -64,3 +64,14 @@ def test_the_default_converter_is_the_fast_one():
 def test_an_unknown_converter_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown MARKDOWN_CONVERTER 'pandoc'; choose one of"):
         prepare_html(PAGE, URL, converter="pandoc")
+
+
+@pytest.mark.parametrize("name", sorted(CONVERTERS))
+def test_html_given_as_text_with_comments_converts_in_pieces_in_order(name):
+    # A string keeps its comments (the page parser drops them); a comment among the children of a container that is
+    # split into pieces used to stop the conversion (ValueError from counting a comment's elements).
+    html = "<div>" + "".join(f"<!-- note {i} --><section><p>Part {i}</p><p>text</p></section>" for i in range(40)) + "</div>"
+    markdown = CONVERTERS[name](html, chunk_elements=10)
+    positions = [markdown.index(f"Part {i}\n") for i in range(40)]
+    assert positions == sorted(positions)
+    assert "note" not in markdown

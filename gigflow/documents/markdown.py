@@ -54,6 +54,35 @@ def _size(el) -> int:
     return int(_COUNT_ELEMENTS(el))  # counted in C: iterating from Python creates a proxy per element
 
 
+# A child subtree up to this many elements is counted by iteration: an XPath call on an element of a large document
+# costs about 10 us before it counts anything, and a split page has a thousand small children.
+_ITERATED_COUNT = 256
+
+
+def _small_size(el) -> int | None:
+    """count(descendant-or-self::*) of el by iteration, or None past _ITERATED_COUNT."""
+    count = 0
+    for _ in el.iter(etree.Element):  # elements only, as the XPath count
+        count += 1
+        if count > _ITERATED_COUNT:
+            return None
+    return count
+
+
+def _child_sizes(el, size: int) -> list[int]:
+    """The element count of each child of el (whose own count is ``size``). One large child's count is what is left
+    of el's: a page that is a chain of wrappers would otherwise be counted again at every level."""
+    children = list(el)
+    sizes = [_small_size(child) for child in children]
+    large = [i for i, n in enumerate(sizes) if n is None]
+    for i in large[:-1]:
+        sizes[i] = _size(children[i])
+    if large:
+        sizes[large[-1]] = 0
+        sizes[large[-1]] = size - 1 - sum(sizes)
+    return sizes
+
+
 _META_CONTENT_TYPE = '<meta http-equiv="Content-Type"'
 _META_CONTENT_TYPE_TAG = re.compile(r'<meta http-equiv="Content-Type"[^>]*>')
 
@@ -68,7 +97,7 @@ def _serialize(el, with_tail: bool) -> str:
 def html_pieces(el, limit: int = CHUNK_ELEMENTS, size: int | None = None):
     """Serialized runs of siblings, in document order; a converted run is removed from the tree (memory).
     ``size`` is el's element count when the caller has counted it already."""
-    if el.tag not in _SPLITTABLE or (size if size is not None else _size(el)) <= limit:
+    if el.tag not in _SPLITTABLE or (size := size if size is not None else _size(el)) <= limit:
         yield _serialize(el, with_tail=False)
         return
     if el.text and el.text.strip():
@@ -79,15 +108,15 @@ def html_pieces(el, limit: int = CHUNK_ELEMENTS, size: int | None = None):
     def flush():
         nonlocal group, count
         if group:
-            text = "".join(_serialize(child, with_tail=True) for child in group)
-            for child in group:
-                el.remove(child)
+            # The run moves (tails with it) into a new <div> of its own small document and is serialized in one call:
+            # serializing an element of a large document costs about 30 us a call whatever its size.
+            wrapper = etree.Element("div")
+            wrapper.extend(group)
             group, count = [], 0
-            return f"<div>{text}</div>"
+            return _serialize(wrapper, with_tail=False)
         return None
 
-    for child in list(el):
-        size = _size(child)
+    for child, size in zip(list(el), _child_sizes(el, size)):
         if size > limit and isinstance(child.tag, str) and child.tag in _SPLITTABLE:
             piece = flush()
             if piece:
