@@ -41,6 +41,19 @@ install_error_hook()  # imported by `scrapy` to find gigflow's commands, before 
 class GigflowCommand(ScrapyCommand):
     requires_project = True
     default_settings = {"LOG_ENABLED": False}
+    # Most commands read and write the database and never crawl: no crawler process, which would import every
+    # spider (and through them the adapters and the browser middleware) before the command runs. A command that
+    # crawls says so (schedule-due lists the spiders; sources try and discover set it in process_options).
+    requires_crawler_process = False
+
+    def process_options(self, args, opts):
+        super().process_options(args, opts)
+        if not self.requires_crawler_process:
+            from scrapy.utils.log import configure_logging
+
+            # What the crawler process would have done first: Scrapy's logging set-up (with LOG_ENABLED off, a
+            # silent root handler, and Python's warnings through logging).
+            configure_logging(self.settings)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

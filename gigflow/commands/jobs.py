@@ -6,7 +6,6 @@ import sys
 from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
 from gigflow.paths import markdown_path
-from gigflow.sources.repository import UnknownSourceError
 from gigflow.sql import load_sql
 
 
@@ -52,6 +51,7 @@ class Command(GigflowCommand):
         if args == ["reextract"]:
             # Imported here (the adapters): scrapy imports every command module at start-up, whichever runs.
             from gigflow.pipelines.reextract import reextract
+            from gigflow.sources.repository import UnknownSourceError
 
             try:
                 counts = reextract(get_pool(), opts.source)

@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
 
 from gigflow.commands import GigflowCommand, UsageError
-from gigflow.noise.learn.classifier import make_classifier
-from gigflow.noise.learn.learner import NoiseLearningError, learn_noise_filter
-from gigflow.noise.model import NoiseFilter
-from gigflow.noise.learn.reporting import render_report
-from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.learn.training import TrainingPage
+
+if TYPE_CHECKING:
+    from gigflow.noise.model import NoiseFilter
 
 
 class Command(GigflowCommand):
@@ -52,6 +49,11 @@ class Command(GigflowCommand):
                 return self.fail(str(exc))
         if args or sum((opts.configuration is not None, bool(opts.page), opts.preview is not None)) != 1:
             raise UsageError("give one of --configuration ID, --source ID, --preview SOURCE or --page FILE URL (3 to 6 times)")
+        # Learning is imported when it runs: scrapy imports every command module at start-up, whichever runs.
+        from gigflow.noise.learn.classifier import make_classifier
+        from gigflow.noise.learn.learner import NoiseLearningError
+        from gigflow.noise.learn.settings import NoiseSettings
+
         settings = NoiseSettings.from_settings(self.settings)
         try:
             classifier = make_classifier(opts.classifier or settings.classifier, settings)
@@ -65,6 +67,10 @@ class Command(GigflowCommand):
             self.fail(str(exc), code=1)
 
     def _from_files(self, opts, settings, classifier):
+        from gigflow.noise.learn.learner import learn_noise_filter
+        from gigflow.noise.learn.reporting import render_report
+        from gigflow.noise.learn.training import TrainingPage
+
         if not opts.out and not opts.dry_run:
             raise UsageError("--page needs --out FILTER.json (or --dry-run)")
         samples = [TrainingPage(url=url, body=Path(path).read_bytes(), source_id=f"file:{Path(path).name}")
@@ -94,6 +100,7 @@ class Command(GigflowCommand):
         from gigflow.noise.learn.lifecycle.review_learner import make_learner
         from gigflow.commands.noise import reprepare_after_save
         from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
+        from gigflow.noise.learn.reporting import render_report
 
         kind = ReviewKind.manual if opts.manual else ReviewKind.command
         outcome = run_review(get_pool(), opts.configuration, kind,
@@ -133,6 +140,10 @@ class Command(GigflowCommand):
 
 
 def _read_filter(path: str) -> NoiseFilter:
+    from pydantic import ValidationError
+
+    from gigflow.noise.model import NoiseFilter
+
     try:
         return NoiseFilter.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
     except (json.JSONDecodeError, ValidationError) as exc:

@@ -6,12 +6,8 @@ import json
 
 from gigflow.commands import GigflowCommand, UsageError
 from gigflow.db import database_url, get_pool
-from gigflow.noise.current import get_current_noise_filter
-from gigflow.noise.events import emit
-from gigflow.noise.learn.lifecycle.procedures import (
-    MIN_SAMPLES, ResetFilter, SelectSamples, configuration_state, reset_filter, select_samples,
-)
-from gigflow.noise.learn.lifecycle.review import ReviewKind
+
+# The lifecycle is imported by each action when it runs: scrapy imports every command module at start-up.
 
 ACTIONS = ("worker", "request", "reset", "samples", "reconcile", "show")
 
@@ -68,7 +64,9 @@ class Command(GigflowCommand):
         run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
 
     def request(self, configuration_id, opts):
+        from gigflow.noise.learn.lifecycle.procedures import configuration_state
         from gigflow.noise.learn.lifecycle.queue import request_review
+        from gigflow.noise.learn.lifecycle.review import ReviewKind
 
         configuration_state(get_pool(), configuration_id)  # unknown ids fail here, clearly
         kind = ReviewKind.manual if opts.manual else ReviewKind.scheduled
@@ -77,12 +75,17 @@ class Command(GigflowCommand):
               f"a {kind.value} review for configuration {configuration_id} is already waiting")
 
     def reset(self, configuration_id, opts):
+        from gigflow.noise.events import emit
+        from gigflow.noise.learn.lifecycle.procedures import ResetFilter, reset_filter
+
         result = reset_filter(get_pool(), ResetFilter(configuration_id=configuration_id))
         emit("filter_reset", configuration_id, had_filter=result.had_filter, token=result.token)
         print(f"reset configuration {configuration_id}: {'filter removed' if result.had_filter else 'no filter'};"
               f" token now {result.token}")
 
     def samples(self, configuration_id, opts):
+        from gigflow.noise.learn.lifecycle.procedures import MIN_SAMPLES, SelectSamples, select_samples
+
         selected = select_samples(get_pool(), SelectSamples(configuration_id=configuration_id))
         for sample in selected.samples:
             print(f"{sample.source_version_id:>8}  {sample.sha256[:12]}  {sample.source_id}  {sample.url}")
@@ -97,6 +100,9 @@ class Command(GigflowCommand):
         print(f"requested {reconcile_all(get_pool())} scheduled review(s)")
 
     def show(self, configuration_id, opts):
+        from gigflow.noise.current import get_current_noise_filter
+        from gigflow.noise.learn.lifecycle.procedures import configuration_state
+
         state = configuration_state(get_pool(), configuration_id)
         current = get_current_noise_filter(state.config, state.config_hash,
                                            self.settings.getint("NOISE_FILTER_MAX_BYTES"))

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from gigflow.commands import GigflowCommand, table
 from gigflow.db import database_url, get_pool
-from gigflow.extensions.log_redaction import RedactCredentials
 from gigflow.safety.guard import redact_url
 
 if TYPE_CHECKING:
@@ -34,6 +33,7 @@ def schedule_request(settings, spiders, cmdline_settings=None, url: str | None =
 
 
 class Command(GigflowCommand):
+    requires_crawler_process = True  # its spider loader lists the strategies a source may name
     def syntax(self):
         return "[--url URL] [--project P] [--dry-run] [--worker]"
 
@@ -59,6 +59,7 @@ class Command(GigflowCommand):
         if opts.worker:
             from scrapy.utils.log import configure_logging
 
+            from gigflow.extensions.log_redaction import RedactCredentials
             from gigflow.scheduling.task import run_schedule_worker
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})

@@ -6,19 +6,19 @@ import json
 import sys
 
 from gigflow.commands import GigflowCommand, UsageError, cannot_write, table
-from gigflow.db import get_pool
-from gigflow.health.lifecycle import LifecycleSettings, TransitionError, person, promote, quarantine, \
-    record_policy_review, restore
-from gigflow.health.repair import RepairError, repair_source
-from gigflow.health.report import overview, with_health
-from gigflow.pipelines.runs import sweep_stale_runs
-from gigflow.scheduling.claims import release_dead_claims
-from gigflow.sources.loader import SourceFileError, load_source_file
-from gigflow.sources.repository import InvalidStoredSourceError, SourceConflictError, UnknownSourceError, \
-    import_sources, list_sources
-from gigflow.sql import load_sql
 
-TRANSITIONS = {"promote": promote, "quarantine": quarantine, "restore": restore}
+# Each subcommand imports what it uses when it runs: scrapy imports every command module at start-up, whichever
+# command runs, and health, repair and the adapters behind them cost every `scrapy` process a few tenths of a second.
+TRANSITIONS = ("promote", "quarantine", "restore")
+
+
+def _refusals() -> tuple[type[Exception], ...]:
+    """The errors a subcommand reports in one line (a wrong id, a refused transition, a repair that cannot run)."""
+    from gigflow.health.lifecycle import TransitionError
+    from gigflow.health.repair import RepairError
+    from gigflow.sources.repository import InvalidStoredSourceError, UnknownSourceError
+
+    return UnknownSourceError, TransitionError, RepairError, InvalidStoredSourceError
 
 
 class Command(GigflowCommand):
@@ -48,14 +48,25 @@ class Command(GigflowCommand):
         parser.add_argument("--apply", action="store_true",
                             help="repair: save the variant as a new configuration if it qualifies")
 
+    def process_options(self, args, opts):
+        self.requires_crawler_process = args[:1] in (["try"], ["discover"])  # they crawl
+        super().process_options(args, opts)
+
     def run(self, args, opts):
         try:
             self.dispatch(args, opts)
-        except (UnknownSourceError, TransitionError, RepairError, InvalidStoredSourceError) as exc:
+        except (LookupError, ValueError) as exc:
+            if not isinstance(exc, _refusals()):
+                raise
             self.fail(str(exc))
 
     def dispatch(self, args, opts):
+        from gigflow.db import get_pool
+
         if args[:1] == ["import"] and len(args) == 2:
+            from gigflow.sources.loader import SourceFileError, load_source_file
+            from gigflow.sources.repository import SourceConflictError, import_sources
+
             try:
                 configs = load_source_file(args[1], self.settings.getint("SOURCES_FILE_MAX_BYTES"),
                                            self.settings.getint("SOURCES_FILE_MAX_NODES"))
@@ -90,6 +101,9 @@ class Command(GigflowCommand):
                     return self.fail(f"--out {opts.out}: cannot write it: {exc.strerror or type(exc).__name__}")
                 print(f"wrote {opts.out}", file=sys.stderr)
         elif args == ["list"]:
+            from gigflow.health.report import with_health
+            from gigflow.sources.repository import list_sources
+
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:
                 return self.fail("--limit must be at least 1")
@@ -104,13 +118,19 @@ class Command(GigflowCommand):
                 print(f"\nnext page: scrapy sources list --after {rows[-1]['id']}")
             self.print_mailbox_failures()
         elif args[:1] == ["show"] and len(args) == 2:
+            from gigflow.health.report import overview
+
             self.print_overview(overview(get_pool(), args[1]), opts.json)
         elif args[:1] and args[0] in TRANSITIONS and len(args) == 2:
-            before, after = TRANSITIONS[args[0]](get_pool(), args[1], opts.reason)
+            from gigflow.health.lifecycle import promote, quarantine, restore
+
+            transition = {"promote": promote, "quarantine": quarantine, "restore": restore}[args[0]]
+            before, after = transition(get_pool(), args[1], opts.reason)
             print(f"source {args[1]}: {before} -> {after} ({opts.reason.strip()})")
         elif args[:1] == ["policy"] and len(args) == 2:
             if not opts.reviewed:
                 return self.fail("policy: say --reviewed (a person's decision) and --note TEXT")
+            from gigflow.health.lifecycle import LifecycleSettings, record_policy_review
             from gigflow.maintenance.linkcheck import make_fetcher
 
             status, problems = record_policy_review(get_pool(), args[1], opts.note,
@@ -123,12 +143,18 @@ class Command(GigflowCommand):
                      "; still candidate: robots.txt does not allow its listing, or could not be read (see above); "
                      f"check `scrapy sources show {args[1]}`, then `scrapy sources promote {args[1]} --reason TEXT`"))
         elif args[:1] == ["repair"] and len(args) == 2:
+            from gigflow.health.lifecycle import person
+            from gigflow.health.repair import repair_source
+
             report = repair_source(get_pool(), args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
                                    apply=opts.apply, actor=person())
             self.print_repair(report, opts.json)
         elif args[:1] == ["discover"] and len(args) == 2:
             self.discover(args[1], opts)
         elif args == ["sweep"]:
+            from gigflow.pipelines.runs import sweep_stale_runs
+            from gigflow.scheduling.claims import release_dead_claims
+
             closed = sweep_stale_runs(get_pool(), self.settings.getfloat("CRAWL_STALE_SECONDS"))
             for run in closed:
                 print(f"run {run['id']}: owner host {run['owner_host']} pid {run['owner_pid']} is gone; "
@@ -226,6 +252,9 @@ class Command(GigflowCommand):
         print(f"\n{report['verdict']}" + ("; applied as a new configuration" if report["applied"] else ""))
 
     def print_mailbox_failures(self):
+        from gigflow.db import get_pool
+        from gigflow.sql import load_sql
+
         with get_pool().connection() as conn:
             rows = conn.execute(load_sql("gigflow.commands", "mailbox_failures.sql"),
                                 {"max_attempts": self.settings.getint("MAILBOX_MAX_ATTEMPTS")}).fetchall()
