@@ -90,3 +90,46 @@ def test_sigterm_stops_the_after_crawl_work(pool, tmp_path, database_url):
     assert elapsed < 10, f"the crawl process went on {elapsed:.1f} s after SIGTERM"
     assert "after-crawl work of source bigfeed stopped by shutdown" in text, text[-3000:]
     assert len(documents(pool)) < ITEMS
+
+
+def test_sigterm_while_the_run_finalizes_still_ends_the_finalization(pool, tmp_path, database_url):
+    """Finalizing waits for its database in a thread: a SIGTERM meanwhile stopped the reactor (the engine was
+    already closed) before the lock was released and source_finalized ran (health, the noise review, the
+    after-crawl work). The reactor now waits for the finalization; the after-crawl work sees the shutdown."""
+    import psycopg
+
+    from gigflow.devserver import FixtureServer
+
+    write_feed(tmp_path, items=50)
+    with FixtureServer(tmp_path) as server:
+        import_source(pool, feed_source(server.url), server.url)
+        argv = [sys.executable, "-m", "scrapy", "crawl", "feed", "-a", "source=bigfeed"]
+        for name, value in TEST_CRAWL_SETTINGS.items():
+            argv += ["-s", f"{name}={value}"]
+        log = tmp_path / "crawl.log"
+        with open(log, "w") as stderr, psycopg.connect(database_url, autocommit=True) as blocker:
+            process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr,
+                                       env={**os.environ, "GIGFLOW_DATABASE_URL": database_url})
+            try:
+                deadline = time.monotonic() + 120
+                while blocker.execute("SELECT count(*) FROM crawl_runs").fetchone()[0] < 1:
+                    assert process.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+                    time.sleep(0.05)
+                # the finalize transaction writes the run's health: held here until the SIGTERM has come
+                blocker.execute("BEGIN")
+                blocker.execute("LOCK TABLE run_health IN ACCESS EXCLUSIVE MODE")
+                while "Closing spider (finished)" not in log.read_text():
+                    assert process.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+                    time.sleep(0.05)
+                time.sleep(0.5)
+                process.send_signal(signal.SIGTERM)
+                time.sleep(1.0)
+                blocker.execute("COMMIT")
+                process.wait(timeout=60)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+    text = log.read_text()
+    assert last_run(pool)["outcome"] == "finished", text[-3000:]
+    assert "after-crawl work of source bigfeed stopped by shutdown" in text, text[-3000:]

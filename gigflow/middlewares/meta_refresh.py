@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 
 
 class SafeMetaRefreshMiddleware(MetaRefreshMiddleware):
-    def process_response(self, request, response, spider=None):
+    def process_response(self, request, response):
         if isinstance(response, HtmlResponse) and not request.meta.get("dont_redirect"):
             try:
                 _, url = get_meta_refresh(response, ignore_tags=self._ignore_tags)
@@ -29,7 +29,7 @@ class SafeMetaRefreshMiddleware(MetaRefreshMiddleware):
                 logger.info("meta refresh on %s to a non-http target ignored", redact_url(response.url))
                 return response
         try:
-            return super().process_response(request, response, spider)
+            return super().process_response(request, response)  # Scrapy 2.13+: no spider argument
         except ValueError as exc:  # a target Request refuses: the page stands
             self.crawler.stats.inc_value("gigflow/meta_refresh_ignored")
             logger.info("meta refresh on %s ignored: %s", redact_url(response.url), str(exc)[:200])

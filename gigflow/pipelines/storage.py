@@ -8,6 +8,7 @@ import time
 from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, DropItem
+from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import defer, task, threads
 
 from gigflow.context import INCOMPLETE_REASON, CrawlContext
@@ -243,15 +244,37 @@ class StoragePipeline:
             "gigflow/versions_new", "gigflow/versions_unchanged", "gigflow/pages_skipped_unchanged",
             "gigflow/listing_pages"))
 
-    def spider_closed(self, spider, reason):
+    async def spider_closed(self, spider, reason):
         """Finalize the run. The database work runs in a thread and the retries wait with the reactor free: the
         other crawls of this process (a batch) go on while this run waits for its database. Scrapy waits for the
-        returned Deferred before it closes the crawl."""
+        coroutine before it closes the crawl."""
         if self.run_id is None:
-            return None
+            return
         if self.heartbeat is not None and self.heartbeat.running:
             self.heartbeat.stop()
-        return defer.ensureDeferred(self._close(spider, reason))
+        closing = defer.ensureDeferred(self._close(spider, reason))
+        await maybe_deferred_to_future(self._finished_before_shutdown(closing))
+
+    @staticmethod
+    def _finished_before_shutdown(closing: defer.Deferred) -> defer.Deferred:
+        """A SIGTERM while the run finalizes stops the reactor once the engine is closed, which it already is:
+        the reactor waits for ``closing`` (a "before shutdown" trigger), so the lock is released and
+        ``source_finalized`` (health, the noise review, the after-crawl work, which sees the shutdown) still runs."""
+        from twisted.internet import reactor
+
+        done = defer.Deferred()
+        trigger = reactor.addSystemEventTrigger("before", "shutdown", lambda: done)
+
+        def finished(result):
+            try:
+                reactor.removeSystemEventTrigger(trigger)
+            except (ValueError, KeyError):  # already fired or removed by a shutdown in progress
+                pass
+            if not done.called:
+                done.callback(None)
+            return result
+
+        return closing.addBoth(finished)
 
     async def _close(self, spider, reason) -> None:
         try:
