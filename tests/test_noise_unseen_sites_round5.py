@@ -7,7 +7,8 @@ H. Bounded per-page variation. A site menu is the same on most pages but not all
    city in the header) is not, and stays.
 I. The site's contact block in its footer. A career site's footer with the office's postal address, phone and
    general mailbox was kept whole as "location, address, contact": they are the site's office, not the
-   vacancy's. In the site footer only the employer's name and a recruiting mailbox (jobs@, careers@) count.
+   vacancy's. In the site footer only the employer's name and a recruiting mailbox (jobs@, careers@) count,
+   unless the footer names the employer (the source's company or the site owner): then they are the employer's.
 """
 
 from __future__ import annotations

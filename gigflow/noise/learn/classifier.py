@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Literal
 
+from lxml import etree
+from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gigflow.noise.learn.settings import NoiseSettings
@@ -215,6 +217,22 @@ JOB_FACT_SIGNALS["address"] = re.compile(
 JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
                                        re.I)
 _LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
+
+
+def _values_state_text(markup: str) -> bool:
+    """Whether a dd or td of the region holds words of its own, beyond links: a footer's link menu laid out as
+    ``<dt>Docs</dt><dd><a>Overview</a></dd>`` pairs labels with links, not with values."""
+    try:
+        fragment = lxml_html.fragment_fromstring(markup, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return True  # unreadable: judged as before
+    for value in fragment.iter("dd", "td"):
+        linked = sum(len(a.text_content().strip()) for a in value.iter("a"))
+        if len(value.text_content().strip()) > linked:
+            return True
+    return False
+
+
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
@@ -334,7 +352,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             break
     if site_operator_only:
         return found
-    if _LABEL_VALUE_MARKUP.search(region.html):
+    if _LABEL_VALUE_MARKUP.search(region.html) and _values_state_text(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
     for name in employers if not any(f.startswith("employer ") for f in found) else ():  # one says enough

@@ -174,16 +174,16 @@ def _names_on(sample, root) -> dict[str, str]:
 
 
 def _titles_are_headings(roots, affix: str) -> int:
-    """How many samples' <title>, less the affix, is the page's first <h1>."""
+    """How many samples' <title>, less the affix, is one of the page's first <h1>s."""
     matched = 0
     for root in roots:
         parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) != _key(affix)]
-        heading = next(root.iter("h1"), None)
-        if not parts or heading is None:
+        # any of the first few <h1>: a sidebar's brand heading may come before the page's own
+        headings = {" ".join(h.text_content().split()).casefold() for _, h in zip(range(4), root.iter("h1"))}
+        if not parts or not headings:
             continue
         rest = " ".join(" ".join(parts).split()).casefold()
-        text = " ".join(heading.text_content().split()).casefold()
-        matched += bool(rest) and rest == text
+        matched += bool(rest) and rest in headings
     return matched
 
 

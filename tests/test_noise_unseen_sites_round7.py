@@ -1,0 +1,54 @@
+"""Round 7 of issue #23 (found on sites nobody tuned on).
+
+L. A footer's link menu laid out as a definition list (``<dt>Docs</dt><dd><a>Overview</a></dd>``) was kept whole
+   as "label/value markup": its values are links, not facts. A list whose values state words stays.
+M. The site owner read from the <title> affix where the rest of each title is one of the page's headings, also
+   when a sidebar's brand heading comes first: its name in the sidebar is the employer, kept.
+"""
+
+from __future__ import annotations
+
+from gigflow.documents import prepare_html
+from gigflow.noise.learn.classifier import RulesClassifier
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.learn.owner import site_owner
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
+
+ORIGIN = "https://careers.example"
+JOBS = [("platform-architect", "Platform Architect", "Denver"), ("quant-developer", "Quant Developer", "Boston"),
+        ("risk-associate", "Risk Associate", "Austin"), ("data-engineer", "Data Engineer", "Chicago")]
+LINK_MENU = ("<footer><nav><dl><dt>Docs</dt><dd><a href='/docs/'>Documentation</a></dd>"
+             "<dd><a href='/start/'>Getting Started</a></dd><dd><a href='/faq/'>Questions</a></dd></dl>"
+             "<dl><dt>Community</dt><dd><a href='/forum/'>Forum</a></dd><dd><a href='/blog/'>Blog</a></dd></dl>"
+             "</nav></footer>")
+
+
+def learn_and_apply(pages):
+    result = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h")
+    return prepare_html(pages[3].body, pages[3].url, noise_filter=result.filter).markdown
+
+
+def test_l_a_definition_list_of_links_is_a_menu_and_one_of_values_stays():
+    def page(title, city, side):
+        return (f"<html><head><title>{title}</title></head><body><main><article><h1>{title}</h1><p>{city}</p>"
+                f"<p>You will own the {title.lower()} work.</p></article></main>{side}{LINK_MENU}</body></html>")
+
+    facts = ("<aside><dl><dt>Salary</dt><dd>EUR 60,000 a year</dd><dt>Hours</dt><dd>Full-time</dd></dl></aside>")
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(title, city, facts).encode())
+             for slug, title, city in JOBS]
+    markdown = learn_and_apply(pages)
+    for menu_line in ("Documentation", "Getting Started", "Forum"):
+        assert menu_line not in markdown, menu_line
+    for fact in ("Data Engineer", "Chicago", "EUR 60,000 a year", "Full-time"):
+        assert fact in markdown, fact
+
+
+def test_m_the_title_affix_names_the_owner_when_the_title_is_a_later_heading():
+    def page(title):
+        return (f"<html><head><title>{title} · Acme Student Developers</title></head><body>"
+                "<div class='sidebar'><h1><a href='/'>Acme Student Developers</a></h1></div>"
+                f"<div class='content'><h1>{title}</h1><p>Paid student job.</p></div></body></html>")
+
+    samples = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(title).encode()) for slug, title, _ in JOBS]
+    assert site_owner(samples, [s.prepared() for s in samples]) == "Acme Student Developers"
