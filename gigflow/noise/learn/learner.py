@@ -162,6 +162,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
             break
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts)
+    _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     report.learnable = len(learnable)
 
     decided = []
@@ -182,6 +183,55 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
 
 
 EMPLOYER_ONLY = "rules: job-fact signal: employer "
+DUPLICATE_LINKS = ("rules: only links to targets the job's own content links to on every sample (a second way "
+                   "to apply is no fact of its own)")
+
+
+def _link_target(href: str) -> str:
+    """A link's target as compared between a template region and the content: no fragment, no trailing slash."""
+    target = href.strip().split("#", 1)[0].rstrip("/")
+    scheme, sep, rest = target.partition("://")
+    if sep:
+        host, slash, path = rest.partition("/")
+        target = f"{scheme.lower()}://{host.lower()}{slash}{path}"
+    return target
+
+
+def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, verdicts: dict, signatures) -> None:
+    """A kept region that is nothing but links ("Apply Now" in the job's header) whose every target is also
+    linked from the page's content, outside every learned region, on every sample that has the region (a quorum
+    of them), states nothing the page loses without it: the job's apply link stays where the content states it
+    ("Apply for this position")."""
+    def links(region):
+        return [a for a in region.iter("a") if (a.get("href") or "").strip()]
+
+    for (selector, signature), region in learnable.items():
+        verdict = verdicts[by_signature[signature].id]
+        if verdict.decision != "keep" or not verdict.reason.startswith("rules:"):
+            continue
+        if not links(region) or " ".join(region.text_content().split()) != " ".join(
+                " ".join(a.text_content().split()) for a in links(region)):
+            continue  # text besides its links (a deadline, a contact) is judged as it was
+        everywhere, seen_on = True, 0
+        for k, root in enumerate(roots):
+            try:
+                found = [r for r in select(root, selector) if signatures(r, k) == signature]
+            except InvalidSelectorError:
+                found = []
+            learned = set()  # what the filter may remove: every learned region's match with its signature
+            for other_selector, other_signature in learnable:
+                try:
+                    learned.update(r for r in select(root, other_selector) if signatures(r, k) == other_signature)
+                except InvalidSelectorError:
+                    continue
+            content_targets = {_link_target(a.get("href")) for a in links(root)
+                               if not any(x in learned for x in (a, *a.iterancestors()))}
+            seen_on += bool(found)
+            if any(_link_target(a.get("href")) not in content_targets for r in found for a in links(r)):
+                everywhere = False
+                break
+        if everywhere and seen_on >= quorum(len(roots)):
+            verdicts[by_signature[signature].id] = RegionVerdict("remove", DUPLICATE_LINKS, verdict.classifier)
 
 
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
