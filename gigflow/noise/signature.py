@@ -141,12 +141,42 @@ def stable_attributes(el, refs: SelfReferences) -> list[tuple[str, str]]:
                   if not volatile_attribute(k) and not (hidden_input and k == "value"))
 
 
+# Tabs compared per list, a bound on hostile pages (a real tab list has a handful).
+MAX_TABS = 24
+TAB_LIST_SIGNATURE = hashlib.sha256(b"v2 in-page tab list").hexdigest()
+
+
+def in_page_tab_list(element) -> bool:
+    """A tab list (``role="tablist"``) whose every tab (``role="tab"``) shows a panel of this same page (its
+    ``aria-controls`` or ``#fragment`` names an element of the page) and whose text is only its tabs' labels: a
+    control, like a form's buttons. Its labels change with the job's sections, its panels hold the job's text."""
+    if not isinstance(element.tag, str) or (element.get("role") or "").strip().lower() != "tablist":
+        return False
+    tabs = [el for el in element.iterdescendants() if isinstance(el.tag, str)
+            and (el.get("role") or "").strip().lower() == "tab"]
+    if not tabs or len(tabs) > MAX_TABS:
+        return False
+    root = element.getroottree().getroot()
+    for tab in tabs:
+        # Preparation makes links absolute, so an in-page tab's href is this page's URL with a fragment.
+        href = (tab.get("href") or "").strip()
+        target = (tab.get("aria-controls") or "").strip() or href.partition("#")[2]
+        if not target or href and "#" not in href:
+            return False  # a tab that opens another page is a menu link, judged as one
+        if not root.xpath("//*[@id=$id]", id=target):
+            return False
+    labels = "".join("".join(tab.text_content().split()) for tab in tabs)
+    return "".join(element.text_content().split()) == labels
+
+
 def region_signature(element, refs: SelfReferences | None = None) -> str:
     """sha256 over the region's tag structure, stable attributes and text, self-references normalised (version 2).
 
     ``refs``: the page's self-references (``SelfReferences.of_page``); without them only digits, state and
-    per-build attributes are normalised."""
+    per-build attributes are normalised. An in-page tab list has one signature whatever its labels (a control)."""
     refs = refs or NO_REFERENCES
+    if in_page_tab_list(element):
+        return TAB_LIST_SIGNATURE
     digest = hashlib.sha256(b"v2")
     for event, el in etree.iterwalk(element, events=("start", "end")):
         if not isinstance(el.tag, str):

@@ -16,7 +16,8 @@ from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewR
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signature import SelfReferences, learned_lines, region_signature, signature_for, within_variation
+from gigflow.noise.signature import (TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list, learned_lines,
+                                     region_signature, signature_for, within_variation)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
                                           is_label_value_row)
 from gigflow.noise.learn.owner import owner_to_protect, site_owner, without_needless_owner_keeps
@@ -162,6 +163,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
             break
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts)
+    _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     report.learnable = len(learnable)
 
     decided = []
@@ -172,6 +174,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    path=relaxed_path(learnable[(selector, signature)]),
                                    lines=signatures.lines(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)])))
+    decided += _tab_list_rules(roots, signatures, classifier.name, {rule.selector for rule in reused + decided})
     if owner:  # the owner's name kept where it is needed only
         decided = without_needless_owner_keeps(owner, samples, reused, decided, list(learnable.values()), config_hash)
     report.decisions = decided
@@ -182,6 +185,84 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
 
 
 EMPLOYER_ONLY = "rules: job-fact signal: employer "
+DUPLICATE_LINKS = ("rules: only links to targets the job's own content links to on every sample (a second way "
+                   "to apply is no fact of its own)")
+
+
+TAB_LIST = ("rules: an in-page tab list (its tabs show panels of this page) is a control, like a form's buttons; "
+            "the panels with the job's text stay")
+
+
+def _tab_list_rules(roots, signatures, classifier: str, taken: set) -> list[RemovalRule]:
+    """In-page tab lists (``in_page_tab_list``) found where the same selector finds one on a quorum of samples:
+    their labels vary with the job's sections ("Responsibilities", "Experience & skills"), so no template
+    comparison learns them, yet they are navigation. Labels with digits or an ``@`` (a date, a mailbox) stay."""
+    rules = []
+    for region in roots[0].iter():
+        if not isinstance(region.tag, str) or not in_page_tab_list(region):
+            continue
+        if re.search(r"[0-9@]", region.text_content()):
+            continue
+        selector = f'{region.tag}[role="tablist"]'
+        if selector in taken:
+            continue
+        found = 0
+        for k, root in enumerate(roots):
+            matches = select(root, selector)
+            found += any(signatures(m, k) == TAB_LIST_SIGNATURE for m in matches)
+        if found >= quorum(len(roots)):
+            taken.add(selector)
+            rules.append(RemovalRule(selector=selector, signature=TAB_LIST_SIGNATURE, decision="remove",
+                                     reason=TAB_LIST, classifier=classifier, path=relaxed_path(region),
+                                     text=region_excerpt(region)))
+    return rules
+
+
+def _link_target(href: str) -> str:
+    """A link's target as compared between a template region and the content: no fragment, no trailing slash."""
+    target = href.strip().split("#", 1)[0].rstrip("/")
+    scheme, sep, rest = target.partition("://")
+    if sep:
+        host, slash, path = rest.partition("/")
+        target = f"{scheme.lower()}://{host.lower()}{slash}{path}"
+    return target
+
+
+def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, verdicts: dict, signatures) -> None:
+    """A kept region that is nothing but links ("Apply Now" in the job's header) whose every target is also
+    linked from the page's content, outside every learned region, on every sample that has the region (a quorum
+    of them), states nothing the page loses without it: the job's apply link stays where the content states it
+    ("Apply for this position")."""
+    def links(region):
+        return [a for a in region.iter("a") if (a.get("href") or "").strip()]
+
+    for (selector, signature), region in learnable.items():
+        verdict = verdicts[by_signature[signature].id]
+        if verdict.decision != "keep" or not verdict.reason.startswith("rules:"):
+            continue
+        if not links(region) or " ".join(region.text_content().split()) != " ".join(
+                " ".join(a.text_content().split()) for a in links(region)):
+            continue  # text besides its links (a deadline, a contact) is judged as it was
+        everywhere, seen_on = True, 0
+        for k, root in enumerate(roots):
+            try:
+                found = [r for r in select(root, selector) if signatures(r, k) == signature]
+            except InvalidSelectorError:
+                found = []
+            learned = set()  # what the filter may remove: every learned region's match with its signature
+            for other_selector, other_signature in learnable:
+                try:
+                    learned.update(r for r in select(root, other_selector) if signatures(r, k) == other_signature)
+                except InvalidSelectorError:
+                    continue
+            content_targets = {_link_target(a.get("href")) for a in links(root)
+                               if not any(x in learned for x in (a, *a.iterancestors()))}
+            seen_on += bool(found)
+            if any(_link_target(a.get("href")) not in content_targets for r in found for a in links(r)):
+                everywhere = False
+                break
+        if everywhere and seen_on >= quorum(len(roots)):
+            verdicts[by_signature[signature].id] = RegionVerdict("remove", DUPLICATE_LINKS, verdict.classifier)
 
 
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
@@ -577,8 +658,12 @@ def fact_snippets(root) -> set[str]:
     body = root.find("body")
     body = body if body is not None else root
     snippets = set()
+    # An in-page tab list's labels name the job's sections; the facts are in its panels.
+    tab_lists = {el for el in body.xpath('.//*[@role="tablist"]') if in_page_tab_list(el)}
     for el in body.iter(etree.Element):
-        for text in (el.text, el.tail):
+        inside = el in tab_lists or any(a in tab_lists for a in el.iterancestors())
+        for text in (el.text if not inside else None,
+                     el.tail if not inside or el in tab_lists else None):
             if not text or not text.strip():
                 continue
             for kind, pattern in JOB_FACT_SIGNALS.items():
