@@ -5,10 +5,10 @@ H. Bounded per-page variation. A site menu is the same on most pages but not all
    signature, so it "changed since learning" and stayed whole. A region whose lines are the learned region's
    lines, or new link-only lines stating no fact, is the same region; a region with a new text line (this job's
    city in the header) is not, and stays.
-I. The site's contact block in its footer. A career site's footer with the office's postal address, phone and
-   general mailbox was kept whole as "location, address, contact": they are the site's office, not the
-   vacancy's. In the site footer only the employer's name and a recruiting mailbox (jobs@, careers@) count,
-   unless the footer names the employer (the source's company or the site owner): then they are the employer's.
+I. The site's contact block in its footer. On a board (JSON-LD naming several employers, or pages that read as a
+   board: titles naming different companies, outbound links to different employers, a directory of companies)
+   the footer's postal address, phone and mailbox are the operator's, not the vacancy's; on one employer's site
+   they are the employer's and stay.
 """
 
 from __future__ import annotations
@@ -72,19 +72,21 @@ SITE_FOOTER = ("<footer><div class='office'><address>Hafenstraße 12<br>20457 Ha
 
 
 def test_i_the_sites_office_address_phone_and_mailbox_in_its_footer_are_not_job_facts():
-    # a job board's footer (its name says it lists jobs; no employer is named): the board's office block, not
-    # the vacancy's
+    # a job board's footer (its pages' titles name different employers): the board's office block, not the
+    # vacancy's
     footer = SITE_FOOTER.replace("© 2026 Harbor Logistics GmbH", "© 2026 Harbor Job Board")
+    employers = ["Apple", "Google", "Siemens", "Bosch"]
     pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/",
-                          body=page(slug, title, city, footer=footer).replace("Harbor Careers", "Harbor Job Board")
-                          .encode())
-             for slug, title, city in JOBS]
+                          body=page(slug, title, city, footer=footer)
+                          .replace(f"<title>{title} | Harbor Careers", f"<title>{title} at {employer} | Harbor Job Board")
+                          .replace("Harbor Careers", "Harbor Job Board").encode())
+             for (slug, title, city), employer in zip(JOBS, employers)]
     result = learn(pages[:3])
     unseen = pages[3]
     markdown = prepare_html(unseen.body, unseen.url, noise_filter=result.filter).markdown
     for furniture in ("Hafenstraße 12", "20457 Hamburg", "+49 40 1234 5678", "office@harbor.example"):
         assert furniture not in markdown, furniture
-    for fact in ("careers@harbor.example", "Data Engineer", "Chicago", "$120,000 a year"):
+    for fact in ("Data Engineer", "Chicago", "$120,000 a year"):
         assert fact in markdown, fact
 
 

@@ -52,3 +52,22 @@ def test_m_the_title_affix_names_the_owner_when_the_title_is_a_later_heading():
 
     samples = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(title).encode()) for slug, title, _ in JOBS]
     assert site_owner(samples, [s.prepared() for s in samples]) == "Acme Student Developers"
+
+
+def test_n_one_employers_footer_contact_stays_even_where_the_footer_does_not_name_it():
+    # a career site whose footer gives its office and mailbox without its name (no board signal anywhere): the
+    # employer's contact, a job fact; only a board's footer block is the operator's
+    footer = ("<footer><address>318 Blackwell Street, Suite 150<br>Durham, NC 27701<br>"
+              "<a href='mailto:hello@studio.example'>hello@studio.example</a></address>"
+              "<p><a href='/privacy/'>Privacy</a> <a href='/terms/'>Terms</a></p></footer>")
+
+    def page(title, city):
+        return (f"<html><head><title>{title} | Careers</title></head><body><header><a href='/'>Home</a>"
+                f"<a href='/careers/'>Careers</a><a href='/work/'>Work</a></header><main><h1>{title}</h1>"
+                f"<p>{city}</p><p>You will own the {title.lower()} work.</p></main>{footer}</body></html>")
+
+    pages = [TrainingPage(url=f"{ORIGIN}/careers/{slug}/", body=page(title, city).encode())
+             for slug, title, city in JOBS]
+    markdown = learn_and_apply(pages)
+    for fact in ("318 Blackwell Street, Suite 150", "hello@studio.example", "Data Engineer"):
+        assert fact in markdown, fact

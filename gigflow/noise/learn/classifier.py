@@ -297,9 +297,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # does not is the site's office block.
     # Compared squashed: the name may only be in the footer's mailbox or web address (contact@acmegames.com).
     footer_words = _alnum(region.footer_text or haystack)
-    site_footer = region.site_footer and not any(len(_alnum(name)) >= 4 and _alnum(name) in footer_words
-                                                 for name in (employers if footer_names is None else footer_names)
-                                                 if name)
+    # Only where the site is judged a board (site_operator_only) is a footer's contact the operator's: on one
+    # employer's site it is the employer's (issue #23), whether or not the footer names it (a held-out career site
+    # lost its office address and mailbox that way). The names still mark a board's footer naming the employer.
+    site_footer = site_operator_only and region.site_footer and not any(
+        len(_alnum(name)) >= 4 and _alnum(name) in footer_words
+        for name in (employers if footer_names is None else footer_names) if name)
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue

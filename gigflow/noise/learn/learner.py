@@ -20,7 +20,7 @@ from gigflow.noise.signature import (TAB_LIST_SIGNATURE, SelfReferences, in_page
                                      region_signature, signature_for, within_variation)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
                                           is_label_value_row)
-from gigflow.noise.learn.owner import owner_to_protect, site_owner, without_needless_owner_keeps
+from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.training import TrainingPage
 
 CONTROL_TAGS = ("input", "select", "textarea", "button")
@@ -96,6 +96,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         classifier.site_operator_only = True
     elif named:  # one employer on every sample: its name anywhere is the employer, a job fact
         classifier.employers = tuple(dict.fromkeys(classifier.employers + tuple(named.values())))
+    elif not classifier.employers and looks_like_a_board(samples, roots):
+        # No company and no JSON-LD, but the pages read as a board (their titles name different companies, they
+        # link out to different employers' sites, their menus offer a directory of companies): the regions they
+        # share are the operator's, as with JSON-LD naming several employers.
+        classifier.site_operator_only = True
     candidates = [candidate_regions(root) for root in roots]
     report.candidates = sum(len(c) for c in candidates)
     # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
