@@ -28,6 +28,14 @@ def feed_source(origin: str) -> dict:
             "strategies": [{"type": "feed", "feed_urls": [f"{origin}/feed.xml"]}]}
 
 
+def feed_crawl_argv() -> list[str]:
+    """``scrapy crawl feed`` of the big feed source as its own process, with the test crawl settings."""
+    argv = [sys.executable, "-m", "scrapy", "crawl", "feed", "-a", "source=bigfeed"]
+    for name, value in TEST_CRAWL_SETTINGS.items():
+        argv += ["-s", f"{name}={value}"]
+    return argv
+
+
 def documents(pool) -> dict:
     with pool.connection() as conn:
         rows = conn.execute("SELECT j.title, d.markdown FROM job_documents d JOIN jobs j ON j.id = d.job_id")
@@ -65,9 +73,7 @@ def test_sigterm_stops_the_after_crawl_work(pool, tmp_path, database_url):
     write_feed(tmp_path)
     with FixtureServer(tmp_path) as server:
         import_source(pool, feed_source(server.url), server.url)
-        argv = [sys.executable, "-m", "scrapy", "crawl", "feed", "-a", "source=bigfeed"]
-        for name, value in TEST_CRAWL_SETTINGS.items():
-            argv += ["-s", f"{name}={value}"]
+        argv = feed_crawl_argv()
         log = tmp_path / "crawl.log"
         with open(log, "w") as stderr:
             process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr,
@@ -103,9 +109,7 @@ def test_sigterm_while_the_run_finalizes_still_ends_the_finalization(pool, tmp_p
     write_feed(tmp_path, items=50)
     with FixtureServer(tmp_path) as server:
         import_source(pool, feed_source(server.url), server.url)
-        argv = [sys.executable, "-m", "scrapy", "crawl", "feed", "-a", "source=bigfeed"]
-        for name, value in TEST_CRAWL_SETTINGS.items():
-            argv += ["-s", f"{name}={value}"]
+        argv = feed_crawl_argv()
         log = tmp_path / "crawl.log"
         with open(log, "w") as stderr, psycopg.connect(database_url, autocommit=True) as blocker:
             process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr,
