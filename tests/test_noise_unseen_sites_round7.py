@@ -71,3 +71,22 @@ def test_n_one_employers_footer_contact_stays_even_where_the_footer_does_not_nam
     markdown = learn_and_apply(pages)
     for fact in ("318 Blackwell Street, Suite 150", "hello@studio.example", "Data Engineer"):
         assert fact in markdown, fact
+
+
+def test_o_a_site_named_for_listing_jobs_is_a_board_and_its_footer_block_goes():
+    # "… | Greenfield Jobs" on every page and in the copyright line: a board; its footer's mailbox and address are
+    # the operator's (a career site called "Careers", test N, keeps them)
+    footer = ("<footer><p>Want to list your vacancy? Write to listings@greenfield.example, 12 Mill Road, Leeds</p>"
+              "<p>© 2026 Greenfield Jobs</p></footer>")
+
+    def page(title, city):
+        return (f"<html><head><title>{title} | Greenfield Jobs</title></head><body><header><a href='/'>Home</a>"
+                f"<a href='/jobs/'>All jobs</a><a href='/about/'>About</a></header><main><h1>{title}</h1>"
+                f"<p>{city}</p><p>You will own the {title.lower()} work.</p></main>{footer}</body></html>")
+
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=page(title, city).encode())
+             for slug, title, city in JOBS]
+    markdown = learn_and_apply(pages)
+    assert "listings@greenfield.example" not in markdown and "12 Mill Road" not in markdown
+    for fact in ("Data Engineer", "Chicago"):
+        assert fact in markdown, fact

@@ -51,6 +51,10 @@ _NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job 
 # A site named for listing jobs ("Engineer Board", "Jobs in the Desert") is a board, not an employer, by its title.
 _BOARD_NAME = re.compile(r"\b(?:boards?|jobs?|careers?|vacanc(?:y|ies)|hiring|talent|recruit\w*|listings?|"
                          r"stellen\w*|jobb\w*|empleos?|emplois?|vagas|vacatures|työpaikat|praca|prace)\b", re.I)
+# A site's own name that says it lists jobs ("Biodesign Jobs", "Jobs in the Desert", "Harbor Job Board"): a
+# board. Not "Careers", which a company's own career site is called as often.
+_LISTING_NAME = re.compile(r"\b(?:jobs?|job ?boards?|boards?|vacancies|listings?|stellenmarkt|jobbörse|empleos|"
+                           r"vagas|työpaikat|offres d'emploi)\b", re.I)
 # A job board's menus name its other audience and its directory of companies.
 _BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for employers|recruiters?|"
                           r"(?:search|browse|explore) (?:by )?compan(?:y|ies)|company profiles?|"
@@ -187,6 +191,18 @@ def _titles_are_headings(roots, affix: str) -> int:
     return matched
 
 
+def _listing_name(roots) -> str:
+    """The site's own name, as most samples state it at the start or end of their <title> or in their copyright
+    line, where it says the site lists jobs; '' otherwise."""
+    counts: Counter = Counter()
+    for root in roots:
+        parts = title_parts(root)
+        names = set(copyright_holders(root)) | ({parts[0], parts[-1]} if len(parts) >= 2 else set())
+        counts.update({_norm(name) for name in names if name and _LISTING_NAME.search(name)})
+    name, count = counts.most_common(1)[0] if counts else ("", 0)
+    return name if count > len(roots) // 2 else ""
+
+
 def _title_affix(roots) -> str:
     """A <title> part at the start or end shared by most samples ("Job | Acme" on every page)."""
     counts: Counter = Counter()
@@ -213,6 +229,9 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     - most of them link to a directory of companies or a page for employers ("Companies", "Post a job").
     """
     n = len(roots)
+    named_for_listing = _listing_name(roots)
+    if named_for_listing:
+        return f"the site's name says it lists jobs ({named_for_listing!r})"
     outbound = []
     for sample, root in zip(samples, roots):
         try:
