@@ -112,6 +112,10 @@ EDGES = [
      "avature"),
     ("https://www.careers-page.com/acme-group/job/QVXR6YY8", ("manatal", "acme-group", "job"), "manatal"),
     ("https://boards.greenhouse.io/embed/job_app?token=4011&for=acme", ("greenhouse", "acme", "job"), "greenhouse"),
+    # an embedded form by its token alone is a posting (its board unsaid); a provider's address inside another
+    # site's redirect query is that site's link
+    ("https://boards.greenhouse.io/embed/job_app?token=4011", None, "greenhouse"),
+    ("https://www.linkedin.com/redir?url=https://jobs.lever.co/acme/0b1c2d3e-4f5a", None, None),
     ("https://wd3.myworkdaysite.com/recruiting/Acme/External/job/Ghent/Nurse_R1", ("workday", "acme.wd3/External", "job"),
      "workday"),
     ("https://jobs.jobvite.com/acme/job/oAbc123", ("jobvite", "acme", "job"), "jobvite"),

@@ -37,11 +37,13 @@ PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Z
 # Characters kept as they are in a link target; everything else is percent-encoded.
 _URL_SAFE = "/:?#@!$&+,;=%~"
 # A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
-_RAW_LT = re.compile(r"(\\*)<")
+# An email autolink's address, matched right after the "<" so that one pass decides it.
+_EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+          r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+_RAW_LT = re.compile(r"(\\*)<(?:(" + _EMAIL + r")>)?")
+# Characters of an address that Markdown reads as markup in a link's text.
+_LINK_TEXT_SPECIAL = re.compile(r"[\\`*_\[\]<&]")
 _AUTOLINK = re.compile(r"<((?:https?|mailto):[^\s<>\\]*)>", re.I)
-# CommonMark's email autolink (<name@host>), which converters write for a mailto link whose text is the address.
-_EMAIL_AUTOLINK = re.compile(r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                             r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>")
 
 
 def escape_text(text: str) -> str:
@@ -140,31 +142,23 @@ def finish_markdown(markdown: str) -> str:
 
 
 def escape_raw_html(markdown: str) -> str:
-    """Escape every unescaped ``<`` that does not open an allowed autolink."""
+    """Escape every unescaped ``<`` that does not open an allowed autolink; an email autolink (``<name@host>``,
+    which converters write for a mailto link whose text is its address) becomes ``[address](mailto:address)``, so
+    the apply-by-email target stays in the Markdown as the page had it."""
 
     def fix(match: re.Match) -> str:
-        slashes = match.group(1)
-        if len(slashes) % 2:  # already escaped
+        slashes, address = match.group(1), match.group(2)
+        if len(slashes) % 2:  # already escaped: text
             return match.group(0)
+        if address is not None:
+            target = safe_target(f"mailto:{address}")
+            if target is not None:
+                text = _LINK_TEXT_SPECIAL.sub(lambda m: "\\" + m.group(0), address)
+                return f"{slashes}[{text}]({target})"
+            return f"{slashes}\\<{escape_text(address)}>"
         autolink = _AUTOLINK.match(markdown, match.end() - 1)
         if autolink and safe_target(autolink.group(1)) is not None:
             return match.group(0)
-        if _EMAIL_AUTOLINK.match(markdown, match.end() - 1):
-            return match.group(0)  # rewritten as an explicit mailto link below
         return slashes + "\\<"
 
-    if "<" not in markdown:
-        return markdown
-    markdown = _RAW_LT.sub(fix, markdown)
-    # An email autolink becomes [address](mailto:address): the mailto target (an apply-by-email link) stays in
-    # the Markdown as the page had it, where an escaped "\<address>" lost it.
-    return _EMAIL_AUTOLINK.sub(_mailto_link, markdown) if "@" in markdown else markdown
-
-
-def _mailto_link(match: re.Match) -> str:
-    start = match.start()
-    backslashes = len(match.string[:start]) - len(match.string[:start].rstrip("\\"))
-    if backslashes % 2:  # an escaped "<" is text, not an autolink
-        return match.group(0)
-    address = match.group(1)
-    return f"[{escape_text(address)}](mailto:{quote(address, safe=_URL_SAFE)})"
+    return _RAW_LT.sub(fix, markdown) if "<" in markdown else markdown

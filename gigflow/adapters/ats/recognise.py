@@ -44,6 +44,8 @@ _SUBDOMAIN_RESERVED = ("www", "app", "api", "assets", "static", "cdn", "help", "
 RULES: tuple[Rule, ...] = (
     # Greenhouse: one posting's embedded form names it by `token=`; the embed script and iframe name the board in `for=`; boards and the API in the path.
     _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/embed/job_app\?(?=(?:[^#\s\"']*&)?token=\d)(?:[^#\s\"']*?&(?:amp;)?)?for=(?P<board>{_SLUG})", "job"),
+    # ... and without `for=` it names a posting whose board the URL does not say.
+    _rule("greenhouse", r"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/embed/job_app\?(?:[^#\s\"']*&)?token=\d", "job"),
     _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/embed/job_(?:board|app)(?:/js)?\?(?:[^#\s\"']*?&(?:amp;)?)?for=(?P<board>{_SLUG})", "embed"),
     _rule("greenhouse", rf"//boards-api(?:\.eu)?\.greenhouse\.io/v1/boards/(?P<board>{_SLUG})", "api"),
     _rule("greenhouse", rf"//(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io/(?P<board>{_SLUG})/jobs/\d+", "job"),
@@ -172,8 +174,11 @@ def _matches(url: str | None):
     if not any(marker in text.lower() for marker in PROVIDER_MARKERS):
         return None
     text = _comparable(text)
+    # A URL read as //host/path is matched from its start: a provider's address inside another site's query
+    # (a redirect, ?url=https://jobs.lever.co/...) is that site's link, not the provider's.
+    anchored = text.startswith("//")
     for rule in RULES:
-        match = rule.pattern.search(text)
+        match = rule.pattern.match(text) if anchored else rule.pattern.search(text)
         if match and (match.groupdict().get("board") or "").lower() not in rule.reserved:
             return rule, match
     return None
@@ -286,7 +291,10 @@ def recognise_page(content: bytes | str, url: str) -> list[Finding]:
     for provider, marker in HOSTED_MARKERS.items():
         hits = marker.findall(body)
         if len(hits) >= 2:
-            host = urlsplit(url).hostname or ""
+            try:
+                host = urlsplit(url).hostname or ""
+            except ValueError:  # a page URL the parser refuses names no host
+                host = ""
             board = _radancy_board(body, host) if provider == "radancy" else host
             finding = found.setdefault((provider, board.lower()), Finding(provider, board))
             finding.score += WEIGHT["marker"] * min(len(hits), 3)
