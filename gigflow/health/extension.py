@@ -93,7 +93,7 @@ class HealthExtension:
 
     def run_outcome_pending(self, spider, conn, run_id, outcome):
         source_id = spider.source_id
-        stats = self.crawler.stats.get_stats()
+        stats = dict(self.crawler.stats.get_stats())  # a copy: finalizing runs in a thread beside the reactor
         health = self.collector.summary(
             {k.removeprefix(STATUS_STAT): v for k, v in stats.items() if k.startswith(STATUS_STAT)},
             {k.removeprefix(CONTENT_TYPE_STAT): v for k, v in stats.items() if k.startswith(CONTENT_TYPE_STAT)})

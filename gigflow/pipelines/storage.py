@@ -33,6 +33,9 @@ EXIT_NOTHING_READ = 4  # the run read no page at all: every listing request was 
 OWNERSHIP_LOST = "ownership_lost"  # incomplete:ownership_lost: another process closed this run meanwhile
 
 
+# Beyond DATABASE_FINALIZE_WAIT, how long a shutdown waits for a run's finalization (its thread's last query).
+SHUTDOWN_GRACE_S = 30.0
+
 class StoragePipeline:
     def __init__(self, crawler, markdown_dir: str, heartbeat_seconds: float, live_seconds: float = 30.0,
                  finalize_wait: float = 10.0):
@@ -253,16 +256,20 @@ class StoragePipeline:
         if self.heartbeat is not None and self.heartbeat.running:
             self.heartbeat.stop()
         closing = defer.ensureDeferred(self._close(spider, reason))
-        await maybe_deferred_to_future(self._finished_before_shutdown(closing))
+        limit = self.finalize_wait + SHUTDOWN_GRACE_S
+        await maybe_deferred_to_future(self._finished_before_shutdown(closing, limit))
 
     @staticmethod
-    def _finished_before_shutdown(closing: defer.Deferred) -> defer.Deferred:
+    def _finished_before_shutdown(closing: defer.Deferred, limit_s: float) -> defer.Deferred:
         """A SIGTERM while the run finalizes stops the reactor once the engine is closed, which it already is:
         the reactor waits for ``closing`` (a "before shutdown" trigger), so the lock is released and
-        ``source_finalized`` (health, the noise review, the after-crawl work, which sees the shutdown) still runs."""
+        ``source_finalized`` (health, the noise review, the after-crawl work, which sees the shutdown) still runs.
+        A shutdown waits ``limit_s`` at most (a database that stopped answering mid-query): then the process
+        ends and the sweep closes the run."""
         from twisted.internet import reactor
 
         done = defer.Deferred()
+        give_up = reactor.callLater(limit_s, lambda: None if done.called else done.callback(None))
         trigger = reactor.addSystemEventTrigger("before", "shutdown", lambda: done)
 
         def finished(result):
@@ -270,6 +277,8 @@ class StoragePipeline:
                 reactor.removeSystemEventTrigger(trigger)
             except (ValueError, KeyError):  # already fired or removed by a shutdown in progress
                 pass
+            if give_up.active():
+                give_up.cancel()
             if not done.called:
                 done.callback(None)
             return result
@@ -332,7 +341,8 @@ class StoragePipeline:
                 gone = jobs.mark_gone(conn, self.context.source_id, self.context.spider_name, self.run_id,
                                       self.token)
                 self.stats.set_value("gigflow/jobs_gone", gone)
-            stats = {k: v for k, v in self.stats.get_stats().items() if isinstance(v, (int, float, str))}
+            # a copy first: this runs in a thread while the reactor may still add stats (dict() copies at once)
+            stats = {k: v for k, v in dict(self.stats.get_stats()).items() if isinstance(v, (int, float, str))}
             finished = conn.execute(load_sql(_SQL, "finish_run.sql"), {
                 "run_id": self.run_id, "stats": Jsonb(stats), "outcome": outcome, "token": self.token}).fetchone()
             if finished is None:  # closed by another process meanwhile: roll back what this transaction did

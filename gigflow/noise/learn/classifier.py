@@ -35,10 +35,8 @@ class ReviewRegion:
     # Its form controls as a reader meets them ("button: Accept all", "input search: Search jobs").
     controls: tuple[str, ...] = ()
     # The region is (inside) the site's footer: a <footer>, role="contentinfo" or an element named a footer, the
-    # same on the samples. Its postal address, phone and general mailbox are the site's, not a vacancy's.
+    # same on the samples; told to the model (on a board its contact block is the operator's, see the prompt).
     site_footer: bool = False
-    # The whole site footer's text (bounded), where the employer's name may sit beside this part (its legal line).
-    footer_text: str = ""
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -127,7 +125,8 @@ class RegionClassifier:
         self.site_operator_only = False
         # The site owner's name read from the samples (gigflow.noise.learn.owner), one of ``employers``.
         self.owner = ""
-        # The site owner the samples agree on where they are no board (the employer), protected or not.
+        # The site owner the samples agree on where they are no board (the employer), protected or not: the model
+        # is told its name.
         self.site_owner_name = ""
 
     def review(self, regions: list[ReviewRegion]) -> dict[str, RegionVerdict]:
@@ -245,10 +244,6 @@ MENU_MIN_LINKS = 4
 def _squash(text: str) -> str:
     return "".join(text.split())
 
-
-def _alnum(text: str) -> str:
-    """Letters and digits only, lower-cased: "Acme Games" and contact@acmegames.com meet as "acmegames"."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
 EMPLOYMENT_LINE_MAX_WORDS = 10
 
 
@@ -262,22 +257,14 @@ def is_link_menu(region: ReviewRegion) -> bool:
 # legal name are the operator's, its dates and amounts the site's ("updated April 12", "salary data"). Only a
 # way to apply can be the same for every job there.
 BOARD_KINDS = frozenset({"apply"})
-# In the site's footer, the same on every sample, a postal address, a place, a phone number and a mailbox are the
-# site's own contact block (its office), not a vacancy's, unless the footer names the employer (then they are the
-# employer's: issue #23, a fact is about the job or its employer). A recruiting mailbox (jobs@, careers@,
-# bewerbung@ ...) is still a way to apply.
-FOOTER_FURNITURE = frozenset({"location", "address", "contact"})
-RECRUITING_MAILBOX = re.compile(r"(?:^|mailto:)(?:jobs?|careers?|karriere|recruit\w*|hr|talent|hiring|apply|"
-                                r"applications?|bewerbung(?:en)?|vacatures|werkenbij|rekry\w*|jobb|emploi|"
-                                r"candidature)@", re.I)
 
 
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
-                     owner: str = "", footer_names: tuple[str, ...] | None = None) -> list[str]:
+                     owner: str = "") -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
-    by samples of different employers, so only a way to apply counts (see BOARD_KINDS). ``footer_names``: the
-    names (employers, site owner) whose mention makes a site footer's address and contact the employer's."""
+    by samples of different employers, so only a way to apply counts (see BOARD_KINDS): a board's footer office
+    block is the operator's, one employer's is the employer's (issue #23)."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -293,24 +280,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
-    # A site footer that names the employer holds the employer's own address and contact (job facts); one that
-    # does not is the site's office block.
-    # Compared squashed: the name may only be in the footer's mailbox or web address (contact@acmegames.com).
-    footer_words = _alnum(region.footer_text or haystack)
-    # Only where the site is judged a board (site_operator_only) is a footer's contact the operator's: on one
-    # employer's site it is the employer's (issue #23), whether or not the footer names it (a held-out career site
-    # lost its office address and mailbox that way). The names still mark a board's footer naming the employer.
-    site_footer = site_operator_only and region.site_footer and not any(
-        len(_alnum(name)) >= 4 and _alnum(name) in footer_words
-        for name in (employers if footer_names is None else footer_names) if name)
     for kind, pattern in JOB_FACT_SIGNALS.items():
         if only_links and kind != "apply":
             continue
         if site_operator_only and kind not in BOARD_KINDS:
-            continue
-        if site_footer and kind in FOOTER_FURNITURE:
-            if kind == "contact" and RECRUITING_MAILBOX.search(haystack):
-                found.append(f"{kind} {RECRUITING_MAILBOX.search(haystack).group(0)!r} (a recruiting mailbox)")
             continue
         if kind == "documents":
             # "Send us your resume" is a call for open applications; documents to send with this application are
@@ -348,8 +321,6 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(f"{kind} {match.group(0).strip()!r}")
     for _text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if site_footer and contact_link and not RECRUITING_MAILBOX.search(href):
-            continue  # the site's phone or mailbox in its footer
         if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link):
             found.append(f"link {href!r}")
             break
@@ -376,8 +347,7 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
-                                       footer_names=self.employers + (self.site_owner_name,))
+            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)

@@ -109,7 +109,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
     site_owner_name = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
-    # The site owner is the employer here (no board): a site footer naming it holds the employer's contact.
+    # The site owner is the employer here (no board): the model is told its name.
     classifier.site_owner_name = site_owner_name
     owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
     if owner:  # no company, no JSON-LD employer named: the site owner's name where only template states it
@@ -529,12 +529,11 @@ def _review_region(region_id, selector, signature, region, settings: NoiseSettin
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
-    footer = in_site_footer(region)
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
                         fact_text=_fact_text(region), controls=_controls(region),
-                        site_footer=footer is not None, footer_text=_footer_text(footer))
+                        site_footer=in_site_footer(region) is not None)
 
 
 def _controls(region) -> tuple[str, ...]:
@@ -569,13 +568,6 @@ def in_site_footer(region):
         if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
             footer = node  # the outermost: a footer's parts name the employer in a sibling (its legal line)
     return footer
-
-
-FOOTER_TEXT_CHARS = 4000  # of a site footer's text kept to look for the employer's name (bounded on hostile pages)
-
-
-def _footer_text(footer) -> str:
-    return " ".join(footer.text_content()[:FOOTER_TEXT_CHARS].split()) if footer is not None else ""
 
 
 LINK_LIST_MIN_ITEMS = 3

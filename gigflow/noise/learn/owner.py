@@ -48,9 +48,6 @@ _GENERIC = re.compile(r"^(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote
 _NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job details|apply( now)?|"
                          r"open positions|vacancies|logo|menu|search)$", re.I)
 
-# A site named for listing jobs ("Engineer Board", "Jobs in the Desert") is a board, not an employer, by its title.
-_BOARD_NAME = re.compile(r"\b(?:boards?|jobs?|careers?|vacanc(?:y|ies)|hiring|talent|recruit\w*|listings?|"
-                         r"stellen\w*|jobb\w*|empleos?|emplois?|vagas|vacatures|työpaikat|praca|prace)\b", re.I)
 # A site's own name that says it lists jobs ("Biodesign Jobs", "Jobs in the Desert", "Harbor Job Board"): a
 # board. Not "Careers", which a company's own career site is called as often.
 _LISTING_NAME = re.compile(r"\b(?:jobs?|job ?boards?|boards?|vacancies|listings?|stellenmarkt|jobbörse|empleos|"
@@ -78,6 +75,8 @@ def _key(name: str) -> str:
 def clean_name(text: str | None) -> str:
     """A site or company name as a site states it, without page words ("Careers at", "logo"); '' when it is not
     a plausible name (empty, too long, a page word, no letter)."""
+    if not text or len(text) > 8 * MAX_NAME_CHARS:  # no name is that long (and the patterns stay linear)
+        return ""
     # "Acme, Inc." is stated as "Acme" as often: the name before a comma matches both.
     name = _norm(text).split(",", 1)[0].strip(" -–—|·•:,")
     for _ in range(2):
@@ -111,7 +110,7 @@ def json_ld_owner_names(body) -> list[str]:
     for block in _JSON_LD.findall(_decoded(body)):
         try:
             data = json.loads(block.strip())
-        except ValueError:
+        except (ValueError, RecursionError):  # malformed or nested past Python's limit: no names
             continue
         items = data if isinstance(data, list) else [data]
         for item in items[:50]:
@@ -298,7 +297,7 @@ def site_owner(samples, roots) -> str:
         return ""
     key = min(agreed, key=lambda k: (-counts[k], order[k]))
     owner = shown[key]
-    if _BOARD_NAME.search(owner) or looks_like_a_board(samples, roots, owner):
+    if _LISTING_NAME.search(owner) or looks_like_a_board(samples, roots, owner):
         return ""
     return owner
 

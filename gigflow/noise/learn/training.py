@@ -61,7 +61,7 @@ class TrainingPage:
         for block in _JSON_LD.findall(text[:MAX_JSON_LD_SCAN]):
             try:
                 data = json.loads(block.strip())
-            except ValueError:
+            except (ValueError, RecursionError):  # malformed or nested past Python's limit
                 continue
             for item in _walk(data):
                 if str(item.get("@type", "")).lower() == "jobposting":
