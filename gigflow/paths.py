@@ -56,8 +56,8 @@ def configured_markdown_dir() -> str:
 def migrate_markdown_files(pool, markdown_dir: str) -> int:
     """Copy into MARKDOWN_DIR the files of the old location that this database's versions stand for (copies: other
     homes may share the old folder); once per home (a marker file, written only when every file was copied).
-    Run with the schema migrations (`scrapy db upgrade`, and a process's first use of its database), never by a
-    crawl. Returns how many were copied; a file that cannot be copied is a warning, and the next run tries again."""
+    Run with the schema migrations (`scrapy db upgrade`, and a process's first use of its home database, which
+    may be a crawl's start: once per home, then the marker answers). Returns how many were copied; a file that cannot be copied is a warning, and the next run tries again."""
     root = markdown_root(markdown_dir)
     legacy = legacy_markdown_root()
     if root is None or not legacy.is_dir() or (root / _MIGRATED).exists():
