@@ -241,6 +241,20 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
     def links(region):
         return [a for a in region.iter("a") if (a.get("href") or "").strip()]
 
+    targets: dict[int, set] = {}  # per sample, once: the link targets of its content outside every learned region
+
+    def content_targets(k: int, root) -> set:
+        if k not in targets:
+            learned = set()  # what the filter may remove: every learned region's match with its signature
+            for other_selector, other_signature in learnable:
+                try:
+                    learned.update(r for r in select(root, other_selector) if signatures(r, k) == other_signature)
+                except InvalidSelectorError:
+                    continue
+            targets[k] = {_link_target(a.get("href")) for a in links(root)
+                          if not any(x in learned for x in (a, *a.iterancestors()))}
+        return targets[k]
+
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
         if verdict.decision != "keep" or not verdict.reason.startswith("rules:"):
@@ -254,16 +268,9 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
                 found = [r for r in select(root, selector) if signatures(r, k) == signature]
             except InvalidSelectorError:
                 found = []
-            learned = set()  # what the filter may remove: every learned region's match with its signature
-            for other_selector, other_signature in learnable:
-                try:
-                    learned.update(r for r in select(root, other_selector) if signatures(r, k) == other_signature)
-                except InvalidSelectorError:
-                    continue
-            content_targets = {_link_target(a.get("href")) for a in links(root)
-                               if not any(x in learned for x in (a, *a.iterancestors()))}
             seen_on += bool(found)
-            if any(_link_target(a.get("href")) not in content_targets for r in found for a in links(r)):
+            if found and any(_link_target(a.get("href")) not in content_targets(k, root)
+                             for r in found for a in links(r)):
                 everywhere = False
                 break
         if everywhere and seen_on >= quorum(len(roots)):
