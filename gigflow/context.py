@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 from weakref import WeakKeyDictionary
 
+from gigflow import keys
 from gigflow.db import get_pool
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
+from gigflow.runs.ledger import RunLedger, run_ledger
 from gigflow.safety.guard import redact_url
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import SourceRecord, get_source, set_status
@@ -20,8 +22,6 @@ from gigflow.store import versions
 
 logger = logging.getLogger(__name__)
 
-QUARANTINED_STAT = "gigflow/quarantined"
-INCOMPLETE_REASON = "gigflow/incomplete_reason"
 
 _CONTEXTS: WeakKeyDictionary = WeakKeyDictionary()
 
@@ -73,6 +73,11 @@ class CrawlContext:
         return self.crawler.stats  # set once the crawl starts, after the spider opened this context
 
     @property
+    def run(self) -> RunLedger:
+        """The run's ledger (gigflow.runs.ledger): its state, which the finalizer decides its outcome from."""
+        return run_ledger(self.crawler)
+
+    @property
     def configuration_id(self) -> int | None:
         return self.record.configuration_id if self.record else None
 
@@ -86,24 +91,23 @@ class CrawlContext:
     def mark_incomplete(self, reason: str, code: str = "partial_listing") -> None:
         """This run saw only part of its input: no job is marked gone. The first ``code`` becomes the run's
         outcome, ``incomplete:<code>``; ``reason`` goes to the log."""
-        self.stats.inc_value("gigflow/incomplete")
-        if not self.stats.get_value(INCOMPLETE_REASON):
-            self.stats.set_value(INCOMPLETE_REASON, code)
+        self.run.mark_incomplete(code)
+        self.stats.inc_value(keys.INCOMPLETE)  # the report: how many times
         logger.warning("run incomplete (%s): %s", code, reason)
 
     def quarantine(self, reason: str) -> None:
         """Mark the source quarantined in the database and refuse its remaining requests in this run."""
         reason = redact_url(reason)
-        self.stats.set_value(QUARANTINED_STAT, reason)
+        self.run.quarantined = reason
+        self.stats.set_value(keys.QUARANTINED, reason)  # the report
         if self.source_id:
             set_status(get_pool(), self.source_id, SourceStatus.quarantined, reason)
         logger.error("source %s quarantined: %s", self.source_id, reason)
 
     def quarantined(self) -> str | None:
         """Why this run's requests are refused: quarantined during the run or before it; None when not."""
-        reason = self.stats.get_value(QUARANTINED_STAT)
-        if reason:
-            return reason
+        if self.run.quarantined:
+            return self.run.quarantined
         if (self.record is not None and self.record.config.status == SourceStatus.quarantined
                 and not self.crawler.settings.getbool("CRAWL_FORCE")):  # `scrapy crawl --force`: a person's try
             return "quarantined before this run"

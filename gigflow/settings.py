@@ -205,7 +205,8 @@ RETRY_HTTP_CODES = [500, 502, 503, 504, 522, 524, 408, 429]
 ROBOTS_CACHE_TTL = 86400.0  # seconds a robots.txt in the shared cache stays fresh
 ROBOTS_MAX_CRAWL_DELAY = 120.0  # a larger Crawl-delay is capped here
 
-# Adaptive frequency: next_crawl_at = now + base, multiplied by the factor per unchanged run from the Nth on.
+# Adaptive frequency (gigflow.runs.decide.next_crawl, with SOURCE_TRIAL_INTERVAL_FACTOR and SOURCE_RETRY_* below):
+# after a complete run next_crawl_at = now + base, multiplied by the factor per unchanged run from the Nth on.
 CRAWL_BASE_INTERVAL = 86400.0  # seconds from one crawl of a source to the next
 CRAWL_SLOWDOWN_AFTER_UNCHANGED_RUNS = 3  # from the Nth unchanged run on, each one multiplies the interval...
 CRAWL_SLOWDOWN_FACTOR = 2.0  # ... by this factor ...

@@ -1,10 +1,7 @@
 """gigflow's own Scrapy signals."""
 
-# Sent by the storage pipeline after a source's run is committed:
-# handler(spider, source_id, configuration_id, outcome, review_requested_by_preparation)
+# Sent by the run's finalizer (gigflow.runs.finalize) once the run is committed, for side effects only (lifecycle
+# transitions, the noise review request, the after-crawl work): the outcome and the next crawl time are already
+# decided and recorded. handler(spider, source_id, configuration_id, outcome, review_requested_by_preparation, run)
+# (``run``: the RunLedger; a handler takes only the arguments it names).
 source_finalized = object()
-
-# Sent by the storage pipeline inside the finalizing transaction, before jobs are marked gone, with the run's
-# provisional outcome: handler(spider, conn, run_id, outcome). A handler that finds the run unfit to retire jobs
-# (drift) calls spider.mark_incomplete(reason, code), and the run becomes ``incomplete:<code>``.
-run_outcome_pending = object()

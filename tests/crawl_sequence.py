@@ -15,6 +15,8 @@ from scrapy.utils.project import get_project_settings
 from scrapy.utils.reactor import install_reactor
 from twisted.internet import defer
 
+from gigflow.runs.ledger import run_ledger
+
 
 def main(plan: list[dict]) -> None:
     base = get_project_settings()
@@ -33,7 +35,7 @@ def main(plan: list[dict]) -> None:
                 settings.setdict(step.get("settings", {}), priority="cmdline")
                 crawler = Crawler(process.spider_loader.load(step["spider"]), settings)
                 yield process.crawl(crawler, source=step["source"])
-                codes.append(getattr(crawler, "gigflow_exitcode", 0))
+                codes.append(run_ledger(crawler).exit_code)
         finally:
             reactor.callLater(0, reactor.stop)
 

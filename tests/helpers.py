@@ -169,6 +169,7 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     """What `scrapy crawl SPIDER -a source=SOURCE -s NAME=VALUE...` runs, in this (forked) process."""
     from scrapy.crawler import CrawlerProcess
     from scrapy.utils.project import get_project_settings
+    from gigflow.runs.ledger import run_ledger
 
     project = get_project_settings()
     project.setdict({name: str(value) for name, value in settings.items()}, priority="cmdline")
@@ -185,7 +186,7 @@ def _crawl_here(spider: str, source: str, settings: dict) -> int:
     done.addErrback(report)
     process.start()
     code = 1 if process.bootstrap_failed else 0
-    return getattr(crawler, "gigflow_exitcode", 0) or code
+    return run_ledger(crawler).exit_code or code
 
 
 _warm = []

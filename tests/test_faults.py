@@ -59,7 +59,7 @@ def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
                      "last_run_id) VALUES ('k', 'o', 'Job', 1, 'p', '1', %s)", (old,))
         # the run was closed (abandoned) by someone else: its former owner marks nothing gone, finishes nothing
         assert jobs.mark_gone(conn, "o", "href", taken, "b") == 0
-        finished = conn.execute(open(ROOT / "gigflow/pipelines/sql/finish_run.sql").read(),
+        finished = conn.execute(open(ROOT / "gigflow/runs/sql/finish_run.sql").read(),
                                 {"run_id": taken, "stats": "{}", "outcome": "finished", "token": "b"}).fetchone()
         assert finished is None
         mine = conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token) VALUES ('o', 'href', 'c') "
@@ -588,7 +588,7 @@ def test_prune_checks_its_files_in_one_query_per_batch(pool, database_url, tmp_p
 
 def test_the_stale_run_sweep_reads_the_open_runs_once(pool, database_url):
     """Issue 29: the sweep re-read the open runs of each stale run's source (one query per run)."""
-    from gigflow.pipelines.runs import sweep_stale_runs
+    from gigflow.runs.recovery import sweep_stale_runs
 
     import_sources(pool, parse_sources([source(f"s{n}", "http://127.0.0.1:9", f"/s{n}") for n in range(6)]))
     with pool.connection() as conn:

@@ -19,6 +19,9 @@ AGAINST_THE_FLOW = {
     "adapters": {"spiders", "middlewares", "pipelines", "noise", "noise.learn"},
     "pipelines": {"spiders", "middlewares", "documents"},
     "noise": {"spiders", "middlewares", "documents", "adapters", "pipelines", "noise.learn"},
+    # Finishing a run is a bottom-ish room: the components that take part register on its ledger, it imports none.
+    "runs": {"spiders", "middlewares", "documents", "adapters", "pipelines", "noise", "noise.learn", "context",
+             "health", "scheduling", "maintenance", "extensions", "commands", "ui"},
 }
 # Preparation, extraction and noise apply are pure: no database, no network client.
 PURE = {"documents", "adapters", "noise"}
@@ -124,6 +127,15 @@ def test_spiders_hold_no_sql_and_middlewares_read_nothing_off_the_spider(graph):
     offenders = [path.name for path in (PACKAGE / "middlewares").glob("*.py")
                  if "getattr(spider" in path.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+def test_key_names_import_nothing_and_run_decisions_are_pure(graph):
+    """gigflow.keys is the bottom floor every room may import; decide_outcome and next_crawl read no database."""
+    assert graph["gigflow.keys"] == []
+    wrong = [name for name, _ in graph["gigflow.runs.decide"]
+             if any(name == m or name.startswith(m + ".") for m in IMPURE_MODULES)]
+    assert wrong == [] and {name for name, _ in graph["gigflow.runs.decide"]} <= {
+        "__future__", "dataclasses", "datetime", "typing", "gigflow.runs.exits", "gigflow.runs.ledger"}
 
 
 def test_noise_learning_is_used_only_by_its_commands_review_app_and_worker(graph):

@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from gigflow.politeness.keys import Policies, PolicyError
-from gigflow.scheduling.schedule import next_interval
+from gigflow.runs.decide import next_interval
 from scripted_server import ScriptedServer, site, source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources

@@ -116,7 +116,8 @@ def test_a_second_crawl_of_the_same_source_exits_at_once_and_marks_nothing_gone(
 
 
 def test_a_killed_crawl_is_closed_as_abandoned_by_the_next_run_and_a_sweep_spares_live_runs(pool, database_url):
-    from gigflow.pipelines.runs import CrawlLock, sweep_stale_runs
+    from gigflow.runs.lock import CrawlLock
+    from gigflow.runs.recovery import sweep_stale_runs
 
     with ScriptedServer(site("/k", jobs=4, job_delay=1.0)) as server:
         import_sources(pool, parse_sources([source("k", server.url, "/k"), source("live", server.url, "/live")]))

@@ -1,6 +1,6 @@
-"""scrapy crawl, with gigflow's exit codes: 3 when the source is already being crawled with that strategy, 1
-when the run could not be finalized (its close handlers failed), beside Scrapy's 1 for a crawl that failed to
-start. ``-a sources=ID,ID,...`` crawls several sources in this one process (gigflow.scheduling.batch)."""
+"""scrapy crawl, with gigflow's exit codes (gigflow.runs.exits, read off the run's ledger): 3 when the source is
+already being crawled with that strategy, 4 when the run read nothing, 1 when the run could not be finalized, beside
+Scrapy's 1 for a crawl that failed to start. ``-a sources=ID,ID,...`` crawls several sources in this one process (gigflow.scheduling.batch)."""
 
 import logging
 
@@ -8,6 +8,7 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from gigflow.commands import checked_run, print_error
+from gigflow.runs.ledger import run_ledger
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ class Command(ScrapyCrawlCommand):
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
-        self.exitcode = getattr(crawler, "gigflow_exitcode", 0) or self.exitcode
+        self.exitcode = run_ledger(crawler).exit_code or self.exitcode
 
     def run_batch(self, spider_name: str, opts) -> None:
         from gigflow.scheduling.batch import SourceBatch, parse_source_ids

@@ -152,7 +152,7 @@ class Command(GigflowCommand):
         elif args[:1] == ["discover"] and len(args) == 2:
             self.discover(args[1], opts)
         elif args == ["sweep"]:
-            from gigflow.pipelines.runs import sweep_stale_runs
+            from gigflow.runs.recovery import sweep_stale_runs
             from gigflow.scheduling.claims import release_dead_claims
 
             closed = sweep_stale_runs(get_pool(), self.settings.getfloat("CRAWL_STALE_SECONDS"))

@@ -24,7 +24,7 @@ class NoiseReviewTrigger:
         crawler.signals.connect(trigger.source_finalized, signal=source_finalized)
         return trigger
 
-    def source_finalized(self, spider, source_id, configuration_id, outcome, review_requested_by_preparation):
+    def source_finalized(self, source_id, configuration_id, outcome, review_requested_by_preparation):
         # Also for unchanged sources (the queue skips cheaply when the samples equal the saved ones), but not for
         # an incomplete run: its source did not finish validly.
         if outcome.startswith("incomplete"):

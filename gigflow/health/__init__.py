@@ -2,7 +2,4 @@
 complete runs, anti-bot detection, status transitions with their history, and repairs tried on stored listing
 snapshots. Connected to crawls by a Scrapy extension and a downloader middleware (see README "Source lifecycle")."""
 
-# Request meta a spider sets on a listing page's request (its page number): the page is kept as a snapshot.
-LISTING_PAGE = "gigflow_listing_page"
-# Run stat: the first listing page that gave no job link and looks rendered by JavaScript (use click instead).
-SCRIPT_RENDERED = "gigflow/listing_script_rendered"
+from gigflow.keys import LISTING_PAGE, SCRIPT_RENDERED  # noqa: F401  (their names live in gigflow.keys)

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
+from gigflow import keys
 from gigflow.middlewares.robots import lookup_robots
+from gigflow.runs.decide import ANTI_BOT
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import UnknownSourceError, set_status
 from gigflow.sql import load_sql
 
 _SQL = "gigflow.health"
-ANTI_BOT = "incomplete:anti_bot"
-REFUSED_STATS = ("gigflow/safe_fetch/refused", "gigflow/safe_fetch/refused_at_connection",
-                 "gigflow/safe_fetch/too_many_redirects")
+REFUSED_STATS = keys.REFUSED
 ORDER = [SourceStatus.candidate, SourceStatus.trial, SourceStatus.active]
 
 
@@ -285,6 +285,6 @@ def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings, *
 
 def _run_reason(run: dict) -> str:
     if run["outcome"] == ANTI_BOT:
-        return f"run {run['id']}: bot challenge ({(run['stats'] or {}).get('gigflow/anti_bot_kind', 'unknown')})"
+        return f"run {run['id']}: bot challenge ({(run['stats'] or {}).get(keys.ANTI_BOT_KIND, 'unknown')})"
     drift = run["drift"] or []
     return f"run {run['id']}: " + ("; ".join(d["reason"] for d in drift) or "drift")

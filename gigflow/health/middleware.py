@@ -11,14 +11,13 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.httpobj import urlparse_cached
 
+from gigflow import keys
 from gigflow.health.antibot import challenge_kind
 from gigflow.health.metrics import base_content_type
 from gigflow.safety.guard import redact_url
 
 logger = logging.getLogger(__name__)
-ANTI_BOT_STAT = "gigflow/anti_bot"
-STATUS_STAT = "gigflow/health/status/"  # + HTTP status
-CONTENT_TYPE_STAT = "gigflow/health/content_type/"  # + base content type of a 2xx response
+ANTI_BOT_STAT, STATUS_STAT, CONTENT_TYPE_STAT = keys.ANTI_BOT, keys.STATUS, keys.CONTENT_TYPE
 
 
 class ResponseHealthMiddleware:
@@ -45,7 +44,7 @@ class ResponseHealthMiddleware:
         spider = spider or self.crawler.spider
         url = redact_url(request.url)
         self.crawler.stats.inc_value(ANTI_BOT_STAT)
-        self.crawler.stats.set_value("gigflow/anti_bot_kind", kind)
+        self.crawler.stats.set_value(keys.ANTI_BOT_KIND, kind)
         if hasattr(spider, "mark_incomplete"):
             spider.mark_incomplete(f"{url} answered {response.status} with a {kind} bot challenge; gigflow does "
                                    f"not solve or evade challenges", "anti_bot")

@@ -33,7 +33,7 @@ class ResolveAfterCrawl:
         crawler.signals.connect(extension.source_finalized, signal=source_finalized)
         return extension
 
-    def source_finalized(self, spider, source_id, configuration_id, outcome, review_requested_by_preparation):
+    def source_finalized(self, source_id):
         # A crawl shut down (SIGTERM, SIGINT) leaves this work to the worker; one shut down during it stops it
         # between two jobs.
         stats = getattr(self.crawler, "stats", None)

@@ -22,13 +22,10 @@ import logging
 
 from gigflow.context import CrawlContext
 from gigflow.documents import DocumentPreparer, PreparedDocument
+from gigflow.keys import CAPTURE_HTML, JOB, PREPARED  # noqa: F401  (their names live in gigflow.keys)
 from gigflow.noise.events import emit
 
 logger = logging.getLogger(__name__)
-
-PREPARED = "gigflow_prepared"
-JOB = "gigflow_job"
-CAPTURE_HTML = "gigflow_capture_html"
 
 
 class PreparationMiddleware:

@@ -20,8 +20,9 @@ from pydantic import TypeAdapter
 
 from gigflow.adapters.ats import base_url as ats_base_url
 from gigflow.db import get_pool
-from gigflow.pipelines.storage import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FAILED, EXIT_NOTHING_READ
 from gigflow.politeness.keys import Policies
+from gigflow.runs.exits import EXIT_ALREADY_RUNNING, EXIT_BAD_INPUT, EXIT_FINALIZATION_FAILED, worst
+from gigflow.runs.ledger import run_ledger
 from gigflow.sources.config import Strategy
 from gigflow.sources.repository import UnknownSourceError, get_source
 from gigflow.db.liveness import Liveness
@@ -32,7 +33,6 @@ logger = logging.getLogger(__name__)
 _STRATEGY = TypeAdapter(Strategy)
 
 EXIT_FAILED = EXIT_FINALIZATION_FAILED  # 1: a crawl failed to start or was not finalized
-EXIT_BAD_INPUT = 2  # a source unknown or without the spider's strategy (Scrapy's usage-error code)
 
 
 def entry_url(strategy, canonical_url: str, ats_overrides: dict | None = None) -> str | None:
@@ -197,7 +197,7 @@ class SourceBatch:
             if failed:
                 logger.error("crawl of source %s failed: %s", queued.source_id,
                              outcome.getTraceback() if hasattr(outcome, "getTraceback") else repr(outcome))
-            code = getattr(crawler, "gigflow_exitcode", 0) or (EXIT_FAILED if failed or not crawler.spider else 0)
+            code = run_ledger(crawler).exit_code or (EXIT_FAILED if failed or not crawler.spider else 0)
             self.codes[queued.source_id] = code
             if crawler.stats is not None and crawler.stats.get_value("finish_reason") == "shutdown":
                 self.stopping = True
@@ -223,9 +223,7 @@ class SourceBatch:
         """0 when every source ran and was finalized, else the worst code: 1 a crawl failed or was not
         finalized (or never started: the process was shut down), 2 a source unknown or without this strategy, 3 a
         source already being crawled."""
-        codes = set(self.codes.values()) | ({EXIT_FAILED} if self.queue else set())  # some never started
-        return next((code for code in (EXIT_FAILED, EXIT_BAD_INPUT, EXIT_NOTHING_READ, EXIT_ALREADY_RUNNING)
-                     if code in codes), 0)
+        return worst(set(self.codes.values()) | ({EXIT_FAILED} if self.queue else set()))  # some never started
 
     def summary(self) -> str:
         counts = Counter(self.codes.values())

@@ -13,15 +13,13 @@ from gigflow.adapters.page import page_jobs, stored_document
 from gigflow.context import CrawlContext
 from gigflow.documents.types import PreparedDocument
 from gigflow.items import JobPageItem
+from gigflow.keys import LISTING_LINKS, REPLAYED, REPLAYED_DOCUMENT  # noqa: F401  (their names live in gigflow.keys)
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.patterns import search_any
-from gigflow.pipelines.storage import LISTING_LINKS
 from gigflow.safety.guard import FetchGuard
 from gigflow.sources.repository import SourceRecord, UnknownSourceError
 
-REPLAYED = "gigflow_replayed_not_modified"
-REPLAYED_DOCUMENT = "gigflow_replayed_document"
 
 
 class SourceSpider(scrapy.Spider):
