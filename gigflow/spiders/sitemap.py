@@ -140,6 +140,6 @@ class SitemapSpider(SourceSpider):
                 yield self.job_request(url)
 
     def closed(self, reason):
-        if reason == "finished" and not self.job_urls and not self.crawler.stats.get_value("gigflow/incomplete"):
+        if reason == "finished" and not self.job_urls and not self.context.run.incomplete_code:
             # No sitemap, or none that lists a job URL: more likely a broken setup than an empty company.
             self.mark_incomplete("no job URL found in any sitemap", "empty_listing")
