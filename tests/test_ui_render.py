@@ -1,6 +1,8 @@
 """The review app's pure parts: safe Markdown with evidence marks, the annotated sample page, the diff, the
 bind rule. (The pages themselves are tested in a browser: test_ui_browser.py.)"""
 
+from dataclasses import replace
+
 import pytest
 from lxml import html
 
@@ -80,11 +82,16 @@ def test_binding_beyond_loopback_needs_a_token():
 
 
 def test_the_runs_chart_marks_drift_with_escaped_reasons_and_draws_confidence():
-    run = {"spider": "href", "outcome": "finished", "jobs_new": 0, "jobs_updated": 0, "jobs_unchanged": 4,
-           "jobs_gone": 0}
-    runs = [{**run, "id": 2, "mean_confidence": 0.5, "outcome": "incomplete:drift",
-             "drift": [{"detector": "volume_change", "reason": "<script>alert(1)</script> drop"}]},
-            {**run, "id": 1, "mean_confidence": 1.0, "drift": []}]
+    from datetime import datetime, timezone
+
+    from gigflow.ui.rows import RunRow
+
+    at = datetime(2024, 5, 1, tzinfo=timezone.utc)
+    run = RunRow(id=1, spider="href", started_at=at, finished_at=at, outcome="finished", owner_host=None,
+                 owner_pid=None, heartbeat_at=None, jobs_new=0, jobs_updated=0, jobs_unchanged=4, jobs_gone=0,
+                 versions_new=0, warnings=0, mean_confidence=1.0, complete=True, drift=[])
+    runs = [replace(run, id=2, mean_confidence=0.5, outcome="incomplete:drift",
+                    drift=[{"detector": "volume_change", "reason": "<script>alert(1)</script> drop"}]), run]
     svg = html.fromstring(str(runs_chart(runs, width=300, height=130)))
     [mark] = svg.xpath("//text[@class='drift-mark']")
     assert mark.xpath("string(title)") == "run 2: volume_change: <script>alert(1)</script> drop"

@@ -1,29 +1,37 @@
-"""The review app's reads: one function per endpoint, each running its own .sql file (sql/)."""
+"""The review app's reads: one function per endpoint, each running its own .sql file (sql/) and returning its rows
+typed (rows.py)."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from gigflow.ui.library import get_pool, ui_sql
+from gigflow.ui.rows import (
+    CanonicalLinkRow, ConfigurationRow, JobEventRow, JobRow, RunRow, SampleVersionRow, SourceJobRow, SourceListRow,
+    SourceRow,
+)
 
 SOURCE_STATUSES = ("candidate", "trial", "active", "drifting", "quarantined")
+Row = TypeVar("Row")
 
 
 class NotFound(LookupError):
     pass
 
 
-def _one(sql: str, params: dict, what: str) -> dict:
+def _one(row_type: type[Row], sql: str, params: dict, what: str) -> Row:
     if any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in params.values()):
         raise NotFound(what)  # no bigint id is that large
     with get_pool().connection() as conn:
         row = conn.execute(ui_sql(sql), params).fetchone()
     if row is None:
         raise NotFound(what)
-    return row
+    return row_type(**row)
 
 
-def _all(sql: str, params: dict) -> list[dict]:
+def _all(row_type: type[Row], sql: str, params: dict) -> list[Row]:
     with get_pool().connection() as conn:
-        return conn.execute(ui_sql(sql), params).fetchall()
+        return [row_type(**row) for row in conn.execute(ui_sql(sql), params).fetchall()]
 
 
 def like_pattern(text: str) -> str | None:
@@ -34,45 +42,47 @@ def like_pattern(text: str) -> str | None:
     return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def sources_page(*, status: str | None, text: str, after: str | None, limit: int) -> list[dict]:
-    return _all("sources_page.sql", {"status": status, "pattern": like_pattern(text), "after": after or None,
-                                     "limit": limit})
+def sources_page(*, status: str | None, text: str, after: str | None, limit: int) -> list[SourceListRow]:
+    return _all(SourceListRow, "sources_page.sql", {"status": status, "pattern": like_pattern(text),
+                                                    "after": after or None, "limit": limit})
 
 
-def source(source_id: str) -> dict:
-    return _one("source.sql", {"id": source_id}, f"no source {source_id!r}")
+def source(source_id: str) -> SourceRow:
+    return _one(SourceRow, "source.sql", {"id": source_id}, f"no source {source_id!r}")
 
 
-def source_runs(source_id: str, limit: int) -> list[dict]:
-    return _all("source_runs.sql", {"id": source_id, "limit": limit})
+def source_runs(source_id: str, limit: int) -> list[RunRow]:
+    return _all(RunRow, "source_runs.sql", {"id": source_id, "limit": limit})
 
 
-def source_jobs(source_id: str, limit: int) -> list[dict]:
-    return _all("source_jobs.sql", {"id": source_id, "limit": limit})
+def source_jobs(source_id: str, limit: int) -> list[SourceJobRow]:
+    return _all(SourceJobRow, "source_jobs.sql", {"id": source_id, "limit": limit})
 
 
-def job(job_id: int) -> dict:
+def job(job_id: int) -> JobRow:
     from gigflow.maintenance.job_markdown import PAYLOAD_PARSERS
 
-    return _one("job.sql", {"id": job_id, "payload_parsers": PAYLOAD_PARSERS}, f"no job {job_id}")
+    return _one(JobRow, "job.sql", {"id": job_id, "payload_parsers": PAYLOAD_PARSERS}, f"no job {job_id}")
 
 
-def configuration(configuration_id: int) -> dict:
-    return _one("configuration.sql", {"id": configuration_id}, f"no configuration {configuration_id}")
+def configuration(configuration_id: int) -> ConfigurationRow:
+    return _one(ConfigurationRow, "configuration.sql", {"id": configuration_id},
+                f"no configuration {configuration_id}")
 
 
-def sample_version(configuration_id: int, version_id: int) -> dict:
-    return _one("sample_version.sql", {"configuration_id": configuration_id, "version_id": version_id},
+def sample_version(configuration_id: int, version_id: int) -> SampleVersionRow:
+    return _one(SampleVersionRow, "sample_version.sql", {"configuration_id": configuration_id,
+                                                         "version_id": version_id},
                 f"no stored version {version_id} of configuration {configuration_id}")
 
 
-def job_events(job_id: int, limit: int) -> list[dict]:
-    return _all("job_events.sql", {"id": job_id, "limit": limit})
+def job_events(job_id: int, limit: int) -> list[JobEventRow]:
+    return _all(JobEventRow, "job_events.sql", {"id": job_id, "limit": limit})
 
 
-def job_canonical(job_id: int, limit: int) -> dict | None:
+def job_canonical(job_id: int, limit: int) -> CanonicalLinkRow | None:
     """The canonical job link of a per-source job, or None before the resolver linked it."""
     try:
-        return _one("job_canonical.sql", {"id": job_id, "limit": limit}, "")
+        return _one(CanonicalLinkRow, "job_canonical.sql", {"id": job_id, "limit": limit}, "")
     except NotFound:
         return None

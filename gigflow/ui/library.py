@@ -7,6 +7,8 @@ library functions `scrapy sources show` and `scrapy jobs --format` use, so the a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gigflow.db import get_pool
 from gigflow.documents.preparer import DocumentPreparer
 from gigflow.health import lifecycle
@@ -23,6 +25,7 @@ from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.sources.repository import UnknownSourceError
 from gigflow.sql import load_sql
+from gigflow.ui.rows import SourceListRow
 
 MANUAL_CLASSIFIER = SETTLED_CLASSIFIER  # the learner keeps a flip saved with it as settled
 
@@ -102,9 +105,12 @@ def request_noise_review(configuration_id: int) -> str:
     return f"manual review requested (job {job_id})" if job_id else "a manual review is already waiting"
 
 
-def sources_health(rows: list[dict]) -> list[dict]:
-    """The sources table's rows with each last run's outcome, health label and mean confidence."""
-    return with_health(get_pool(), rows)
+def sources_health(rows: list[SourceListRow]) -> list[SourceListRow]:
+    """The sources table's rows with each last run's outcome, health label and mean confidence (as `scrapy sources
+    list` reads them: with_health works on its own dict rows)."""
+    health = with_health(get_pool(), [{"id": row.id} for row in rows])
+    return [replace(row, last_outcome=found["last_outcome"], health=found["health"],
+                    mean_confidence=found["mean_confidence"]) for row, found in zip(rows, health)]
 
 
 def source_health(source_id: str, runs: int, events: int) -> dict:

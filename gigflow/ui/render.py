@@ -9,6 +9,8 @@ from html import escape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from gigflow.ui.rows import RunRow
+
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 MIN_HIGHLIGHT_CHARS = 3  # shorter values ("BE", "7") would mark half the page
 
@@ -84,7 +86,7 @@ def _plain_value(value):
     return None
 
 
-def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
+def runs_chart(runs: list[RunRow], width: int = 640, height: int = 160) -> Markup:
     """An inline SVG bar chart, oldest run left: jobs found (new + updated + unchanged), new and gone per run,
     mean confidence as a line (0 to 1 over the full height) and "drift" above a run with drift (reasons on hover).
     Presentation attributes only (no inline style), so the strict CSP needs no exception."""
@@ -92,8 +94,8 @@ def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
         return Markup('<p class="muted">no runs yet</p>')
     runs = list(reversed(runs))
     series = [("found", "#4a78b5"), ("new", "#2e8b57"), ("gone", "#c0392b")]
-    values = [{"found": r["jobs_new"] + r["jobs_updated"] + r["jobs_unchanged"], "new": r["jobs_new"],
-               "gone": r["jobs_gone"]} for r in runs]
+    values = [{"found": r.jobs_new + r.jobs_updated + r.jobs_unchanged, "new": r.jobs_new, "gone": r.jobs_gone}
+              for r in runs]
     top = max([max(v.values()) for v in values] + [1])
     plot_h, base = height - 30, height - 18
     slot = (width - 40) / len(runs)
@@ -107,18 +109,18 @@ def runs_chart(runs: list[dict], width: int = 640, height: int = 160) -> Markup:
         x0 = 34 + i * slot
         for j, (key, colour) in enumerate(series):
             h = plot_h * v[key] / top
-            tip = escape(f"run {run['id']} ({run['spider']}, {run['outcome'] or 'running'}): {key} {v[key]}")
+            tip = escape(f"run {run.id} ({run.spider}, {run.outcome or 'running'}): {key} {v[key]}")
             parts.append(f'<rect x="{x0 + j * bar:.1f}" y="{base - h:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
                          f'fill="{colour}"><title>{tip}</title></rect>')
-        if run.get("drift"):
-            why = escape("; ".join(f"{d.get('detector')}: {d.get('reason')}" for d in run["drift"]))
+        if run.drift:
+            why = escape("; ".join(f"{d.get('detector')}: {d.get('reason')}" for d in run.drift))
             parts.append(f'<text class="drift-mark" x="{x0:.1f}" y="{base - plot_h - 2:.1f}" font-size="11" '
-                         f'font-weight="bold" fill="#b45309">drift<title>run {run["id"]}: {why}</title></text>')
+                         f'font-weight="bold" fill="#b45309">drift<title>run {run.id}: {why}</title></text>')
         if len(runs) <= 20 or i % max(1, len(runs) // 10) == 0:
-            parts.append(f'<text x="{x0:.1f}" y="{height - 4}" font-size="9" fill="#555">#{run["id"]}</text>')
+            parts.append(f'<text x="{x0:.1f}" y="{height - 4}" font-size="9" fill="#555">#{run.id}</text>')
     # Mean confidence (0..1, full height = 1) as a line over the bars, for runs that recorded it.
-    points = [(34 + i * slot + 1.5 * bar, base - plot_h * float(r["mean_confidence"]))
-              for i, r in enumerate(runs) if r.get("mean_confidence") is not None]
+    points = [(34 + i * slot + 1.5 * bar, base - plot_h * float(r.mean_confidence))
+              for i, r in enumerate(runs) if r.mean_confidence is not None]
     if points:
         parts.append('<polyline class="confidence" fill="none" stroke="#7c3aed" stroke-width="1.5" points="'
                      + " ".join(f"{x:.1f},{y:.1f}" for x, y in points) + '"><title>mean confidence (0 to 1)</title>'
