@@ -18,8 +18,8 @@ from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_pat
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signature import (TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list, learned_lines,
                                      region_signature, signature_for, within_variation)
-from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, is_explicit_label,
-                                          is_label_value_row)
+from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
+                                          is_explicit_label, is_label_value_row)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.training import TrainingPage
 
@@ -378,6 +378,10 @@ def _split(region) -> list:
 
 
 def _names_or_follows_a_label(region) -> str:
+    if in_link_menu(region):
+        # A menu of links under group names (a footer's dl of "Docs: Overview, Components"): its items are tried
+        # one by one, so only the item stating a fact (a mailto link) stays, with its group's name.
+        return ""
     if is_explicit_label(region) or is_label_value_row(region):
         return "a heading or field label beside a job fact"
     previous = region.getprevious()

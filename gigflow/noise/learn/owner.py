@@ -129,12 +129,28 @@ def json_ld_owner_names(body) -> list[str]:
 def copyright_holders(root) -> list[str]:
     """The holders named by "©/Copyright YEAR NAME" lines in the page's text."""
     holders = []
-    for text in root.itertext():
+    blocks = set()
+    for text in root.xpath("//text()"):
         if not text or not ("©" in text or "(c)" in text.lower() or "opyright" in text):
             continue
+        # The holder is often a link after the sign ("© 2013-2015 <a>Acme Co</a>"): the whole line is read.
+        node = text.getparent()
+        block = node.getparent() if node is not None and text.is_tail else node
+        while block is not None and block.tag in _INLINE and block.getparent() is not None:
+            block = block.getparent()
+        if block is not None:
+            if block in blocks:
+                continue
+            blocks.add(block)
+            text = " ".join(block.itertext())
         for match in _COPYRIGHT.finditer(_norm(text)):
-            holders.append(_HOLDER_END.sub("", match.group("name")))
+            holder = _HOLDER_END.sub("", match.group("name"))
+            if any(ch.isalpha() for ch in holder) and not holder.startswith(("-", "–", "—")):
+                holders.append(holder)
     return holders
+
+
+_INLINE = frozenset({"a", "span", "small", "strong", "b", "em", "i", "font", "time", "sup", "sub"})
 
 
 def title_parts(root) -> list[str]:

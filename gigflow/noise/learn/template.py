@@ -35,6 +35,14 @@ CONTENT_SHARE = 0.5
 LABEL_MAX_CHARS = 40
 LABEL_MAX_WORDS = 5
 _LABEL_VALUE = re.compile(r"^[^:：\n]{1,40}[:：]\s*\S")
+# A paragraph of running text the same on every sample (constant_prose): so many words at least, in sentences.
+PROSE_MIN_WORDS = 25
+PROSE_TAGS = frozenset({"p", "div", "section", "blockquote"})
+NOT_PROSE_TAGS = frozenset({"ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "form", "input", "select", "textarea",
+                            "button", "label"})
+_SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
+# A paragraph that opens by naming its subject: "Acme Co is a …", "Drifty is a …", "OTLKM was founded …".
+_LEAD_NAME = re.compile(r"^(?!(?:We|They|It|This|That|There|These|Those|He|She|You|Here|What|Who)\s)((?:[A-Z0-9][\w&.'’-]*\s+){0,3}?[A-Z][\w&.'’-]*)\s+(?:is|are|was|has been|were)\b")
 
 
 def _norm(text: str | None) -> str:
@@ -165,9 +173,43 @@ class SiteTemplate:
             return "a label/value row inside the job content"
         if is_field_label(el):
             return "a field label inside the job content"
+        if self.constant_prose(el):
+            # The same paragraph of running text on every sample (a company's "about us", an equal-opportunity
+            # statement): the site's, though inside the job's text. The classifier keeps one stating a fact; a
+            # heading above it ("About Acme") is a heading inside the job content and stays.
+            return ""
         if not is_link_block(el) and not (el in self.shared and not _contains(self.content_root, el)):
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
+
+    def constant_prose(self, el) -> bool:
+        """A block of running text identical on every sample: at least PROSE_MIN_WORDS words in sentences, no
+        list, table, form or heading in it (a shared requirement is a list item; a details row has a label)."""
+        if el not in self.constant or el.tag not in PROSE_TAGS:
+            return False
+        if any(isinstance(d.tag, str) and (d.tag in NOT_PROSE_TAGS or is_heading(d)) for d in el.iter()):
+            return False
+        text = _norm(el.text_content())
+        if len(text.split()) < PROSE_MIN_WORDS or not _SENTENCE_END.search(text):
+            return False
+        # "Acme is a well-funded, Madison-based developer of …": it names the employer. It goes only where the
+        # job's region states that name again in what stays (a heading "About Acme", the job's own text).
+        lead = _LEAD_NAME.match(text)
+        return lead is None or self._stated_in_job_region(lead.group(1), el)
+
+    def _stated_in_job_region(self, name: str, block) -> bool:
+        region = self.job_region()
+        if region is None:
+            return False
+        wanted = name.casefold()
+        for node in region.iter(etree.Element):
+            if node is block or _contains(block, node):
+                continue
+            if is_heading(node) and wanted in _norm(node.text_content()).casefold():
+                return True
+            if node in self.varying and wanted in _norm(f"{node.text or ''} {node.tail or ''}").casefold():
+                return True
+        return False
 
     def _varies_only_in_digits(self, el) -> bool:
         others = self.counterparts.get(el)
@@ -250,13 +292,25 @@ def is_heading(el) -> bool:
     return el.tag in HEADING_TAGS or (el.get("role") or "").strip().lower() == "heading"
 
 
+def _link_words(a) -> str:
+    """What a link says to a reader: its text, else (an icon link) its aria-label, title or image alt."""
+    text = _norm(a.text_content())
+    if text:
+        return text
+    img = a.find(".//img")
+    return _norm(a.get("aria-label") or a.get("title") or (img.get("alt") if img is not None else ""))
+
+
 def is_link_block(el) -> bool:
-    """Empty, or mostly link text: share bars, back links, related-job links."""
+    """Empty, or mostly link text: share bars (also of icon links named by their label), back links,
+    related-job links."""
+    links = [el] if el.tag == "a" else list(el.iter("a"))
     text = _norm(el.text_content())
-    if not text:
+    linked = [_link_words(a) for a in links]
+    shown = len(text) + sum(len(w) for a, w in zip(links, linked) if not _norm(a.text_content()))
+    if not shown:
         return True
-    linked = sum(len(_norm(a.text_content())) for a in el.iter("a"))
-    return linked * 2 >= len(text)
+    return sum(len(w) for w in linked) * 2 >= shown
 
 
 def is_all_links(el) -> bool:
@@ -265,6 +319,25 @@ def is_all_links(el) -> bool:
     linked = "".join(_norm(a.text_content()) for a in el.iter("a")).replace(" ", "")
     has_link = el.tag == "a" or el.find(".//a") is not None
     return has_link and len(linked) >= len(text) - 3  # separators: "·", "|"
+
+
+MENU_MIN_ITEMS = 3
+MENU_ITEM_TAGS = frozenset({"li", "dd"})
+
+
+def is_link_menu(el) -> bool:
+    """A list whose items are only links (``<ul><li><a>…``, ``<dl><dt>Docs</dt><dd><a>…</a></dd>…``), at least
+    MENU_MIN_ITEMS of them; a dl's terms are the menu's group names. Its labels name other pages, not values."""
+    if el.tag not in ("ul", "ol", "dl", "menu"):
+        return False
+    items = [c for c in el if isinstance(c.tag, str) and c.tag in MENU_ITEM_TAGS and _norm(c.text_content())]
+    return len(items) >= MENU_MIN_ITEMS and all(is_all_links(item) for item in items)
+
+
+def in_link_menu(el) -> bool:
+    """``el`` is a link menu, or an item of one that is only links."""
+    parent = el.getparent()
+    return is_link_menu(el) or (el.tag in MENU_ITEM_TAGS and parent is not None and is_link_menu(parent))
 
 
 def is_explicit_label(el) -> bool:
@@ -339,7 +412,8 @@ def analyse_template(roots: list, refs: list | None = None, shared=()) -> SiteTe
                 elif other_groups is not None:
                     # Siblings of this kind differ in number (one more notice, one more card): a child still
                     # pairs with an identical sibling on every other sample.
-                    paired = _identical_siblings(child, hashes, [g.get(key, ()) for g in other_groups])
+                    paired = _identical_siblings(child, hashes, [g.get(key, ()) for g in other_groups]) or \
+                        _same_named_sibling(child, children, [g.get(key, ()) for g in other_groups])
                 stack.append((child, paired))
     # The page's title is the first <h1> that is not the same on every sample (a list of other jobs may come
     # first, each with its own <h1>); without one, the first h2/h3 whose text changes between samples.
@@ -368,6 +442,26 @@ def _identical_siblings(child, hashes, other_siblings):
     found = []
     for k, siblings in enumerate(other_siblings, start=1):
         same = [s for s in siblings if hashes[k].get(s) == hashes[0][child]]
+        if len(same) != 1:
+            return None
+        found.append(same[0])
+    return found
+
+
+def _name(el) -> tuple:
+    return _norm(el.get("class")), _norm(el.get("id"))
+
+
+def _same_named_sibling(child, siblings, other_siblings):
+    """For each other sample, the one sibling with ``child``'s class and id, where ``child`` is the only one of
+    its siblings so named; None otherwise. A page-wide wrapper whose content varies ("main-wrapper" beside one
+    more banner on some pages) still pairs with its counterpart, so the template inside it is found."""
+    name = _name(child)
+    if not any(name) or sum(1 for s in siblings if _name(s) == name) != 1:
+        return None
+    found = []
+    for others in other_siblings:
+        same = [s for s in others if _name(s) == name]
         if len(same) != 1:
             return None
         found.append(same[0])
