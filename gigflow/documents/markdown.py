@@ -23,7 +23,7 @@ from lxml import html as lxml_html
 
 from gigflow.documents.safe_text import finish_markdown, neutralize_tree, placeholder_serialized
 
-DEFAULT_CONVERTER = "html-to-markdown"
+DEFAULT_CONVERTER = "direct"
 _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 
 
@@ -291,7 +291,17 @@ def markdownify_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
     return _convert(tree, _markdownify_piece, chunk_elements)
 
 
+# -- direct: our own writer over the lxml tree -----------------------------------------------------------------
+
+def direct_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
+    """No serialization and no second parse, so nothing to chunk: ``chunk_elements`` is accepted and unused."""
+    from gigflow.documents.markdown_writer import write_markdown
+
+    return tidy(write_markdown(tree))
+
+
 CONVERTERS: dict[str, Callable] = {
+    "direct": direct_to_markdown,
     "html-to-markdown": h2m_to_markdown,
     "markdownify": markdownify_to_markdown,
 }

@@ -1,0 +1,396 @@
+"""The ``direct`` converter: Markdown written straight from the prepared lxml tree, in one walk.
+
+The other converters read HTML text, so the tree had to be serialized and parsed again (html-to-markdown's own
+parse and DOM cost more than our parse, every pass of preparation and the serialization together). This one
+walks the tree we already have: each element's text goes out once, escaped as it is written.
+
+Safe by construction, as ``safe_text`` requires of every converter: text is escaped as it is written (so no
+placeholder round trip and no ``finish_markdown``), the writer itself writes ``<`` only for an autolink to a
+target that passed the link policy, link targets go through ``safe_link``/``safe_image``, and an image whose source
+is refused becomes its alt text. Video and audio sources are not written at all.
+
+Structure kept: ATX headings, paragraphs, hard line breaks, nested ordered and unordered lists, block quotes,
+fenced code blocks, inline code, strong and emphasis, links and images, GFM tables (header row, escaped pipes,
+colspan and rowspan padded; a table's cells hold their blocks' text on one line, as html-to-markdown writes them).
+
+How it works: elements append strings to a list; block elements append BREAK markers around their content, and
+whitespace is collapsed once per finished paragraph, not per text node. A block that is finished inside another
+(a list, a quote, a table, a code block) protects its line breaks and indentation with markers of its own, so the
+enclosing paragraph's whitespace collapsing leaves them alone. The markers are C0 control characters, which an
+lxml tree's text and attributes cannot hold (``decode_html`` drops them; lxml refuses them), so a page cannot
+forge one. Recursion is per nesting level: preparation flattens a tree deeper than ``html.MAX_DEPTH`` first.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, _TEXT_SPECIAL, safe_target
+
+BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
+NL = "\x02"  # a line break inside a finished block, which later whitespace collapsing keeps
+SP = "\x03"  # a space that later whitespace collapsing keeps (indentation, code)
+HARD = "\x04"  # <br>
+LIST = "\x05"  # starts a finished list: a list item joins it to its first paragraph without a blank line
+TAB = "\x06"  # a tab inside a code block
+# Markdown syntax the writer writes; text is escaped once, over the whole document, and these become the syntax after.
+OPEN, CLOSE, ANGLE, BACKSLASH, AMP = "\x0e", "\x0f", "\x10", "\x11", "\x12"
+
+# HTML's whitespace (not the no-break space, which is text).
+_WS = re.compile(r"[ \t\n\r\f]+")
+_WS_CHARS = " \t\n\r\f"
+_AROUND_HARD = re.compile(r" ?\x04 ?")
+_INLINE_MARKERS = str.maketrans({BREAK: " ", NL: " ", HARD: " ", LIST: None, SP: " ", TAB: " "})
+_escape = partial(_TEXT_SPECIAL.sub, r"\\\g<0>")
+_SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"), (NL, "\n"), (SP, " "),
+           (LIST, ""), (TAB, "\t"))
+_plain_url = PLAIN_WEB_URL.fullmatch
+_BACKTICKS = re.compile("`+")
+_MAX_COLSPAN, _MAX_ROWSPAN = 50, 500
+
+BLOCK_TAGS = frozenset(
+    "address article aside center dd details dialog div dl dt fieldset figcaption figure footer form header hgroup "
+    "legend li main menu nav p search section summary tbody tfoot thead tr td th caption body html".split())
+# Their text is not page content (removed as assets by preparation; a string given to the converter keeps them).
+_SKIPPED = frozenset("head script style template noscript".split())
+
+
+def _protect(text: str) -> str:
+    """Line breaks and spaces of a finished block, kept through the enclosing block's whitespace collapsing."""
+    return text.replace("\n", NL).replace(" ", SP).replace("\t", TAB)
+
+
+def _paragraphs(pieces: list[str]) -> list[str]:
+    """The finished paragraphs of a run of pieces: split at block boundaries, whitespace collapsed and trimmed."""
+    paragraphs = []
+    for part in "".join(pieces).split(BREAK):
+        if not part or part.isspace():
+            continue
+        part = _WS.sub(" ", part.replace("\xa0", " "))
+        if HARD in part:
+            part = _AROUND_HARD.sub(HARD, part).strip(" " + HARD).replace(HARD, BACKSLASH + NL)
+        else:
+            part = part.strip(" ")
+        if part:
+            paragraphs.append(part)
+    return paragraphs
+
+
+def _one_line(text: str) -> str:
+    """Inline content on one line (a heading, a link's text, a table cell)."""
+    return _WS.sub(" ", text.translate(_INLINE_MARKERS).replace("\xa0", " ")).strip(" ")
+
+
+def _wrap(text: str, mark: str, out: list[str]) -> None:
+    """Append ``mark``text``mark``, the surrounding whitespace kept outside the marks."""
+    core = text.strip(_WS_CHARS)
+    if not core:
+        out.append(text)
+        return
+    lead = " " if text[0] in _WS_CHARS else ""
+    trail = " " if text[-1] in _WS_CHARS else ""
+    out.append(f"{lead}{mark}{core}{mark}{trail}")
+
+
+def _link_target(value: str | None) -> str | None:
+    if value is None:
+        return None
+    return value if _plain_url(value) else safe_target(value)
+
+
+def _span(el, name: str, limit: int) -> int:
+    value = el.get(name)
+    if value is None:
+        return 1
+    try:
+        return min(max(int(value.strip()), 1), limit)
+    except ValueError:
+        return 1
+
+
+class _Writer:
+    """One conversion. Handlers append an element (not its tail) to ``out``. Inside a heading, a link or a table
+    cell (``flat`` above zero) blocks are only their text: the content ends on one line."""
+
+    def __init__(self):
+        self.flat = 0
+
+    def children(self, el, out: list[str]) -> None:
+        append = out.append
+        text = el.text
+        if text:
+            append(text)
+        handlers = _HANDLERS
+        for child in el:
+            handler = handlers.get(child.tag)  # comments and processing instructions: their tag is a function
+            if handler is not None:
+                handler(self, child, out)
+            elif len(child):
+                self.children(child, out)  # inline: span, font, ...
+            else:
+                text = child.text
+                if text:
+                    append(text)
+            tail = child.tail
+            if tail:
+                append(tail)
+
+    def element(self, el, out: list[str]) -> None:
+        handler = _HANDLERS.get(el.tag) if isinstance(el.tag, str) else None
+        if handler is None:
+            self.children(el, out)
+        else:
+            handler(self, el, out)
+
+    def block(self, el, out: list[str]) -> None:
+        out.append(BREAK)
+        self.children(el, out)
+        out.append(BREAK)
+
+    def skip(self, el, out: list[str]) -> None:
+        pass
+
+    def br(self, el, out: list[str]) -> None:
+        out.append(HARD)
+
+    def spaced(self, el, out: list[str]) -> None:
+        """A form control's text: a box of its own on screen, so never run together with its neighbours."""
+        out.append(" ")
+        self.children(el, out)
+        out.append(" ")
+
+    def hr(self, el, out: list[str]) -> None:
+        out.append(BREAK + ("" if self.flat else "---") + BREAK)
+
+    def heading(self, el, out: list[str]) -> None:
+        if self.flat:
+            self.block(el, out)
+            return
+        inner: list[str] = []
+        self.flat += 1
+        self.children(el, inner)
+        self.flat -= 1
+        text = _one_line("".join(inner))
+        out.append(BREAK)
+        if text:
+            out.append("#" * int(el.tag[1]) + " " + text)
+            out.append(BREAK)
+
+    def emphasis(self, el, out: list[str], mark: str) -> None:
+        inner: list[str] = []
+        self.children(el, inner)
+        text = "".join(inner)
+        if BREAK in text or NL in text or HARD in text:  # blocks inside: marks cannot span them
+            out.append(text)
+        else:
+            _wrap(text, mark, out)
+
+    def strike(self, el, out: list[str]) -> None:
+        self.emphasis(el, out, "~~")
+
+    def strong(self, el, out: list[str]) -> None:
+        self.emphasis(el, out, "**")
+
+    def em(self, el, out: list[str]) -> None:
+        self.emphasis(el, out, "*")
+
+    def code(self, el, out: list[str]) -> None:
+        inner: list[str] = []
+        self.children(el, inner)
+        text = "".join(inner)
+        if BREAK in text or NL in text:
+            out.append(text)
+            return
+        core = _one_line(text)
+        if not core:
+            out.append(text)
+            return
+        ticks = "`" * (max((len(run) for run in _BACKTICKS.findall(core)), default=0) + 1)
+        pad = " " if core[0] == "`" or core[-1] == "`" else ""
+        lead = " " if text[0] in _WS_CHARS else ""
+        trail = " " if text[-1] in _WS_CHARS else ""
+        out.append(f"{lead}{ticks}{pad}{core}{pad}{ticks}{trail}")
+
+    def pre(self, el, out: list[str]) -> None:
+        if self.flat:
+            self.block(el, out)
+            return
+        code = el.text_content().strip("\n")
+        if not code.strip():
+            return
+        fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
+        out.append(BREAK + _protect(f"{fence}\n{code}\n{fence}") + BREAK)
+
+    def link(self, el, out: list[str]) -> None:
+        inner: list[str] = []
+        self.flat += 1
+        self.children(el, inner)
+        self.flat -= 1
+        text = "".join(inner)
+        target = _link_target(el.get("href"))
+        if target is None:  # no target, or one the policy refuses: the text stays
+            out.append(text)
+            return
+        label = _one_line(text)
+        if not label:
+            if target.startswith(("http://", "https://")):
+                out.append(f" {ANGLE}{target.replace('&', AMP)}> ")
+            return
+        lead = " " if text[0] in _WS_CHARS else ""
+        trail = " " if text[-1] in _WS_CHARS else ""
+        if label == target and target.startswith(("http://", "https://")):
+            out.append(f"{lead}{ANGLE}{target.replace('&', AMP)}>{trail}")
+        else:
+            out.append(f"{lead}{OPEN}{label}{CLOSE}({target.replace('&', AMP)}){trail}")
+
+    def image(self, el, out: list[str]) -> None:
+        alt = el.get("alt")
+        alt = _one_line(alt) if alt else ""
+        src = el.get("src")
+        target = None if src is None else src if _plain_url(src) else safe_target(src, IMAGE_SCHEMES)
+        out.append(alt if target is None else f"!{OPEN}{alt}{CLOSE}({target.replace('&', AMP)})")
+
+    def quote(self, el, out: list[str]) -> None:
+        if self.flat:
+            self.block(el, out)
+            return
+        inner: list[str] = []
+        self.children(el, inner)
+        paragraphs = _paragraphs(inner)
+        if paragraphs:
+            lines = (NL + NL).join(paragraphs).split(NL)
+            out.append(BREAK + NL.join(">" + SP + line if line else ">" for line in lines) + BREAK)
+
+    def list(self, el, out: list[str]) -> None:
+        if self.flat:
+            self.block(el, out)  # its items are blocks too
+            return
+        number = _span(el, "start", 10**9) if el.tag == "ol" else 0
+        ordered = el.tag == "ol"
+        items = []
+        lead: list[str] = []
+        if el.text and not el.text.isspace():
+            lead.append(el.text)
+        for child in el:
+            inner: list[str] = []
+            if child.tag == "li":
+                self.children(child, inner)
+            elif isinstance(child.tag, str):
+                self.element(child, inner)
+            if child.tail and not child.tail.isspace():
+                inner.append(child.tail)
+            paragraphs = _paragraphs(inner)
+            if not paragraphs:
+                continue
+            marker = f"{number}." if ordered else "-"
+            number += 1
+            body = paragraphs[0]
+            for paragraph in paragraphs[1:]:
+                body += (NL if paragraph[0] == LIST else NL + NL) + paragraph
+            indent = SP * (len(marker) + 1)
+            items.append(marker + " " + (NL + indent).join(body.split(NL)).replace(NL + indent + NL, NL + NL))
+        if lead:
+            out.append(BREAK)
+            out.extend(lead)
+        if items:
+            out.append(BREAK + LIST + NL.join(items) + BREAK)
+
+    def table(self, el, out: list[str]) -> None:
+        if self.flat:
+            self.block(el, out)  # its rows and cells are blocks too
+            return
+        rows: list[list[tuple[str, int, int]]] = []
+        out.append(BREAK)
+        for child in el:
+            tag = child.tag
+            if tag == "tr":
+                rows.append(self.row(child))
+            elif tag in ("thead", "tbody", "tfoot"):
+                for tr in child:
+                    if tr.tag == "tr":
+                        rows.append(self.row(tr))
+                    elif isinstance(tr.tag, str):  # stray content: kept before the table, not lost
+                        self.element(tr, out)
+            elif isinstance(tag, str):  # a caption, or stray content
+                self.block(child, out)
+        grid = _grid(rows)
+        if grid:
+            width = max(len(row) for row in grid)
+            lines = ["| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in grid]
+            lines.insert(1, "| " + " | ".join(["---"] * width) + " |")
+            out.append(BREAK + _protect("\n".join(lines)))
+        out.append(BREAK)
+
+    def row(self, tr) -> list[tuple[str, int, int]]:
+        cells = []
+        for cell in tr:
+            if cell.tag == "td" or cell.tag == "th":
+                inner: list[str] = []
+                self.flat += 1
+                self.children(cell, inner)
+                self.flat -= 1
+                text = _one_line("".join(inner)).replace("|", BACKSLASH + "|")
+                cells.append((text, _span(cell, "colspan", _MAX_COLSPAN), _span(cell, "rowspan", _MAX_ROWSPAN)))
+        return cells
+
+
+def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
+    """Rows of cell texts with colspans and rowspans padded by empty cells; None when every cell is empty."""
+    grid: list[list[str]] = []
+    carried: dict[int, int] = {}  # column -> rows still covered by a rowspan from above
+    filled = False
+    for cells in rows:
+        row: list[str] = []
+        col = 0
+        for text, colspan, rowspan in cells:
+            while carried.get(col, 0) > 0:
+                row.append("")
+                carried[col] -= 1
+                col += 1
+            row.append(text)
+            filled = filled or bool(text)
+            row.extend([""] * (colspan - 1))
+            if rowspan > 1:
+                for c in range(col, col + colspan):
+                    carried[c] = rowspan - 1
+            col += colspan
+        last = max((c for c, left in carried.items() if left > 0), default=-1)
+        while col <= last:
+            if carried.get(col, 0) > 0:
+                carried[col] -= 1
+            row.append("")
+            col += 1
+        if row:
+            grid.append(row)
+    return grid if filled else []
+
+
+_HANDLERS = {tag: _Writer.block for tag in BLOCK_TAGS}
+_HANDLERS.update({f"h{level}": _Writer.heading for level in range(1, 7)})
+_HANDLERS.update({tag: _Writer.skip for tag in _SKIPPED})
+_HANDLERS.update({tag: _Writer.strong for tag in ("strong", "b")})
+_HANDLERS.update({tag: _Writer.em for tag in ("em", "i")})
+_HANDLERS.update({tag: _Writer.strike for tag in ("s", "del", "strike")})
+_HANDLERS.update({tag: _Writer.spaced for tag in ("label", "select", "option", "textarea", "button")})
+_HANDLERS.update({tag: _Writer.code for tag in ("code", "kbd", "samp", "tt")})
+_HANDLERS.update({tag: _Writer.list for tag in ("ul", "ol")})
+_HANDLERS.update({etree.Comment: _Writer.skip, etree.ProcessingInstruction: _Writer.skip, etree.Entity: _Writer.skip})
+_HANDLERS.update({"br": _Writer.br, "hr": _Writer.hr, "pre": _Writer.pre, "a": _Writer.link, "img": _Writer.image,
+                  "blockquote": _Writer.quote, "table": _Writer.table})
+
+
+def write_markdown(tree) -> str:
+    """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply."""
+    if isinstance(tree, str):
+        tree = lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip() else lxml_html.Element("div")
+    out: list[str] = []
+    _Writer().element(tree, out)
+    markdown = _escape("\n\n".join(_paragraphs(out)))
+    for marker, syntax in _SYNTAX:
+        if marker in markdown:
+            markdown = markdown.replace(marker, syntax)
+    return markdown
