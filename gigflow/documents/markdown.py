@@ -21,9 +21,10 @@ from html import escape as html_escape
 from lxml import etree
 from lxml import html as lxml_html
 
+from gigflow.documents.markdown_writer import DIRECT, MarkdownWriter
 from gigflow.documents.safe_text import finish_markdown, neutralize_tree, placeholder_serialized
 
-DEFAULT_CONVERTER = "direct"
+DEFAULT_CONVERTER = DIRECT
 _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 
 
@@ -295,13 +296,11 @@ def markdownify_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
 
 def direct_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
     """No serialization and no second parse, so nothing to chunk: ``chunk_elements`` is accepted and unused."""
-    from gigflow.documents.markdown_writer import write_markdown
-
-    return tidy(write_markdown(tree))
+    return tidy(MarkdownWriter().write(tree))
 
 
 CONVERTERS: dict[str, Callable] = {
-    "direct": direct_to_markdown,
+    DIRECT: direct_to_markdown,
     "html-to-markdown": h2m_to_markdown,
     "markdownify": markdownify_to_markdown,
 }

@@ -29,8 +29,10 @@ from functools import partial
 from lxml import etree
 from lxml import html as lxml_html
 
+from gigflow.documents.links import listed_link
 from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, _TEXT_SPECIAL, safe_target
 
+DIRECT = "direct"  # its MARKDOWN_CONVERTER name
 BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
 NL = "\x02"  # a line break inside a finished block, which later whitespace collapsing keeps
 SP = "\x03"  # a space that later whitespace collapsing keeps (indentation, code)
@@ -40,16 +42,18 @@ TAB = "\x06"  # a tab inside a code block
 # Markdown syntax the writer writes; text is escaped once, over the whole document, and these become the syntax after.
 OPEN, CLOSE, ANGLE, BACKSLASH, AMP = "\x0e", "\x0f", "\x10", "\x11", "\x12"
 
-# HTML's whitespace (not the no-break space, which is text).
-_WS = re.compile(r"[ \t\n\r\f]+")
-_WS_CHARS = " \t\n\r\f"
+# HTML's whitespace, and the no-break space (a space in the Markdown, as html-to-markdown writes it).
+_WS = re.compile("[ \t\n\r\f\xa0]+")
+_WS_CHARS = " \t\n\r\f\xa0"
+# Whitespace and every marker but the syntax ones: what a heading, a link's text or a table cell collapses.
+_INLINE_WS = re.compile("[ \t\n\r\f\xa0\x01-\x06]+")
 _AROUND_HARD = re.compile(r" ?\x04 ?")
-_INLINE_MARKERS = str.maketrans({BREAK: " ", NL: " ", HARD: " ", LIST: None, SP: " ", TAB: " "})
 _escape = partial(_TEXT_SPECIAL.sub, r"\\\g<0>")
 _SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"), (NL, "\n"), (SP, " "),
            (LIST, ""), (TAB, "\t"))
 _plain_url = PLAIN_WEB_URL.fullmatch
 _BACKTICKS = re.compile("`+")
+_XML_SPACE = " \t\r\n"  # a link whose text is only these is named (html.prepare_links's rule)
 _MAX_COLSPAN, _MAX_ROWSPAN = 50, 500
 
 BLOCK_TAGS = frozenset(
@@ -61,16 +65,15 @@ _SKIPPED = frozenset("head script style template noscript".split())
 
 def _protect(text: str) -> str:
     """Line breaks and spaces of a finished block, kept through the enclosing block's whitespace collapsing."""
-    return text.replace("\n", NL).replace(" ", SP).replace("\t", TAB)
+    return text.replace("\n", NL).replace(" ", SP).replace("\xa0", SP).replace("\t", TAB)
 
 
 def _paragraphs(pieces: list[str]) -> list[str]:
     """The finished paragraphs of a run of pieces: split at block boundaries, whitespace collapsed and trimmed."""
     paragraphs = []
-    for part in "".join(pieces).split(BREAK):
-        if not part or part.isspace():
+    for part in _WS.sub(" ", "".join(pieces)).split(BREAK):  # one regex call per block, not per paragraph
+        if not part or part == " ":
             continue
-        part = _WS.sub(" ", part.replace("\xa0", " "))
         if HARD in part:
             part = _AROUND_HARD.sub(HARD, part).strip(" " + HARD).replace(HARD, BACKSLASH + NL)
         else:
@@ -82,7 +85,7 @@ def _paragraphs(pieces: list[str]) -> list[str]:
 
 def _one_line(text: str) -> str:
     """Inline content on one line (a heading, a link's text, a table cell)."""
-    return _WS.sub(" ", text.translate(_INLINE_MARKERS).replace("\xa0", " ")).strip(" ")
+    return _INLINE_WS.sub(" ", text).strip(" ")
 
 
 def _wrap(text: str, mark: str, out: list[str]) -> None:
@@ -112,12 +115,34 @@ def _span(el, name: str, limit: int) -> int:
         return 1
 
 
-class _Writer:
-    """One conversion. Handlers append an element (not its tail) to ``out``. Inside a heading, a link or a table
-    cell (``flat`` above zero) blocks are only their text: the content ends on one line."""
+class MarkdownWriter:
+    """One conversion: ``MarkdownWriter(links).write(element)``.
 
-    def __init__(self):
+    What ``html.prepare_links`` does for the other converters happens here, as each anchor is written: its listed
+    link goes into ``links`` (a dict used as an ordered set), an anchor taken out of keyboard navigation
+    (``tabindex="-1"``) is written as its text (counted in ``unlinked``), and a link without text is named by its
+    title, aria-label or URL (an image with alt text counts as text).
+
+    Handlers append an element (not its tail) to ``out``. Inside a heading, a link or a table cell (``flat`` above
+    zero) blocks are only their text: the content ends on one line."""
+
+    def __init__(self, links: dict[str, None] | None = None):
         self.flat = 0
+        self.links = {} if links is None else links
+        self.unlinked = 0
+
+    def write(self, tree) -> str:
+        """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply."""
+        if isinstance(tree, str):
+            tree = (lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip()
+                    else lxml_html.Element("div"))
+        out: list[str] = []
+        self.element(tree, out)
+        markdown = _escape("\n\n".join(_paragraphs(out)))
+        for marker, syntax in _SYNTAX:
+            if marker in markdown:
+                markdown = markdown.replace(marker, syntax)
+        return markdown
 
     def children(self, el, out: list[str]) -> None:
         append = out.append
@@ -219,6 +244,10 @@ class _Writer:
         if self.flat:
             self.block(el, out)
             return
+        for a in el.iter("a"):  # written as code, but still listed
+            href = listed_link(a.get("href") or "")
+            if href is not None:
+                self.links.setdefault(href, None)
         code = el.text_content().strip("\n")
         if not code.strip():
             return
@@ -226,22 +255,35 @@ class _Writer:
         out.append(BREAK + _protect(f"{fence}\n{code}\n{fence}") + BREAK)
 
     def link(self, el, out: list[str]) -> None:
-        inner: list[str] = []
-        self.flat += 1
-        self.children(el, inner)
-        self.flat -= 1
-        text = "".join(inner)
-        target = _link_target(el.get("href"))
+        href = el.get("href")
+        if href is not None:
+            listed = listed_link(href)
+            if listed is not None:
+                self.links.setdefault(listed, None)
+            tabindex = el.get("tabindex")
+            if tabindex is not None and tabindex.strip() == "-1":  # a facet or duplicate chip: its text only
+                self.unlinked += 1
+                self.children(el, out)
+                return
+        if len(el):
+            inner: list[str] = []
+            self.flat += 1
+            self.children(el, inner)
+            self.flat -= 1
+            text = "".join(inner)
+        else:  # most links: one text node
+            text = el.text or ""
+        target = _link_target(href)
         if target is None:  # no target, or one the policy refuses: the text stays
             out.append(text)
             return
         label = _one_line(text)
+        if (not label or OPEN in label) and href.strip():
+            label = _named(el, text, label)
         if not label:
-            if target.startswith(("http://", "https://")):
-                out.append(f" {ANGLE}{target.replace('&', AMP)}> ")
             return
-        lead = " " if text[0] in _WS_CHARS else ""
-        trail = " " if text[-1] in _WS_CHARS else ""
+        lead = " " if text and text[0] in _WS_CHARS else ""
+        trail = " " if text and text[-1] in _WS_CHARS else ""
         if label == target and target.startswith(("http://", "https://")):
             out.append(f"{lead}{ANGLE}{target.replace('&', AMP)}>{trail}")
         else:
@@ -338,6 +380,16 @@ class _Writer:
         return cells
 
 
+def _named(a, text: str, label: str) -> str:
+    """The label of a link whose text is blank (an image without alt text does not count; one with alt text does):
+    its title, aria-label or URL."""
+    if label and (a.text_content() if len(a) else text).strip(_XML_SPACE):
+        return label
+    if any((img.get("alt") or "").strip() for img in a.iter("img")):
+        return label
+    return _one_line((a.get("title") or a.get("aria-label") or "").strip() or a.get("href"))
+
+
 def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
     """Rows of cell texts with colspans and rowspans padded by empty cells; None when every cell is empty."""
     grid: list[list[str]] = []
@@ -369,28 +421,15 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
     return grid if filled else []
 
 
-_HANDLERS = {tag: _Writer.block for tag in BLOCK_TAGS}
-_HANDLERS.update({f"h{level}": _Writer.heading for level in range(1, 7)})
-_HANDLERS.update({tag: _Writer.skip for tag in _SKIPPED})
-_HANDLERS.update({tag: _Writer.strong for tag in ("strong", "b")})
-_HANDLERS.update({tag: _Writer.em for tag in ("em", "i")})
-_HANDLERS.update({tag: _Writer.strike for tag in ("s", "del", "strike")})
-_HANDLERS.update({tag: _Writer.spaced for tag in ("label", "select", "option", "textarea", "button")})
-_HANDLERS.update({tag: _Writer.code for tag in ("code", "kbd", "samp", "tt")})
-_HANDLERS.update({tag: _Writer.list for tag in ("ul", "ol")})
-_HANDLERS.update({etree.Comment: _Writer.skip, etree.ProcessingInstruction: _Writer.skip, etree.Entity: _Writer.skip})
-_HANDLERS.update({"br": _Writer.br, "hr": _Writer.hr, "pre": _Writer.pre, "a": _Writer.link, "img": _Writer.image,
-                  "blockquote": _Writer.quote, "table": _Writer.table})
-
-
-def write_markdown(tree) -> str:
-    """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply."""
-    if isinstance(tree, str):
-        tree = lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip() else lxml_html.Element("div")
-    out: list[str] = []
-    _Writer().element(tree, out)
-    markdown = _escape("\n\n".join(_paragraphs(out)))
-    for marker, syntax in _SYNTAX:
-        if marker in markdown:
-            markdown = markdown.replace(marker, syntax)
-    return markdown
+_HANDLERS = {tag: MarkdownWriter.block for tag in BLOCK_TAGS}
+_HANDLERS.update({f"h{level}": MarkdownWriter.heading for level in range(1, 7)})
+_HANDLERS.update({tag: MarkdownWriter.skip for tag in _SKIPPED})
+_HANDLERS.update({tag: MarkdownWriter.strong for tag in ("strong", "b")})
+_HANDLERS.update({tag: MarkdownWriter.em for tag in ("em", "i")})
+_HANDLERS.update({tag: MarkdownWriter.strike for tag in ("s", "del", "strike")})
+_HANDLERS.update({tag: MarkdownWriter.spaced for tag in ("label", "select", "option", "textarea", "button")})
+_HANDLERS.update({tag: MarkdownWriter.code for tag in ("code", "kbd", "samp", "tt")})
+_HANDLERS.update({tag: MarkdownWriter.list for tag in ("ul", "ol")})
+_HANDLERS.update({etree.Comment: MarkdownWriter.skip, etree.ProcessingInstruction: MarkdownWriter.skip, etree.Entity: MarkdownWriter.skip})
+_HANDLERS.update({"br": MarkdownWriter.br, "hr": MarkdownWriter.hr, "pre": MarkdownWriter.pre, "a": MarkdownWriter.link, "img": MarkdownWriter.image,
+                  "blockquote": MarkdownWriter.quote, "table": MarkdownWriter.table})
