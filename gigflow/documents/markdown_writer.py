@@ -34,11 +34,9 @@ from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, _TEXT_SPEC
 
 DIRECT = "direct"  # its MARKDOWN_CONVERTER name
 BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
-NL = "\x02"  # a line break inside a finished block, which later whitespace collapsing keeps
-SP = "\x03"  # a space that later whitespace collapsing keeps (indentation, code)
+NL = "\x02"  # a line break inside a paragraph (after a <br>), which whitespace collapsing keeps
 HARD = "\x04"  # <br>
-LIST = "\x05"  # starts a finished list: a list item joins it to its first paragraph without a blank line
-TAB = "\x06"  # a tab inside a code block
+BLOCK = "\x05"  # BLOCK<n>BLOCK stands for finished block n (a list, a quote, a table, a code block)
 # Markdown syntax the writer writes; text is escaped once, over the whole document, and these become the syntax after.
 OPEN, CLOSE, ANGLE, BACKSLASH, AMP = "\x0e", "\x0f", "\x10", "\x11", "\x12"
 
@@ -46,11 +44,10 @@ OPEN, CLOSE, ANGLE, BACKSLASH, AMP = "\x0e", "\x0f", "\x10", "\x11", "\x12"
 _WS = re.compile("[ \t\n\r\f\xa0]+")
 _WS_CHARS = " \t\n\r\f\xa0"
 # Whitespace and every marker but the syntax ones: what a heading, a link's text or a table cell collapses.
-_INLINE_WS = re.compile("[ \t\n\r\f\xa0\x01-\x06]+")
+_INLINE_WS = re.compile("[ \t\n\r\f\xa0\x01-\x04]+")
 _AROUND_HARD = re.compile(r" ?\x04 ?")
 _escape = partial(_TEXT_SPECIAL.sub, r"\\\g<0>")
-_SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"), (NL, "\n"), (SP, " "),
-           (LIST, ""), (TAB, "\t"))
+_SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"))
 _plain_url = PLAIN_WEB_URL.fullmatch
 _BACKTICKS = re.compile("`+")
 _XML_SPACE = " \t\r\n"  # a link whose text is only these is named (html.prepare_links's rule)
@@ -61,11 +58,6 @@ BLOCK_TAGS = frozenset(
     "legend li main menu nav p search section summary tbody tfoot thead tr td th caption body html".split())
 # Their text is not page content (removed as assets by preparation; a string given to the converter keeps them).
 _SKIPPED = frozenset("head script style template noscript".split())
-
-
-def _protect(text: str) -> str:
-    """Line breaks and spaces of a finished block, kept through the enclosing block's whitespace collapsing."""
-    return text.replace("\n", NL).replace(" ", SP).replace("\xa0", SP).replace("\t", TAB)
 
 
 def _paragraphs(pieces: list[str]) -> list[str]:
@@ -124,12 +116,17 @@ class MarkdownWriter:
     title, aria-label or URL (an image with alt text counts as text).
 
     Handlers append an element (not its tail) to ``out``. Inside a heading, a link or a table cell (``flat`` above
-    zero) blocks are only their text: the content ends on one line."""
+    zero) blocks are only their text: the content ends on one line. A finished list, quote, table or code block is
+    kept aside in ``blocks`` and only a reference to it goes on, so an enclosing list or quote never copies or
+    rescans it: the prefixes of nested blocks are applied once, when the document is put together (linear time
+    however deep hostile markup nests them)."""
 
     def __init__(self, links: dict[str, None] | None = None):
         self.flat = 0
+        self.marked = 0  # inside emphasis or code: no marks inside marks
         self.links = {} if links is None else links
         self.unlinked = 0
+        self.blocks: list[tuple] = []
 
     def write(self, tree) -> str:
         """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply."""
@@ -138,7 +135,9 @@ class MarkdownWriter:
                     else lxml_html.Element("div"))
         out: list[str] = []
         self.element(tree, out)
-        markdown = _escape("\n\n".join(_paragraphs(out)))
+        lines: list[str] = []
+        self.lines(_paragraphs(out), "", "", lines)
+        markdown = _escape("\n".join(lines))
         for marker, syntax in _SYNTAX:
             if marker in markdown:
                 markdown = markdown.replace(marker, syntax)
@@ -163,6 +162,37 @@ class MarkdownWriter:
             tail = child.tail
             if tail:
                 append(tail)
+
+    def keep(self, block: tuple, out: list[str]) -> None:
+        out.append(f"{BREAK}{BLOCK}{len(self.blocks)}{BLOCK}{BREAK}")
+        self.blocks.append(block)
+
+    def lines(self, paragraphs: list[str], first: str, rest: str, out: list[str], item: bool = False) -> None:
+        """Paragraphs as lines, the first prefixed by ``first`` and the others by ``rest`` (a list item's marker and
+        indentation, a quote's ``>``); a blank line between paragraphs, but none in a list ``item`` between its text
+        and a nested list (a tight list)."""
+        prefix = first
+        previous = None
+        for index, paragraph in enumerate(paragraphs):
+            block = self.blocks[int(paragraph[1:-1])] if paragraph[0] == BLOCK else None
+            if index and not (item and previous is None and block is not None and block[0] == "list"):
+                out.append(rest.rstrip())
+            previous = block
+            if block is None:
+                for line in paragraph.split(NL):
+                    out.append(prefix + line)
+                    prefix = rest
+            elif block[0] == "text":
+                for line in block[1].split("\n"):
+                    out.append(prefix + line)
+                    prefix = rest
+            elif block[0] == "list":
+                for marker, content in block[1]:
+                    self.lines(content, prefix + marker + " ", rest + " " * (len(marker) + 1), out, item=True)
+                    prefix = rest
+            else:  # quote
+                self.lines(block[1], prefix + "> ", rest + "> ", out)
+            prefix = rest
 
     def element(self, el, out: list[str]) -> None:
         handler = _HANDLERS.get(el.tag) if isinstance(el.tag, str) else None
@@ -206,8 +236,13 @@ class MarkdownWriter:
             out.append(BREAK)
 
     def emphasis(self, el, out: list[str], mark: str) -> None:
+        if self.marked:
+            self.children(el, out)
+            return
         inner: list[str] = []
+        self.marked += 1
         self.children(el, inner)
+        self.marked -= 1
         text = "".join(inner)
         if BREAK in text or NL in text or HARD in text:  # blocks inside: marks cannot span them
             out.append(text)
@@ -224,8 +259,13 @@ class MarkdownWriter:
         self.emphasis(el, out, "*")
 
     def code(self, el, out: list[str]) -> None:
+        if self.marked:
+            self.children(el, out)
+            return
         inner: list[str] = []
+        self.marked += 1
         self.children(el, inner)
+        self.marked -= 1
         text = "".join(inner)
         if BREAK in text or NL in text:
             out.append(text)
@@ -252,7 +292,7 @@ class MarkdownWriter:
         if not code.strip():
             return
         fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
-        out.append(BREAK + _protect(f"{fence}\n{code}\n{fence}") + BREAK)
+        self.keep(("text", f"{fence}\n{code}\n{fence}"), out)
 
     def link(self, el, out: list[str]) -> None:
         href = el.get("href")
@@ -304,8 +344,7 @@ class MarkdownWriter:
         self.children(el, inner)
         paragraphs = _paragraphs(inner)
         if paragraphs:
-            lines = (NL + NL).join(paragraphs).split(NL)
-            out.append(BREAK + NL.join(">" + SP + line if line else ">" for line in lines) + BREAK)
+            self.keep(("quote", paragraphs), out)
 
     def list(self, el, out: list[str]) -> None:
         if self.flat:
@@ -328,18 +367,13 @@ class MarkdownWriter:
             paragraphs = _paragraphs(inner)
             if not paragraphs:
                 continue
-            marker = f"{number}." if ordered else "-"
+            items.append((f"{number}." if ordered else "-", paragraphs))
             number += 1
-            body = paragraphs[0]
-            for paragraph in paragraphs[1:]:
-                body += (NL if paragraph[0] == LIST else NL + NL) + paragraph
-            indent = SP * (len(marker) + 1)
-            items.append(marker + " " + (NL + indent).join(body.split(NL)).replace(NL + indent + NL, NL + NL))
         if lead:
             out.append(BREAK)
             out.extend(lead)
         if items:
-            out.append(BREAK + LIST + NL.join(items) + BREAK)
+            self.keep(("list", items), out)
 
     def table(self, el, out: list[str]) -> None:
         if self.flat:
@@ -364,7 +398,7 @@ class MarkdownWriter:
             width = max(len(row) for row in grid)
             lines = ["| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in grid]
             lines.insert(1, "| " + " | ".join(["---"] * width) + " |")
-            out.append(BREAK + _protect("\n".join(lines)))
+            self.keep(("text", "\n".join(lines)), out)
         out.append(BREAK)
 
     def row(self, tr) -> list[tuple[str, int, int]]:
