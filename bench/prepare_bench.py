@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Preparation benchmark: gigflow's parse + prepare + Markdown against trafilatura and a bare lxml round trip.
 
-usage: python bench/prepare_bench.py [--corpus ../shared/corpus] [--rounds 2] [--before GIT_REV]
+usage: python bench/prepare_bench.py [--corpus ../shared/corpus] [--rounds 2] [--before GIT_REV] [--skip SYSTEM]
 
 Every HTML page under the corpus (html/ and listings/) goes, as raw bytes, through each system. Timing runs the
 systems interleaved page by page in one process, so load from other processes falls on all of them alike; peak
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEMS = ["gigflow:html-to-markdown", "gigflow:markdownify", "trafilatura", "lxml"]
+SYSTEMS = ["gigflow:direct", "gigflow:html-to-markdown", "gigflow:markdownify", "trafilatura", "lxml"]
 
 
 def load_pages(corpus: Path) -> list[tuple[str, bytes]]:
@@ -36,9 +36,10 @@ def load_pages(corpus: Path) -> list[tuple[str, bytes]]:
 def make_runner(system: str, root: Path = ROOT):
     if system.startswith("gigflow:"):
         sys.path.insert(0, str(root))
-        from gigflow.documents import DocumentPreparer
+        from gigflow.documents import DEFAULT_CONVERTER, DocumentPreparer
 
-        client = DocumentPreparer(system.split(":", 1)[1])
+        converter = system.split(":", 1)[1]
+        client = DocumentPreparer(DEFAULT_CONVERTER if converter == "default" else converter)
         return lambda name, body: client.prepare(body, f"https://corpus.invalid/{name}").markdown
     if system == "trafilatura":
         import trafilatura
@@ -83,13 +84,14 @@ def serve_worker(system: str, tree: Path, corpus: Path) -> None:
         print(time.perf_counter() - started, flush=True)
 
 
-def time_systems(corpus: Path, rounds: int, workers: dict[str, Worker] | None = None) -> dict[str, dict]:
+def time_systems(corpus: Path, rounds: int, workers: dict[str, Worker] | None = None,
+                 systems: list[str] = SYSTEMS) -> dict[str, dict]:
     """Time every system on every page, interleaved page by page (in turn-rotating order), so a burst of load
     from other processes hits all systems alike; per-page time is the median over rounds."""
     pages = load_pages(corpus)
-    runners = {system: make_runner(system) for system in SYSTEMS}
+    runners = {system: make_runner(system) for system in systems}
     workers = workers or {}
-    systems = SYSTEMS + list(workers)
+    systems = systems + list(workers)
     for index, (name, body) in enumerate(pages[:5]):  # warm imports and caches outside the clock
         for run in runners.values():
             run(name, body)
@@ -135,6 +137,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="timed passes over the corpus")
     parser.add_argument("--before", help="also time the default converter of this git revision (e.g. main), and of "
                                          "this tree, each in a child process, interleaved with the rest")
+    parser.add_argument("--skip", action="append", default=[], metavar="SYSTEM",
+                        help="leave a system out (e.g. gigflow:markdownify, the slow one); repeatable")
     parser.add_argument("--memory-of", help=argparse.SUPPRESS)
     parser.add_argument("--worker-of", help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, default=ROOT, help=argparse.SUPPRESS)
@@ -156,15 +160,18 @@ def main() -> None:
         archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True, check=True).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder.name, filter="data")
-        system = f"gigflow:{DEFAULT_CONVERTER}"
+        system = "gigflow:default"  # each tree's own default converter
         workers = {f"before {args.before} (child)": Worker(system, Path(folder.name), args.corpus),
                    "after: this tree (child)": Worker(system, ROOT, args.corpus)}
-    rows = time_systems(args.corpus, args.rounds, workers)
+    systems = [system for system in SYSTEMS if system not in args.skip]
+    if f"gigflow:{DEFAULT_CONVERTER}" not in systems or not {"trafilatura", "lxml"} <= set(systems):
+        raise SystemExit("the default converter, trafilatura and lxml are what the figures are read against: keep them")
+    rows = time_systems(args.corpus, args.rounds, workers, systems)
     for worker in workers.values():
         worker.close()
     if folder is not None:
         folder.cleanup()
-    for system in SYSTEMS:  # each in its own process, so the peak is its own
+    for system in systems:  # each in its own process, so the peak is its own
         child = subprocess.run([sys.executable, __file__, "--memory-of", system, "--corpus", str(args.corpus)],
                                capture_output=True, text=True, check=False)
         if child.returncode != 0:

@@ -78,15 +78,17 @@ EXTRACT_MODEL = ""  # overrides GIGFLOW_EXTRACT_MODEL; empty: off
 EXTRACT_MODEL_TIMEOUT = 60.0  # seconds per model call
 EXTRACT_MODEL_MAX_CHARS = 20000  # Markdown characters of the page sent to the model
 
-# Which converter turns prepared HTML into Markdown: "html-to-markdown" (Rust, fast) or "markdownify".
-MARKDOWN_CONVERTER = "html-to-markdown"
+# Which converter turns prepared HTML into Markdown: "direct" (our writer over the parsed tree: no second parse,
+# fastest), "html-to-markdown" (Rust, reads the tree serialized again) or "markdownify".
+MARKDOWN_CONVERTER = "direct"
 # HTML bodies larger than this (bytes) are stored as plain text streamed without a tree, with an error in the
 # preparation report (make bench-memory: a full preparation costs about 13x the body).
 PREPARATION_MAX_BYTES = 10 * 1024 * 1024
 # A text/markdown page longer than this (characters) is stored as escaped plain text rather than parsed, rewritten
 # and re-emitted (about 20 us a character on one core).
 MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
-# Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory).
+# Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory; the
+# serializing converters only: "direct" builds no second document).
 MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
 EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024

@@ -6,7 +6,7 @@ import json
 
 from gigflow.adapters import extract
 from gigflow.documents import DocumentPreparer
-from gigflow.documents.markdown import CHUNK_ELEMENTS, h2m_to_markdown, markdownify_to_markdown
+from gigflow.documents.markdown import CHUNK_ELEMENTS, direct_to_markdown, h2m_to_markdown, markdownify_to_markdown
 
 URL = "https://jobs.example.org/vacancy/1"
 
@@ -21,7 +21,7 @@ def test_a_large_tree_is_converted_in_pieces_with_every_block_in_order():
     from lxml import html as lxml_html
 
     page = big_page(CHUNK_ELEMENTS // 3)  # several pieces
-    for convert in (h2m_to_markdown, markdownify_to_markdown):
+    for convert in (direct_to_markdown, h2m_to_markdown, markdownify_to_markdown):
         markdown = convert(lxml_html.fragment_fromstring(page, create_parent="div"))
         positions = [markdown.index(f"## Part {i}\n") for i in range(0, CHUNK_ELEMENTS // 3, 97)]
         assert positions == sorted(positions)

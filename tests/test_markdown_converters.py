@@ -58,7 +58,7 @@ def test_headings_are_kept_and_blank_runs_collapsed(markdown):
 
 
 def test_the_default_converter_is_the_fast_one():
-    assert DEFAULT_CONVERTER == "html-to-markdown"
+    assert DEFAULT_CONVERTER == "direct"
 
 
 def test_an_unknown_converter_is_a_clear_error():

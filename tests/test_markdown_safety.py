@@ -99,7 +99,7 @@ def elements(draw, depth=0):
 
 documents = st.lists(elements(), min_size=1, max_size=6).map(lambda parts: "<html><body>" + "".join(parts) +
                                                                            "</body></html>")
-CLIENTS = {name: DocumentPreparer(converter=name) for name in ("html-to-markdown", "markdownify")}
+CLIENTS = {name: DocumentPreparer(converter=name) for name in ("direct", "html-to-markdown", "markdownify")}
 
 
 @pytest.mark.parametrize("converter", sorted(CLIENTS))

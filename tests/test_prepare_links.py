@@ -75,7 +75,7 @@ def test_an_href_written_across_lines_is_the_link_a_browser_follows():
                              "https://jobs.example.com/nl/vacatures/field-engineer/apply"]
 
 
-@pytest.mark.parametrize("converter", ["html-to-markdown", "markdownify"])
+@pytest.mark.parametrize("converter", ["direct", "html-to-markdown", "markdownify"])
 def test_a_mailto_link_showing_its_address_keeps_its_target(converter):
     # converters write such a link as an email autolink (<jobs@example.com>); escaped, it lost the apply address
     page = (b'<html><body><main><h1>Engineer</h1><p>Send your CV to <a href="mailto:jobs@example.com">'

@@ -15,8 +15,9 @@ from w3lib.encoding import html_to_unicode
 
 from gigflow.documents.cards import remove_job_cards
 from gigflow.documents.formats import collapse_spaces
-from gigflow.documents.links import http_origin, resolve_links, resolve_url, usable_base
-from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter
+from gigflow.documents.links import http_origin, listed_link, resolve_links, resolve_url, usable_base
+from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter, tidy
+from gigflow.documents.markdown_writer import DIRECT, MarkdownWriter
 from gigflow.documents.safe_text import escape_text
 from gigflow.safety.guard import url_problem
 from gigflow.documents.types import PreparationReport, PreparedDocument
@@ -158,7 +159,7 @@ def _name_link(a) -> None:
         img.drop_tree()
 
 
-_XML_SPACE = " \t\r\n"  # what XPath's normalize-space() removes
+_XML_SPACE = " \t\r\n"  # what XPath's normalize-space() removes (markdown_writer names links by the same rule)
 
 
 def _blank(a) -> bool:
@@ -185,8 +186,8 @@ def prepare_links(root, report: PreparationReport) -> list[str]:
         href = a.get("href")
         if href is None:
             continue
-        href = href.strip()
-        if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):
+        href = listed_link(href)
+        if href is not None:
             seen.setdefault(href, None)
         tabindex = a.get("tabindex")
         if tabindex is not None and tabindex.strip() == "-1":
@@ -194,7 +195,7 @@ def prepare_links(root, report: PreparationReport) -> list[str]:
             unlinked += 1
         else:
             kept.append(a)
-    _report_unlinked(report, unlinked)
+    report_unlinked(report, unlinked)
     # After every unlink, in document order: an anchor's text is not changed by naming or
     # unlinking another anchor that is not inside it, and one inside it comes later.
     for a in kept:
@@ -203,7 +204,7 @@ def prepare_links(root, report: PreparationReport) -> list[str]:
     return list(seen)
 
 
-def _report_unlinked(report: PreparationReport, count: int) -> None:
+def report_unlinked(report: PreparationReport, count: int) -> None:
     if count:
         report.retained("unfocusable-link", selector='a[tabindex="-1"]',
                         reason=f"{count} link(s) kept as text; their URLs stay in the links list")
@@ -212,13 +213,21 @@ def _report_unlinked(report: PreparationReport, count: int) -> None:
 _AT_MAX_DEPTH: dict[int, etree.XPath] = {}
 
 
-def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH) -> int:
+def flatten_deep_nesting(root, report: PreparationReport, max_depth: int = MAX_DEPTH,
+                         links: dict[str, None] | None = None) -> int:
     """Elements nested deeper than max_depth keep their text and lose their inner structure (html-to-markdown
-    silently drops text nested past about a thousand levels; markdownify recurses per level)."""
+    silently drops text nested past about a thousand levels; markdownify and the direct writer recurse per level).
+    ``links``, when given and something is flattened, first gets every listed link of the tree in document order
+    (the direct writer lists links as it writes them, and would not see those of the anchors that go)."""
     if max_depth not in _AT_MAX_DEPTH:
         # A child-step path, not count(ancestor::*): on shallow pages the node set empties after a few steps.
         _AT_MAX_DEPTH[max_depth] = etree.XPath("/" + "/".join(["*"] * max_depth) + "[*]")
     deep = _AT_MAX_DEPTH[max_depth](root)
+    if deep and links is not None:
+        for a in _ANCHORS(root):
+            href = listed_link(a.get("href") or "")
+            if href is not None:
+                links.setdefault(href, None)
     for el in deep:
         text = el.text_content()
         report.retained("depth-limit", path=el.getroottree().getpath(el), text_length=len(text),
@@ -267,18 +276,29 @@ class HtmlFormat:
         try:
             root, title = self.clean_tree(body, url, content_type=content_type, strategy=strategy, report=report)
             apply_noise_filter(root, noise_filter, report, page_url=url)
-            links = prepare_links(root, report)
-            flatten_deep_nesting(root, report)
+            direct = self.converter == DIRECT
+            # The direct writer lists, unlinks and names links as it writes them: one walk fewer.
+            listed: dict[str, None] = {}
+            links = None if direct else prepare_links(root, report)
+            flatten_deep_nesting(root, report, links=listed if direct else None)
         except Exception as exc:  # a malformed page never crashes a crawl: the report says what went wrong
             report.errors.append(f"HTML preparation failed: {type(exc).__name__}: {exc}")
             return PreparedDocument(markdown="", format="html", report=report)
         body_el = root.find("body")
         content = body_el if body_el is not None else root
         try:
-            markdown = self._to_markdown(content)
+            if direct:
+                writer = MarkdownWriter(links=listed)
+                markdown = tidy(writer.write(content))
+                report_unlinked(report, writer.unlinked)
+                links = list(listed)
+            else:
+                markdown = self._to_markdown(content)
         except Exception as exc:
             report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
                                  "stored the plain text instead")
+            if links is None:
+                links = prepare_links(root, report)
             markdown = "\n\n".join(escape_text(line) for line in (" ".join(part.split()) for part in
                                                                   content.itertext()) if line) + "\n"
         return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)

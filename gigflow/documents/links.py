@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from gigflow.safety.guard import url_problem
+
 URL_ATTRIBUTES = ("href", "src", "action", "poster", "data-src", "cite", "formaction")
 _URL_ATTRIBUTE_SET = frozenset(URL_ATTRIBUTES + ("srcset",))
 # The elements the HTML standard gives URL attributes (plus lazy-loading data-src holders). Filtering by tag in
@@ -102,6 +104,14 @@ def resolve_links(root, base_url: str, page_url: str) -> int:
         el.set("srcset", ", ".join(candidates))
         count += 1
     return count
+
+
+def listed_link(href: str) -> str | None:
+    """The href as the document's links list holds it: an absolute http(s) URL without userinfo, else None."""
+    href = href.strip()
+    if href.startswith(("http://", "https://")) and ("@" not in href or url_problem(href) is None):
+        return href
+    return None
 
 
 def same_page(url: str, page_url: str) -> bool:

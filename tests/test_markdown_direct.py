@@ -1,0 +1,69 @@
+"""The direct writer (Markdown straight from the prepared lxml tree): the structure it writes, and the link work it
+folds in (listing, unlinking tabindex="-1" chips, naming empty links) giving what html.prepare_links gives."""
+
+from __future__ import annotations
+
+from gigflow.documents import DocumentPreparer, prepare_html
+
+URL = "https://jobs.example.org/vacancy/1"
+
+
+def direct(body: str) -> str:
+    return prepare_html(f"<html><body>{body}</body></html>", URL, converter="direct").markdown
+
+
+def test_code_quotes_and_breaks_keep_their_shape():
+    markdown = direct("<p>Line one<br> line two</p><blockquote><p>Quoted</p><p>twice</p></blockquote>"
+                      "<pre>if a[0]:\n    ``` run()</pre><p>Call <code>x`y</code> now</p>")
+    assert "Line one\\\nline two" in markdown
+    assert "> Quoted\n>\n> twice" in markdown
+    assert "````\nif a\\[0\\]:\n    ``` run()\n````" in markdown  # a fence longer than any backtick run inside
+    assert "Call ``x`y`` now" in markdown
+
+
+def test_a_link_around_blocks_and_a_layout_table_stay_on_one_line():
+    markdown = direct("<a href='/jobs/2'><div><h3>Welder</h3><p>Leeds</p></div></a>"
+                      "<table><tr><td><h2>Pay</h2><ul><li>£30k</li><li>pension | match</li></ul></td></tr></table>")
+    assert "[Welder Leeds](https://jobs.example.org/jobs/2)" in markdown
+    assert "| Pay £30k pension \\| match |\n| --- |" in markdown
+
+
+def test_the_writer_lists_unlinks_and_names_links_as_prepare_links_does():
+    deep = "<div>" * 260 + "<a href='/deep'>deep</a>" + "</div>" * 260
+    page = (f"<html><body><h1>Nurse</h1><p><a href='/apply'>Apply</a> <a href='/loc' tabindex=' -1'>Leeds</a>"
+            f"<a href='/share' aria-label='Share'><img src='/s.png'></a> <a href='/logo'><img src='/l.png' alt='Logo'></a>"
+            f"<a href='javascript:void(0)'> </a> <a href='https://user:pw@jobs.example.org/x'>x</a>"
+            f"<a href='https://jobs.example.org/apply'>again</a></p><pre><a href='/in-code'>code</a></pre>{deep}"
+            f"</body></html>").encode()
+    documents = {name: DocumentPreparer(name).prepare(page, URL, "text/html") for name in ("direct", "html-to-markdown")}
+    ours, theirs = documents["direct"], documents["html-to-markdown"]
+    assert ours.links == theirs.links
+    assert ours.links == ["https://jobs.example.org/apply", "https://jobs.example.org/loc",
+                          "https://jobs.example.org/share", "https://jobs.example.org/logo",
+                          "https://jobs.example.org/in-code", "https://jobs.example.org/deep"]
+    # the same report; the direct path unlinks while writing, after depth flattening, so its steps come in that order
+    steps = [ours.report.model_dump().pop("steps"), theirs.report.model_dump().pop("steps")]
+    assert sorted(steps[0], key=lambda step: step["rule"]) == sorted(steps[1], key=lambda step: step["rule"])
+    assert ({**ours.report.model_dump(), "steps": None} == {**theirs.report.model_dump(), "steps": None})
+    assert any(step.rule == "unfocusable-link" for step in ours.report.steps)
+    markdown = ours.markdown
+    assert "[Apply](https://jobs.example.org/apply) Leeds" in markdown  # the chip is its text
+    assert "[Share](https://jobs.example.org/share)" in markdown and "s.png" not in markdown
+    assert "[![Logo](https://jobs.example.org/l.png)](https://jobs.example.org/logo)" in markdown
+    assert "javascript" not in markdown and "pw@" not in markdown
+
+
+def test_page_text_cannot_forge_the_writers_markers():
+    # The writer marks structure with C0 controls; a page's own controls are dropped (or replaced) before the tree.
+    markdown = direct("<p>a\x01b\x02c\x0e[d\x10e</p><p title='\x03'>x\x05y</p>")
+    assert "\\[d" in markdown and "<" not in markdown.replace("\\<", "")
+    assert not any("\x00" < ch < " " and ch != "\n" for ch in markdown)
+
+
+def test_deeply_nested_lists_and_quotes_get_their_prefixes_once():
+    # Finished lists and quotes are referenced, not copied into each enclosing one; prefixes are applied at the end
+    # (time figures for 150 levels around 2 MB in docs/performance.md, measured outside the tests).
+    page = "<ul><li>" * 60 + "deep <b><b><i>text</i></b></b>" + "</li></ul>" * 60
+    markdown = direct(page + "<blockquote>" * 3 + "<ul><li>q</li></ul>" + "</blockquote>" * 3)
+    assert markdown.startswith("- " * 60 + "deep **text**\n")  # an item that starts with a list: on its line
+    assert "> > > - q" in markdown
