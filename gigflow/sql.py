@@ -6,8 +6,10 @@ A table family's owner reads one named-queries file (procrastinate's ``queries.s
     -- The stored job under this source's key (description: comment lines right after the name).
     SELECT ... FROM jobs WHERE ...
 
-``load_queries(package, filename)`` returns {name: SQL}. Rooms not yet converted keep one file per query in their
-``sql/`` folder (``load_sql``).
+``load_queries(package, filename)`` returns {name: SQL}; ``fetch_row``/``fetch_rows`` run one and build each row as
+the given (frozen data) class with psycopg's ``class_row``, so a column the class does not name, or a field the query
+does not return, is an error at once rather than a ``KeyError`` later. Rooms not yet converted keep one file per
+query in their ``sql/`` folder (``load_sql``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.resources import files
+from typing import TypeVar
+
+from psycopg.rows import class_row, scalar_row
+
+Row = TypeVar("Row")
 
 # "-- name: <name>" (procrastinate's trailing " --" allowed) on a line of its own, then the description lines.
 _NAME = re.compile(r"^--\s*name:\s*(?P<name>\S+?)\s*(?:--)?\s*$")
@@ -103,3 +110,28 @@ def load_queries(package: str, filename: str) -> Queries:
 def load_sql(package: str, name: str) -> str:
     """Return the text of ``name`` (e.g. ``"upsert_job.sql"``) in ``package``'s ``sql/`` folder."""
     return (files(package) / "sql" / name).read_text(encoding="utf-8")
+
+
+def fetch_row(conn, row: type[Row], sql: str, params=None, **kwargs) -> Row | None:
+    """The first row of ``sql`` as a ``row`` instance, or None. Runs on its own cursor: the connection's row factory
+    (dicts) is left as it is."""
+    with conn.cursor(row_factory=class_row(row)) as cursor:
+        return cursor.execute(sql, params, **kwargs).fetchone()
+
+
+def fetch_rows(conn, row: type[Row], sql: str, params=None, **kwargs) -> list[Row]:
+    """Every row of ``sql`` as ``row`` instances (``kwargs``: ``prepare`` and the like, as ``execute`` takes)."""
+    with conn.cursor(row_factory=class_row(row)) as cursor:
+        return cursor.execute(sql, params, **kwargs).fetchall()
+
+
+def fetch_value(conn, sql: str, params=None, **kwargs):
+    """The first column of the first row of ``sql`` (an id, a count), or None when there is no row."""
+    with conn.cursor(row_factory=scalar_row) as cursor:
+        return cursor.execute(sql, params, **kwargs).fetchone()
+
+
+def fetch_values(conn, sql: str, params=None, **kwargs) -> list:
+    """The first column of every row of ``sql``."""
+    with conn.cursor(row_factory=scalar_row) as cursor:
+        return cursor.execute(sql, params, **kwargs).fetchall()
