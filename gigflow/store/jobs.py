@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from psycopg.rows import tuple_row
+
 from gigflow.sql import fetch_row, fetch_rows, fetch_value, load_queries
 
 
@@ -83,3 +85,82 @@ def mark_gone(conn, source_id: str, spider: str, run_id: int, owner_token: str) 
     marked unless ``owner_token`` owns the run and the run is still open (checked in the same statement)."""
     return conn.execute(_sql("mark_gone"), {"source_id": source_id, "run_id": run_id, "spider": spider,
                                             "token": owner_token}).rowcount
+
+
+# reads other rooms make of jobs (a command's listing, health's churn, maintenance's matching and documents)
+
+@dataclass(frozen=True)
+class JobEvent:
+    """One event of a job, with the job it belongs to (``scrapy jobs history``)."""
+    at: datetime
+    job_id: int
+    source_id: str
+    canonical_key: str
+    kind: str
+    fields: str
+    run_id: int | None
+
+
+@dataclass(frozen=True)
+class ListedJob:
+    """One line of ``scrapy jobs``: the job and the sha256 of the version it was read from."""
+    id: int
+    key: str
+    title: str
+    employer: str | None
+    location: str | None
+    url: str | None
+    source_id: str
+    gone_at: datetime | None
+    sha256: str | None
+    source_version_id: int | None
+
+
+@dataclass(frozen=True)
+class LiveJobKeys:
+    """A live job of a source with what its exact identity keys are built from."""
+    id: int
+    title: str
+    url: str | None
+    external_id: str | None
+    parser_key: str
+    apply_url: str | None
+    location: str | None
+
+
+@dataclass(frozen=True)
+class PayloadJob:
+    """A live payload job whose own Markdown is missing or stale: where its description sits in the payload."""
+    id: int
+    url: str | None
+    source_version_id: int
+    path: str
+
+
+def job_history(conn, key: str, source_id: str | None) -> list[JobEvent]:
+    """The events of the jobs ``key`` names (a job id, its canonical key, or the URL or external id), oldest first."""
+    return fetch_rows(conn, JobEvent, _sql("job_history"),
+                      {"key": key, "job_id": int(key) if key.isdigit() else None, "source_id": source_id})
+
+
+def list_jobs(conn, source_id: str | None, include_gone: bool, after: int | None, limit: int) -> list[ListedJob]:
+    """One keyset page of jobs in (source, title, id) order."""
+    return fetch_rows(conn, ListedJob, _sql("list_jobs"), {"source_id": source_id, "include_gone": include_gone,
+                                                           "after": after, "limit": limit})
+
+
+def same_title_pairs(conn, source_id: str, run_id: int) -> list[tuple[str, str]]:
+    """(earlier URL, new URL) of jobs first seen in this run under the title of an earlier job of the source."""
+    with conn.cursor(row_factory=tuple_row) as cursor:
+        return cursor.execute(_sql("same_title_pairs"), {"source_id": source_id, "run_id": run_id}).fetchall()
+
+
+def live_job_keys(conn, source_id: str) -> list[LiveJobKeys]:
+    return fetch_rows(conn, LiveJobKeys, _sql("live_job_keys"), {"source_id": source_id})
+
+
+def undocumented_payload_jobs(conn, parser_keys: list[str], source_id: str | None) -> list[PayloadJob]:
+    """Live jobs read from a payload (``parser_keys``) whose per-job Markdown is missing or older than their
+    version, grouped by version."""
+    return fetch_rows(conn, PayloadJob, _sql("undocumented_payload_jobs"),
+                      {"parser_keys": parser_keys, "source_id": source_id})

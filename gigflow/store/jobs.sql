@@ -85,3 +85,57 @@ WITH owned AS (
     RETURNING id
 )
 INSERT INTO job_events (job_id, run_id, kind) SELECT id, %(run_id)s, 'gone' FROM gone
+
+-- name: job_history
+-- A job's events, oldest first. KEY is the job's id, its canonical key, or the URL or external id it was built from.
+SELECT e.at, j.id AS job_id, j.source_id, j.canonical_key, e.kind, array_to_string(e.fields, ', ') AS fields, e.run_id
+FROM jobs j
+JOIN job_events e ON e.job_id = j.id
+WHERE (j.canonical_key IN (%(key)s, 'id:' || %(key)s, 'url:' || %(key)s) OR j.id = %(job_id)s::bigint)
+  AND (%(source_id)s::text IS NULL OR j.source_id = %(source_id)s)
+ORDER BY j.source_id, j.id, e.id
+
+-- name: list_jobs
+-- One page of jobs in (source_id, title, id) order, keyset after the job %(after)s (index jobs_listing).
+SELECT j.id, j.canonical_key AS key, j.title, j.fields->>'employer' AS employer, j.fields->>'location' AS location, j.url,
+       j.source_id, j.gone_at, v.sha256, j.source_version_id
+FROM jobs j
+LEFT JOIN source_versions v ON v.id = j.source_version_id
+WHERE (%(source_id)s::text IS NULL OR j.source_id = %(source_id)s)
+  AND (%(include_gone)s OR j.gone_at IS NULL)
+  AND (%(after)s::bigint IS NULL
+       OR (j.source_id, j.title, j.id) > (SELECT a.source_id, a.title, a.id FROM jobs a WHERE a.id = %(after)s))
+ORDER BY j.source_id, j.title, j.id
+LIMIT %(limit)s
+
+-- name: same_title_pairs
+-- Jobs first seen in this run whose title an earlier job of the source (not seen in this run) carried:
+-- pairs of (earlier URL, new URL), the sign of a job URL that changed under the same job.
+SELECT DISTINCT ON (new.id) old.url AS old_url, new.url AS new_url
+FROM jobs new
+JOIN crawl_runs r ON r.id = %(run_id)s
+JOIN jobs old ON old.source_id = new.source_id AND old.title = new.title AND old.id <> new.id
+             AND old.last_run_id IS DISTINCT FROM %(run_id)s AND old.first_seen < r.started_at
+WHERE new.source_id = %(source_id)s AND new.last_run_id = %(run_id)s AND new.first_seen >= r.started_at
+  AND new.url IS NOT NULL AND old.url IS NOT NULL
+ORDER BY new.id, old.last_seen DESC
+LIMIT 500
+
+-- name: live_job_keys
+-- Every live job of one source with what its exact identity keys are built from (to find keys it shares).
+SELECT j.id, j.title, j.url, j.external_id, j.parser_key, j.fields->>'apply_url' AS apply_url,
+       j.fields->>'location' AS location
+FROM jobs j
+WHERE j.source_id = %(source_id)s AND j.gone_at IS NULL
+
+-- name: undocumented_payload_jobs
+-- Live payload jobs (ATS boards, feeds) whose per-job Markdown is missing or from an older stored version.
+SELECT j.id, j.url, j.source_version_id, j.evidence->'description'->>'snippet_or_path' AS path
+FROM jobs j
+LEFT JOIN job_documents d ON d.job_id = j.id
+WHERE j.gone_at IS NULL AND j.source_version_id IS NOT NULL
+  AND j.parser_key = ANY(%(parser_keys)s::text[])
+  AND j.evidence->'description'->>'snippet_or_path' IS NOT NULL
+  AND (d.job_id IS NULL OR d.source_version_id IS DISTINCT FROM j.source_version_id)
+  AND (%(source_id)s::text IS NULL OR j.source_id = %(source_id)s)
+ORDER BY j.source_version_id, j.id

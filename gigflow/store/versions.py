@@ -193,3 +193,14 @@ def reprepare_version(conn, version_id: int, markdown: str, preparation, jobs_di
               "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()}
     conn.execute(_sql("insert_markdown"), params)
     conn.execute(_sql("reprepare_version"), params)
+
+
+@dataclass(frozen=True)
+class Payload:
+    body: bytes
+    content_type: str | None
+
+
+def version_payload(conn, version_id: int) -> Payload | None:
+    """A version's bytes and type: a payload of many jobs (an ATS board, a feed) their documents are read from."""
+    return fetch_row(conn, Payload, _sql("version_payload"), {"id": version_id})

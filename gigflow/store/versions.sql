@@ -113,3 +113,7 @@ RETURNING id
 -- name: version_files
 -- Every (source, body) a Markdown file may exist for.
 SELECT DISTINCT source_id, sha256 FROM source_versions
+
+-- name: version_payload
+-- A stored version's bytes and type (a payload of many jobs: their per-job documents are read from it).
+SELECT b.body, v.content_type FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 WHERE v.id = %(id)s
