@@ -104,7 +104,7 @@ def main() -> int:
     from gigflow.delivery import tokens
     from gigflow.delivery.language import QUERY_CONFIGS
     from gigflow.delivery.indexer import catch_up
-    from gigflow.sql import load_sql
+    from gigflow.sql import load_queries
 
     admin, name, url = throwaway_database("api")
     server = None
@@ -185,20 +185,20 @@ def main() -> int:
                 "posted_since": None, "before": None, "rank": None, "q": None, "limit": 51, "normalization": 1,
                 "configs": list(QUERY_CONFIGS)}
         explained = {
-            "list, first page": ("api_list_jobs.sql", none),
-            "list, page 101": ("api_list_jobs.sql", {**none, "before": args.jobs - 5000}),
-            "list, employer filter": ("api_list_jobs.sql", {**none, "employer": "Employer 7"}),
-            "list, location + remote": ("api_list_jobs.sql", {**none, "location": "City 7", "remote": "hybrid"}),
-            "search q (one word)": ("api_search_jobs.sql", {**none, "q": "welder", "limit": 21}),
-            "search q + filter": ("api_search_jobs.sql", {**none, "q": "engineer", "location": "City 7",
+            "list, first page": ("list_jobs", none),
+            "list, page 101": ("list_jobs", {**none, "before": args.jobs - 5000}),
+            "list, employer filter": ("list_jobs", {**none, "employer": "Employer 7"}),
+            "list, location + remote": ("list_jobs", {**none, "location": "City 7", "remote": "hybrid"}),
+            "search q (one word)": ("search_jobs", {**none, "q": "welder", "limit": 21}),
+            "search q + filter": ("search_jobs", {**none, "q": "engineer", "location": "City 7",
                                                           "limit": 21}),
-            "item": ("api_job.sql", {"id": args.jobs // 2, "markdown": False}),
-            "changes, 100 per page": ("api_changes.sql", {"xid": "0", "src": 0, "id": 0, "limit": 100}),
+            "item": ("job", {"id": args.jobs // 2, "markdown": False}),
+            "changes, 100 per page": ("changes", {"xid": "0", "src": 0, "id": 0, "limit": 100}),
         }
         print(f"\n{'query (EXPLAIN ANALYZE)':28} {'rows read':>10} {'buffers':>8}")
         with pool.connection() as conn:
             for kind, (sql_name, params) in explained.items():
-                rows, buffers = rows_read(conn, load_sql("gigflow.store", sql_name), params)
+                rows, buffers = rows_read(conn, load_queries("gigflow.store", "delivery.sql")[sql_name], params)
                 print(f"{kind:28} {rows:10d} {buffers:8d}")
     finally:
         if server is not None:

@@ -94,7 +94,7 @@ def command_cpu(args: list[str], env: dict) -> tuple[float, float]:
 
 def bench_listing(sources: int, runs: int, jobs: int) -> None:
     from gigflow.db import get_pool
-    from gigflow.sql import load_sql
+    from gigflow.sql import load_queries, load_sql
 
     admin, name, url = throwaway_database("listing")
     try:
@@ -120,7 +120,7 @@ def bench_listing(sources: int, runs: int, jobs: int) -> None:
             middle = f"src{sources // 2:06d}"
             later_job = conn.execute("SELECT id FROM jobs WHERE gone_at IS NULL ORDER BY source_id, title, id "
                                      "OFFSET %(n)s LIMIT 1", {"n": jobs // 2}).fetchone()["id"]
-            list_sources, list_jobs = load_sql("gigflow.sources", "list_sources.sql"), load_sql("gigflow.commands", "list_jobs.sql")
+            list_sources, list_jobs = load_sql("gigflow.sources", "list_sources.sql"), load_queries("gigflow.store", "jobs.sql")["list_jobs"]
             old = timed(conn, OLD_LIST_SOURCES, repeat=1)
             with conn.transaction(force_rollback=True):  # as it was: without migration 0004's indexes
                 conn.execute("DROP INDEX crawl_runs_source_finished, jobs_listing_live, jobs_listing")

@@ -39,7 +39,7 @@ CREATE TABLE legacy_versions (
     last_modified text, sha256 text NOT NULL, size integer NOT NULL, body bytea NOT NULL, markdown text,
     preparation jsonb, UNIQUE (source_id, url, sha256));
 CREATE INDEX legacy_versions_latest ON legacy_versions (source_id, url, fetched_at DESC)"""
-# The insert gigflow ran before bodies were shared and versions meant change (store/sql/insert_version.sql then).
+# The insert gigflow ran before bodies were shared and versions meant change (store/versions.sql's insert_version then).
 LEGACY_INSERT = """
 INSERT INTO legacy_versions (source_id, url, http_status, content_type, etag, last_modified, sha256, size, body,
                              markdown, preparation)

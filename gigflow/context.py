@@ -129,7 +129,7 @@ class CrawlContext:
 
     def latest_fetch_times(self) -> dict:
         with get_pool().connection() as conn:
-            return {row["url"]: row["fetched_at"] for row in versions.latest_fetch_times(conn, self.source_id)}
+            return {row.url: row.fetched_at for row in versions.latest_fetch_times(conn, self.source_id)}
 
     def stored_messages(self, content_type: str) -> list[dict]:
         with get_pool().connection() as conn:

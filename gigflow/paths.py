@@ -7,7 +7,9 @@ import os
 import shutil
 from pathlib import Path
 
-from gigflow.sql import load_sql
+from psycopg.rows import tuple_row
+
+from gigflow.sql import load_queries
 
 logger = logging.getLogger(__name__)
 _MIGRATED = ".migrated-from-legacy"  # marker: the files of the old location were copied here
@@ -66,10 +68,12 @@ def migrate_markdown_files(pool, markdown_dir: str) -> int:
         return 0
     copied, failed = 0, []
     with pool.connection() as conn:
-        rows = conn.execute(load_sql("gigflow.store", "version_files.sql")).fetchall()
-    for row in rows:
-        old = legacy / row["source_id"] / f"{row['sha256'][:16]}.md"
-        new = root / row["source_id"] / f"{row['sha256'][:16]}.md"
+        # store/versions.sql's query, read without importing the store (which imports this module for its paths)
+        with conn.cursor(row_factory=tuple_row) as cursor:
+            pairs = cursor.execute(load_queries("gigflow.store", "versions.sql")["version_files"]).fetchall()
+    for source_id, sha256 in pairs:
+        old = legacy / source_id / f"{sha256[:16]}.md"
+        new = root / source_id / f"{sha256[:16]}.md"
         try:
             if old.is_file() and not new.exists():
                 new.parent.mkdir(parents=True, exist_ok=True)

@@ -350,12 +350,12 @@ def test_markdown_files_live_inside_the_home_are_migrated_there_and_pruned_with_
                                     "etag": None, "last_modified": None, "sha256": "b" * 64, "size": 3, "body": b"new",
                                     "markdown": "# new", "preparation": None, "jobs_digest": None})
         conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days' WHERE id = %s",
-                     (old["id"],))
+                     (old.id,))
     files = {sha: home / "markdown" / "m" / f"{sha[:16]}.md" for sha in ("a" * 64, "b" * 64)}
     for path in files.values():
         path.write_text("# page", encoding="utf-8")
     counts = retention.prune(pool, 30, markdown_dir="markdown")
-    assert counts["versions"] == 1 and counts["files"] == 1
+    assert counts.versions == 1 and counts.files == 1
     assert not files["a" * 64].exists() and files["b" * 64].exists() and len(list(legacy.glob("*.md"))) == 2
 
 
@@ -533,10 +533,13 @@ def test_sources_try_refuses_an_unwritable_out_file_before_it_reads_any_page(poo
 
 
 class _CountingConnection(psycopg.Connection):
-    """A real connection that counts the statements its owner sends (the server is the test database)."""
+    """A real connection that counts the statements its owner sends (the server is the test database), through
+    ``conn.execute`` or a cursor of its own (typed rows are read on a cursor with their row factory)."""
 
     statements = 0
 
+
+class _CountingCursor(psycopg.Cursor):
     def execute(self, query, params=None, **kwargs):
         _CountingConnection.statements += 1
         return super().execute(query, params, **kwargs)
@@ -548,7 +551,7 @@ def statements_sent(database_url, work) -> int:
     from psycopg_pool import ConnectionPool
 
     with ConnectionPool(database_url, min_size=1, max_size=2, connection_class=_CountingConnection,
-                        kwargs={"row_factory": dict_row}) as counted:
+                        kwargs={"row_factory": dict_row, "cursor_factory": _CountingCursor}) as counted:
         _CountingConnection.statements = 0
         work(counted)
         return _CountingConnection.statements
@@ -578,10 +581,11 @@ def test_prune_checks_its_files_in_one_query_per_batch(pool, database_url, tmp_p
     files[0].parent.mkdir(parents=True)
     for n, path in files.items():
         path.write_text(f"# {n}", encoding="utf-8")
-    counts = {}
+    pruned = []
     sent = statements_sent(database_url,
-                           lambda counted: counts.update(retention.prune(counted, 30, markdown_dir="markdown")))
-    assert counts["versions"] == 30 and counts["files"] == 29
+                           lambda counted: pruned.append(retention.prune(counted, 30, markdown_dir="markdown")))
+    counts = pruned[0]
+    assert counts.versions == 30 and counts.files == 29
     assert sorted(n for n, path in files.items() if path.exists()) == [3, 30]
     assert sent <= 4, sent  # versions, bodies, Markdown, and the files in one batch (was 3 + 30)
 

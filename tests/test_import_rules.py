@@ -4,6 +4,7 @@ type annotations, under ``if TYPE_CHECKING:``, are not dependencies). See docs/a
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -155,3 +156,83 @@ def test_the_rules_see_a_violation(tmp_path):
     path.write_text("def f():\n    from gigflow.spiders.base import SourceSpider\n")
     assert imports_of(path) == [("gigflow.spiders.base", 2)]
     assert find_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
+
+
+# SQL ownership (docs/architecture.md, "Who owns which table"): only the owner writes its tables.
+OWNED_TABLES = {"jobs": "store", "job_events": "store", "source_versions": "store", "bodies": "store",
+                "markdowns": "store"}
+WRITES = re.compile(r"\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:ONLY\s+)?(\w+)", re.IGNORECASE)
+NOT_A_ROOM = {"db/migrations"}  # the schema's own history: migrations create and backfill every table
+
+
+def writes_to_owned_tables(text: str) -> set[str]:
+    return {match.lower() for match in WRITES.findall(text)} & set(OWNED_TABLES)
+
+
+def test_only_the_owner_writes_its_tables():
+    """No .sql file, nor SQL in a module, outside the owner's room writes jobs, job_events, source_versions,
+    bodies or markdowns (migrations aside)."""
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.suffix not in (".sql", ".py") or any(part in path.relative_to(PACKAGE).as_posix()
+                                                     for part in NOT_A_ROOM):
+            continue
+        room = unit(module_name(path.with_suffix(".py")))
+        for table in writes_to_owned_tables(path.read_text(encoding="utf-8")):
+            if OWNED_TABLES[table] != room:
+                wrong.append(f"{path.relative_to(PACKAGE)} writes {table} (owner: {OWNED_TABLES[table]}/)")
+    assert wrong == []
+
+
+def named_query_references(path: Path) -> list[tuple[str, str, str, int]]:
+    """(package, file, query name, line) for each named query a module names: ``load_queries(p, f)["name"]`` and,
+    in a module whose ``_sql(name)`` helper reads ``load_queries(p, f)[name]``, each ``_sql("name")``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def queries_file(node) -> tuple[str, str] | None:
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "load_queries"
+                and len(node.args) == 2 and all(isinstance(a, ast.Constant) for a in node.args)):
+            return node.args[0].value, node.args[1].value
+        return None
+
+    found, helper = [], None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and (source := queries_file(node.value)):
+            if isinstance(node.slice, ast.Constant):
+                found.append((*source, node.slice.value, node.lineno))
+        if isinstance(node, ast.FunctionDef) and node.name == "_sql":
+            helper = next((source for inner in ast.walk(node) if (source := queries_file(inner))), None)
+    if helper is not None:
+        found += [(*helper, node.args[0].value, node.lineno) for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_sql"
+                  and node.args and isinstance(node.args[0], ast.Constant)]
+    return found
+
+
+def test_every_named_query_named_in_code_exists_and_every_one_is_used():
+    from gigflow.sql import load_queries
+
+    references = [(path, ref) for path in sorted(PACKAGE.rglob("*.py")) for ref in named_query_references(path)]
+    assert references, "no named query found: the reader is broken"
+    missing = [f"{path.relative_to(PACKAGE)}:{line}: {package}/{file} has no query {name!r}"
+               for path, (package, file, name, line) in references if name not in load_queries(package, file)]
+    assert missing == []
+    # And no dead SQL: every query of a named-queries file is named (as a string) by some module.
+    strings = {node.value for path in PACKAGE.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    files = {(package, file) for _, (package, file, _, _) in references}
+    unused = [f"{package}/{file}: {name}" for package, file in sorted(files)
+              for name in load_queries(package, file) if name not in strings]
+    assert unused == []
+
+
+def test_the_sql_rules_see_a_violation(tmp_path):
+    assert writes_to_owned_tables("UPDATE jobs SET gone_at = now()") == {"jobs"}
+    assert writes_to_owned_tables("insert into  source_versions (id) VALUES (1)") == {"source_versions"}
+    assert writes_to_owned_tables("INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET x = 1") == set()
+    assert writes_to_owned_tables("SELECT * FROM jobs j JOIN bodies b ON true") == set()
+    path = tmp_path / "x.py"
+    path.write_text('from gigflow.sql import load_queries\n\n\ndef _sql(name):\n'
+                    '    return load_queries("gigflow.store", "jobs.sql")[name]\n\n\n_sql("no_such_query")\n')
+    assert named_query_references(path) == [("gigflow.store", "jobs.sql", "no_such_query", 8)]

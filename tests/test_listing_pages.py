@@ -5,7 +5,7 @@ import json
 from scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from gigflow.sql import load_sql
+from gigflow.sql import load_queries, load_sql
 from helpers import scrapy_command
 
 
@@ -64,7 +64,7 @@ def test_listing_queries_read_through_indexes(pool):
         plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
             "EXPLAIN " + load_sql("gigflow.sources", "list_sources.sql"), {"after": None, "limit": 100}))
         jobs_plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
-            "EXPLAIN " + load_sql("gigflow.commands", "list_jobs.sql"),
+            "EXPLAIN " + load_queries("gigflow.store", "jobs.sql")["list_jobs"],
             {"source_id": None, "include_gone": False, "after": 3, "limit": 100}))
     # Live jobs are counted through an index on jobs by source: the partial jobs_listing_live or jobs_source, which
     # the planner weighs alike on tables this small (its pick moved with the jobs table's fillfactor, #29).

@@ -89,10 +89,10 @@ def test_identical_bodies_and_markdown_across_sources_are_stored_once_and_compre
         again = versions.store_fetch(conn, fetch("b", "https://board.example/1", body))
         stored = conn.execute("SELECT count(*) AS n, sum(pg_column_size(body)) AS on_disk FROM bodies").fetchone()
         markdowns = conn.execute("SELECT count(*) AS n FROM markdowns").fetchone()["n"]
-        read_back = versions.version_body(conn, second["id"])
-    assert [first["status"], second["status"], again["status"]] == ["new", "new", "unchanged"]
+        read_back = versions.version_body(conn, second.id)
+    assert [first.status, second.status, again.status] == ["new", "new", "unchanged"]
     assert stored["n"] == 1 and stored["on_disk"] < len(body) / 10 and markdowns == 1
-    assert bytes(read_back["body"]) == body and read_back["markdown"] == "# Job"
+    assert bytes(read_back.body) == body and read_back.markdown == "# Job"
 
 
 def test_same_markdown_with_other_jobs_is_a_new_version(pool):
@@ -102,15 +102,15 @@ def test_same_markdown_with_other_jobs_is_a_new_version(pool):
         first = versions.store_fetch(conn, fetch("a", url, b"<p>1</p><!-- t1 -->"))
         token = versions.store_fetch(conn, fetch("a", url, b"<p>1</p><!-- t2 -->"))
         jobs = versions.store_fetch(conn, fetch("a", url, b"<p>1</p><!-- t3 -->", jobs=[{"title": "Job", "x": 1}]))
-    assert [first["status"], token["status"], jobs["status"]] == ["new", "refreshed", "new"]
-    assert token["id"] == first["id"] and jobs["id"] != first["id"]
+    assert [first.status, token.status, jobs.status] == ["new", "refreshed", "new"]
+    assert token.id == first.id and jobs.id != first.id
 
 
 def test_prune_keeps_referenced_and_newest_versions_and_deletes_the_rest(pool):
     add_sources(pool, "a")
     url = "https://a.example/jobs/"
     with pool.connection() as conn:
-        ids = [versions.store_fetch(conn, fetch("a", f"{url}{i // 5}", f"<p>{i}</p>".encode(), f"# {i}"))["id"]
+        ids = [versions.store_fetch(conn, fetch("a", f"{url}{i // 5}", f"<p>{i}</p>".encode(), f"# {i}")).id
                for i in range(10)]  # two URLs, five versions each
         conn.execute("UPDATE source_versions SET last_fetched_at = now() - interval '40 days'")
         conn.execute("INSERT INTO jobs (canonical_key, source_id, source_version_id, title, confidence, parser_key,"

@@ -34,10 +34,10 @@ def prepared_description(job: ExtractedJob, document: PreparedDocument | None) -
 
 
 def stored_document(row, url: str) -> PreparedDocument | None:
-    """A stored version (a row with body, content_type, markdown, preparation) as the document it was prepared
-    into; None when it has no Markdown."""
-    if not row["markdown"]:
+    """A stored version (a row with body, content_type, markdown, preparation attributes) as the document it was
+    prepared into; None when it has no Markdown."""
+    if not row.markdown:
         return None
-    return PreparedDocument(markdown=row["markdown"],
-                            format=sniff_format(bytes(row["body"]), url, row["content_type"]),
-                            report=PreparationReport.model_validate(row["preparation"] or {}))
+    return PreparedDocument(markdown=row.markdown,
+                            format=sniff_format(bytes(row.body), url, row.content_type),
+                            report=PreparationReport.model_validate(row.preparation or {}))

@@ -73,9 +73,9 @@ class Command(GigflowCommand):
         counts = retention.prune(get_pool(), days, dry_run=opts.dry_run,
                                  markdown_dir=self.settings.get("MARKDOWN_DIR", ""))
         verb = "would delete" if opts.dry_run else "deleted"
-        print(f"{verb} {counts['versions']} version(s) not fetched for {days:g} day(s) and "
-              f"{counts['bodies']} unreferenced bod(ies), {counts['bytes']} bytes, and {counts['markdowns']} Markdown "
-              f"document(s) and {counts['files']} Markdown file(s)")
+        print(f"{verb} {counts.versions} version(s) not fetched for {days:g} day(s) and "
+              f"{counts.bodies} unreferenced bod(ies), {counts.bytes} bytes, and {counts.markdowns} Markdown "
+              f"document(s) and {counts.files} Markdown file(s)")
         run_days = self.settings.getfloat("RUN_RETENTION_DAYS")
         runs = retention.prune_runs(get_pool(), run_days, self.settings.getint("RUN_RETENTION_KEEP"),
                                     dry_run=opts.dry_run)

@@ -73,4 +73,4 @@ class Command(GigflowCommand):
 
         with pool.connection() as conn:
             row = versions.latest_version(conn, "demo", SHOWCASE)
-        return (row or {}).get("markdown") or ""
+        return (row.markdown if row else None) or ""

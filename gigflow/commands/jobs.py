@@ -2,11 +2,12 @@
 | scrapy jobs --format FORMAT (canonical jobs) | resolve | unmerge JOB_ID | check-links | refresh | worker"""
 
 import sys
+from dataclasses import asdict
 
 from gigflow.commands import GigflowCommand, UsageError, table
 from gigflow.db import get_pool
 from gigflow.paths import markdown_path
-from gigflow.sql import load_sql
+from gigflow.store import jobs as store_jobs
 
 
 class Command(GigflowCommand):
@@ -70,15 +71,14 @@ class Command(GigflowCommand):
     def history(self, key: str, source_id: str | None):
         """KEY: a job id (the `id` column of `scrapy jobs`), its canonical key, or the URL or external id."""
         with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.commands", "job_history.sql"),
-                                {"key": key, "job_id": int(key) if key.isdigit() else None,
-                                 "source_id": source_id}).fetchall()
+            events = store_jobs.job_history(conn, key, source_id)
+        rows = [asdict(event) for event in events]
         if not rows:
             return self.fail(f"no job with id or key {key!r}" + (f" in source {source_id!r}" if source_id else "")
                              + " (the id column of `scrapy jobs --all`)", code=1)
         # The whole key, never cut: it is what a person copies into the next command.
         print(table(rows, ["at", "job_id", "source_id", "kind", "fields", "run_id"], {"fields": 60}))
-        for job_id, key in dict.fromkeys((r["job_id"], r["canonical_key"]) for r in rows):
+        for job_id, key in dict.fromkeys((event.job_id, event.canonical_key) for event in events):
             print(f"job {job_id}: {key}")
         return None
 
@@ -87,12 +87,12 @@ class Command(GigflowCommand):
         if limit < 1:
             return self.fail("--limit must be at least 1")
         with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.commands", "list_jobs.sql"),
-                                {"source_id": opts.source, "include_gone": opts.all, "after": opts.after,
-                                 "limit": limit}).fetchall()
-        for row in rows:
-            path = markdown_path(self.settings.get("MARKDOWN_DIR", ""), row["source_id"], row["sha256"])
-            row["markdown"] = str(path) if path and path.exists() else f"source_versions.id={row['source_version_id']}"
+            jobs = store_jobs.list_jobs(conn, opts.source, opts.all, opts.after, limit)
+        rows = []
+        for job in jobs:
+            path = markdown_path(self.settings.get("MARKDOWN_DIR", ""), job.source_id, job.sha256)
+            rows.append({**asdict(job), "markdown": str(path) if path and path.exists()
+                         else f"source_versions.id={job.source_version_id}"})
         if not rows:
             print("no jobs" + (f" in source {opts.source}" if opts.source else "")
                   + ("" if opts.all else " (jobs marked gone: add --all)"))
@@ -103,7 +103,7 @@ class Command(GigflowCommand):
         print(f"\n{len(rows)} job(s)")
         if len(rows) == limit:
             source = f" --source {opts.source}" if opts.source else ""
-            print(f"next page: scrapy jobs{source}{' --all' if opts.all else ''} --after {rows[-1]['id']}")
+            print(f"next page: scrapy jobs{source}{' --all' if opts.all else ''} --after {jobs[-1].id}")
 
     def export(self, opts):
         from gigflow import api

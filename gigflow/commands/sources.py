@@ -4,6 +4,7 @@
 
 import json
 import sys
+from dataclasses import asdict
 
 from gigflow.commands import GigflowCommand, UsageError, cannot_write, table
 
@@ -253,14 +254,12 @@ class Command(GigflowCommand):
 
     def print_mailbox_failures(self):
         from gigflow.db import get_pool
-        from gigflow.sql import load_sql
+        from gigflow.store import mailbox
 
         with get_pool().connection() as conn:
-            rows = conn.execute(load_sql("gigflow.commands", "mailbox_failures.sql"),
-                                {"max_attempts": self.settings.getint("MAILBOX_MAX_ATTEMPTS")}).fetchall()
+            failures = mailbox.all_failures(conn, self.settings.getint("MAILBOX_MAX_ATTEMPTS"))
+        rows = [{**asdict(failure), "state": "given up" if failure.given_up else "will retry"} for failure in failures]
         if rows:
-            for row in rows:
-                row["state"] = "given up" if row["given_up"] else "will retry"
             print("\nmailbox messages that failed to read:")
             print(table(rows, ["source_id", "message_key", "attempts", "state", "error"],
                         {"message_key": 60, "error": 80}))

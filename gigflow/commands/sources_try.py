@@ -120,8 +120,9 @@ def gather(entry: dict, settings) -> dict:
         listings = conn.execute("SELECT DISTINCT ON (url) url, body FROM listing_snapshots ORDER BY url, id").fetchall()
         pages = []
         for version in versions:
-            stored = version_body(conn, version["id"]) or {}
-            pages.append({**version, "body": bytes(stored.get("body") or b""), "markdown": stored.get("markdown") or "",
+            stored = version_body(conn, version["id"])
+            pages.append({**version, "body": bytes(stored.body) if stored else b"",
+                          "markdown": (stored.markdown if stored else None) or "",
                           "jobs": [j for j in jobs if j["source_version_id"] == version["id"]]})
     return {"run": run or {"outcome": "not run", "stats": {}}, "pages": pages,
             "listings": [(row["url"], bytes(row["body"])) for row in listings]}

@@ -1,4 +1,4 @@
-"""The change feed: what happened to canonical jobs, in a commit-safe order (see store/sql/api_changes.sql).
+"""The change feed: what happened to canonical jobs, in a commit-safe order (see store/delivery.sql: changes).
 
 A client keeps the last ``next`` cursor and asks again with it: it misses nothing and sees nothing twice,
 whatever crawls commit meanwhile and however often either side restarts."""

@@ -24,6 +24,7 @@ from gigflow.runs.decide import ABANDONED, ALREADY_RUNNING, ANTI_BOT, FINISHED, 
 from gigflow.runs.ledger import Verdict, run_ledger
 from gigflow.signals import source_finalized
 from gigflow.sql import load_sql
+from gigflow.store import jobs as store_jobs
 
 logger = logging.getLogger(__name__)
 _SQL = "gigflow.health"
@@ -94,8 +95,7 @@ class HealthExtension:
             {k.removeprefix(keys.STATUS): v for k, v in stats.items() if k.startswith(keys.STATUS)},
             {k.removeprefix(keys.CONTENT_TYPE): v for k, v in stats.items() if k.startswith(keys.CONTENT_TYPE)})
         health["churn"] = {"same_title_pairs": [
-            [r["old_url"], r["new_url"]] for r in conn.execute(
-                load_sql(_SQL, "same_title_new_keys.sql"), {"source_id": source_id, "run_id": run_id})]}
+            list(pair) for pair in store_jobs.same_title_pairs(conn, source_id, run_id)]}
         history = [r["health"] for r in conn.execute(load_sql(_SQL, "recent_complete_health.sql"), {
             "source_id": source_id, "spider": spider.name, "run_id": run_id, "limit": self.history_runs})]
         # A stopped or abandoned run (bot challenge, killed) says nothing about the site's shape either.

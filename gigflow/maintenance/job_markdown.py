@@ -12,6 +12,8 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.documents.preparer import DocumentPreparer
 from gigflow.sql import load_sql
+from gigflow.store import jobs as store_jobs
+from gigflow.store import versions as store_versions
 
 _SQL = "gigflow.maintenance"
 PAYLOAD_PARSERS = ["greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "feed"]
@@ -108,32 +110,31 @@ def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str
     kept and the rest waits for the next run or the worker."""
     counts = {"prepared": 0, "unreadable": 0, "capped": 0, "stopped": False}
     with pool.connection() as conn:
-        jobs = conn.execute(load_sql(_SQL, "undocumented_jobs.sql"),
-                            {"parser_keys": PAYLOAD_PARSERS, "source_id": source_id}).fetchall()
+        jobs = store_jobs.undocumented_payload_jobs(conn, PAYLOAD_PARSERS, source_id)
     index, body_version, taken = None, None, 0
     for job in jobs:
         if should_stop is not None and should_stop():
             counts["stopped"] = True
             break
-        if job["source_version_id"] != body_version:  # jobs come grouped by version: one payload in memory
+        if job.source_version_id != body_version:  # jobs come grouped by version: one payload in memory
             index = None  # the previous payload and its parse go before the next is read
             with pool.connection() as conn:
-                row = conn.execute(load_sql(_SQL, "version_payload.sql"), {"id": job["source_version_id"]}).fetchone()
-            index = PayloadIndex(bytes(row["body"])) if row and row["body"] else None
-            body_version, taken = job["source_version_id"], 0
+                payload = store_versions.version_payload(conn, job.source_version_id)
+            index = PayloadIndex(bytes(payload.body)) if payload and payload.body else None
+            body_version, taken = job.source_version_id, 0
         if max_jobs_per_payload and taken >= max_jobs_per_payload:
             counts["capped"] += 1
             continue
         taken += 1
-        markup = index.description(job["path"]) if index is not None else None
+        markup = index.description(job.path) if index is not None else None
         if markup is None:
             counts["unreadable"] += 1
             continue
         prepared = client.prepare(f"<html><body><main>{markup}</main></body></html>".encode(),
-                                  url=job["url"] or "about:blank", content_type="text/html; charset=utf-8")
+                                  url=job.url or "about:blank", content_type="text/html; charset=utf-8")
         with pool.connection() as conn:
             conn.execute(load_sql(_SQL, "upsert_job_document.sql"), {
-                "job_id": job["id"], "source_version_id": job["source_version_id"], "path": job["path"],
+                "job_id": job.id, "source_version_id": job.source_version_id, "path": job.path,
                 "markdown": prepared.markdown})
         counts["prepared"] += 1
     return counts

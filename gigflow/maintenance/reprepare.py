@@ -42,27 +42,27 @@ def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPr
         for version in latest:
             counts["versions"] += 1
             with pool.connection() as conn, conn.transaction():
-                stored = store_versions.version_for_reprepare(conn, version["id"])
-                body = bytes(stored["body"])
-                if sniff_format(body, stored["url"], stored["content_type"]) != "html":
+                stored = store_versions.version_for_reprepare(conn, version.id)
+                body = bytes(stored.body)
+                if sniff_format(body, stored.url, stored.content_type) != "html":
                     counts["skipped"] += 1
                     continue
-                document = preparer.prepare(body, stored["url"], content_type=stored["content_type"],
+                document = preparer.prepare(body, stored.url, content_type=stored.content_type,
                                             strategy=strategy, noise_filter=noise_filter)
-                if document.report.errors or document.markdown == (stored["markdown"] or ""):
+                if document.report.errors or document.markdown == (stored.markdown or ""):
                     counts["unchanged"] += 1
                     continue
-                result = extract(body, url=stored["url"], content_type=stored["content_type"],
+                result = extract(body, url=stored.url, content_type=stored.content_type,
                                  parser_key=record.config.parser_key, company=record.config.company,
-                                 fetched_at=stored["fetched_at"])
+                                 fetched_at=stored.fetched_at)
                 jobs = [job.model_dump(mode="json", exclude_none=True) for job in page_jobs(result, document)]
-                store_versions.reprepare_version(conn, stored["id"], document.markdown,
+                store_versions.reprepare_version(conn, stored.id, document.markdown,
                                                  Jsonb(document.report.model_dump(mode="json")),
                                                  store_versions.jobs_digest(jobs))
                 counts["reprepared"] += 1
                 if jobs:
                     outcome = writer.write_page(
-                        conn, source_id=source_id, page_url=stored["url"], jobs=jobs, version_id=stored["id"],
+                        conn, source_id=source_id, page_url=stored.url, jobs=jobs, version_id=stored.id,
                         parser_key=result.parser_key, parser_version=result.parser_version,
                         confidence=result.confidence, reextract=True)
                     for name in ("reextracted", "changed", "new"):

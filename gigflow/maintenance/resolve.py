@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from gigflow.maintenance.matching import best_candidate, employer_key, fuzzy_match, match_keys, simhash
 from gigflow.sql import load_sql
+from gigflow.store import jobs as store_jobs
 
 _SQL = "gigflow.maintenance"
 
@@ -92,8 +93,8 @@ def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
             break
         if row["source_id"] not in shared_by_source:
             with pool.connection() as conn:
-                peers = conn.execute(load_sql(_SQL, "source_job_links.sql"), {"source_id": row["source_id"]})
-                shared_by_source[row["source_id"]] = shared_keys([sighting(p) for p in peers])
+                peers = store_jobs.live_job_keys(conn, row["source_id"])
+                shared_by_source[row["source_id"]] = shared_keys([sighting(asdict(p)) for p in peers])
         job = sighting(row)
         shared = shared_by_source[row["source_id"]]
         keys = {}

@@ -26,17 +26,17 @@ class ConditionalGetMiddleware:
         if b"If-None-Match" in request.headers or b"If-Modified-Since" in request.headers:
             return None
         row = self.context.latest_validators(request.url)
-        if row is None or not (row["etag"] or row["last_modified"]):
+        if row is None or not (row.etag or row.last_modified):
             return None
-        if row["noise_filter"] != self.context.noise_fingerprint:
+        if row.noise_filter != self.context.noise_fingerprint:
             # Its Markdown was prepared with another noise filter: fetch the body again to re-prepare it.
             self.stats.inc_value("gigflow/refetched_for_new_noise_filter")
             return None
-        if row["etag"]:
-            request.headers[b"If-None-Match"] = row["etag"]
-        if row["last_modified"]:
-            request.headers[b"If-Modified-Since"] = row["last_modified"]
-        request.meta[PREVIOUS_VERSION] = row["id"]
+        if row.etag:
+            request.headers[b"If-None-Match"] = row.etag
+        if row.last_modified:
+            request.headers[b"If-Modified-Since"] = row.last_modified
+        request.meta[PREVIOUS_VERSION] = row.id
         # Let the 304 through HttpErrorMiddleware to the spider's callback.
         request.meta["handle_httpstatus_list"] = [*request.meta.get("handle_httpstatus_list", []), 304]
         return None

@@ -9,6 +9,7 @@ from psycopg.types.json import Jsonb
 
 from gigflow.pipelines.identity import id_key, page_keys, posting, same_posting, url_key
 from gigflow.store import jobs as store_jobs
+from gigflow.store.jobs import JobRow
 
 # Compared to name the fields an update changed (fields holds every extracted field but evidence and raw).
 _COLUMNS = ("title", "url", "external_id")
@@ -50,12 +51,12 @@ class JobWriter:
         key = id_key(external_id)
         earlier = self.run_ids.setdefault((source_id, external_id), posting(job))
         rows = store_jobs.jobs_with_external_id(conn, source_id, external_id)
-        if not same_posting(earlier, posting(job)) or any(not row["canonical_key"].startswith("id:") for row in rows):
+        if not same_posting(earlier, posting(job)) or any(not row.canonical_key.startswith("id:") for row in rows):
             # Shared by two pages of this run, or shown to be shared before: the job stored under the id moves
             # to its own URL key, and this one takes its URL key.
             for row in rows:
-                if row["canonical_key"] == key and row["url"]:
-                    store_jobs.rekey_job(conn, source_id, key, url_key(row["url"]))
+                if row.canonical_key == key and row.url:
+                    store_jobs.rekey_job(conn, source_id, key, url_key(row.url))
             return fallback
         return key
 
@@ -70,24 +71,24 @@ class JobWriter:
         }
         old = store_jobs.find_job(conn, params)
         if old is None:
-            row = store_jobs.insert_job(conn, params)
-            if row is not None:
-                self.event(conn, row["id"], "seen")
+            new_id = store_jobs.insert_job(conn, params)
+            if new_id is not None:
+                self.event(conn, new_id, "seen")
                 return ["new"]
             old = store_jobs.find_job(conn, params)  # inserted meanwhile
-        if not store_jobs.update_job(conn, {**params, "id": old["id"]}) and self.run_id is not None:
-            store_jobs.touch_job(conn, old["id"], self.run_id)
+        if not store_jobs.update_job(conn, {**params, "id": old.id}) and self.run_id is not None:
+            store_jobs.touch_job(conn, old.id, self.run_id)
         outcome = ["seen"]
         changed = changed_fields(old, job)
-        if old["gone_at"] is not None and self.run_id is not None:
-            self.event(conn, old["id"], "revived")
+        if old.gone_at is not None and self.run_id is not None:
+            self.event(conn, old.id, "revived")
             outcome.append("revived")
         if changed:
-            self.event(conn, old["id"], "updated", changed)
+            self.event(conn, old.id, "updated", changed)
             outcome.append("changed")
-        if reextract or old["parser_version"] != parser_version:
-            self.event(conn, old["id"], "reextracted", [f"parser_version:{old['parser_version']}->{parser_version}"]
-                       if old["parser_version"] != parser_version else [])
+        if reextract or old.parser_version != parser_version:
+            self.event(conn, old.id, "reextracted", [f"parser_version:{old.parser_version}->{parser_version}"]
+                       if old.parser_version != parser_version else [])
             outcome.append("reextracted")
         return outcome
 
@@ -99,8 +100,8 @@ def fields_of(job: dict) -> dict:
     return {k: v for k, v in job.items() if k not in ("evidence", "raw")}
 
 
-def changed_fields(old: dict, job: dict) -> list[str]:
-    before, after = old["fields"] or {}, fields_of(job)
+def changed_fields(old: JobRow, job: dict) -> list[str]:
+    before, after = old.fields or {}, fields_of(job)
     names = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
-    names |= {name for name in _COLUMNS if old[name] != job.get(name)}
+    names |= {name for name in _COLUMNS if getattr(old, name) != job.get(name)}
     return sorted(names)

@@ -22,23 +22,23 @@ def reextract(pool, source_id: str | None = None) -> dict:
         versions = store_versions.latest_versions_with_parsers(conn, source_id)
     for version in versions:
         counts["versions"] += 1
-        record = records.get(version["source_id"]) or records.setdefault(
-            version["source_id"], get_source(pool, version["source_id"]))
+        record = records.get(version.source_id) or records.setdefault(
+            version.source_id, get_source(pool, version.source_id))
         with pool.connection() as conn, conn.transaction():
-            stored = store_versions.version_body(conn, version["id"])
+            stored = store_versions.version_body(conn, version.id)
             # As the crawl extracts: the source's company, dates read against the page's fetch time.
-            result = extract(bytes(stored["body"]), url=version["url"], content_type=version["content_type"],
+            result = extract(bytes(stored.body), url=version.url, content_type=version.content_type,
                              parser_key=record.config.parser_key, company=record.config.company,
-                             fetched_at=version["fetched_at"])
-            parsed_by = set(version["parser_versions"] or [])
+                             fetched_at=version.fetched_at)
+            parsed_by = set(version.parser_versions or [])
             if not result.jobs or (parsed_by and parsed_by == {result.parser_version}):
                 counts["skipped"] += 1
                 continue
             outcome = writer.write_page(
-                conn, source_id=version["source_id"], page_url=version["url"],
+                conn, source_id=version.source_id, page_url=version.url,
                 jobs=[job.model_dump(mode="json", exclude_none=True)
-                      for job in page_jobs(result, stored_document(stored, version["url"]))],
-                version_id=version["id"], parser_key=result.parser_key, parser_version=result.parser_version,
+                      for job in page_jobs(result, stored_document(stored, version.url))],
+                version_id=version.id, parser_key=result.parser_key, parser_version=result.parser_version,
                 confidence=result.confidence, reextract=True)
         for name in ("reextracted", "new", "changed"):
             counts[name] += outcome[name]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import asdict
 
 from psycopg.types.json import Jsonb
 from scrapy import signals
@@ -107,7 +108,8 @@ class StoragePipeline:
             if item.get("markdown") is None and item.get("version_status") == "unchanged":
                 # A page answered 304 (or replayed): the export carries the stored version's Markdown.
                 previous = versions.version_summary(conn, version_id)
-                item.update({k: v for k, v in (previous or {}).items() if v is not None and k != "content_type"})
+                item.update({k: v for k, v in (asdict(previous) if previous else {}).items()
+                             if v is not None and k != "content_type"})
         self.stats.inc_value(keys.JOBS_NEW, counts["new"])
         self.stats.inc_value(keys.JOBS_UNCHANGED if item.get("not_fetched") else keys.JOBS_UPDATED,
                              counts["seen"])
@@ -128,19 +130,19 @@ class StoragePipeline:
         params["preparation"] = Jsonb(item.get("preparation")) if item.get("preparation") is not None else None
         params["jobs_digest"] = versions.jobs_digest(item.get("jobs") or [])
         stored = versions.store_fetch(conn, params)
-        version_id = stored["id"]
-        if stored["status"] == "new":
+        version_id = stored.id
+        if stored.status == "new":
             item["version_status"] = "new"
             self.stats.inc_value(keys.VERSIONS_NEW)
         else:  # same bytes, or bytes whose Markdown and jobs are the stored version's (volatile parts only)
             item["version_status"] = "unchanged"
             self.stats.inc_value(keys.VERSIONS_UNCHANGED)
-            if stored["status"] != "unchanged":
-                self.stats.inc_value(f"gigflow/versions_{stored['status']}")
+            if stored.status != "unchanged":
+                self.stats.inc_value(f"gigflow/versions_{stored.status}")
         item["source_version_id"] = version_id
-        path = markdown_path(self.markdown_dir, item["source_id"], stored["sha256"])
+        path = markdown_path(self.markdown_dir, item["source_id"], stored.sha256)
         if path and item.get("markdown") is not None:
-            if stored["status"] in ("new", "reprepared") or not path.exists():  # else the file is current
+            if stored.status in ("new", "reprepared") or not path.exists():  # else the file is current
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(item["markdown"], encoding="utf-8")
             item["markdown_path"] = str(path)

@@ -262,7 +262,7 @@ class CrawlRun:
         emptied = tuple(key.removeprefix(keys.LISTING_LINKS)
                         for key, value in ((previous or {}).get("stats") or {}).items()
                         if key.startswith(keys.LISTING_LINKS) and value and not stats.get(key))
-        return RunFacts(reason, None, True, counts["seen"], counts["at_risk"], emptied)
+        return RunFacts(reason, None, True, counts.seen, counts.at_risk, emptied)
 
     def _participate(self, conn, call, *args):
         """An assessor's or recorder's call, in a savepoint: its failure is logged and never aborts the run's

@@ -139,10 +139,10 @@ class SourceSpider(scrapy.Spider):
         if row is None:
             return response
         self.crawler.stats.inc_value("gigflow/listings_not_modified")
-        headers = {"Content-Type": row["content_type"]} if row["content_type"] else {}
+        headers = {"Content-Type": row.content_type} if row.content_type else {}
         response.meta[REPLAYED] = True
         response.meta[REPLAYED_DOCUMENT] = stored_document(row, response.url)
-        return response.replace(status=200, body=bytes(row["body"]), headers=headers)
+        return response.replace(status=200, body=bytes(row.body), headers=headers)
 
     def stored_page_item(self, url: str, reason: str) -> JobPageItem | None:
         """A page not fetched because it is known unchanged: its latest stored version, extracted again by
@@ -151,12 +151,12 @@ class SourceSpider(scrapy.Spider):
         row = self.context.latest_version(url)
         if row is None:
             return None
-        body = bytes(row["body"])
-        item = self.page_item(url, body, self.extract(body, url=url, content_type=row["content_type"]),
+        body = bytes(row.body)
+        item = self.page_item(url, body, self.extract(body, url=url, content_type=row.content_type),
                               stored=stored_document(row, url), expect_prepared=False, http_status=304,
-                              content_type=row["content_type"],
+                              content_type=row.content_type,
                               warnings=[f"not fetched ({reason}); the stored body was read again"])
-        item.update(source_version_id=row["id"], not_fetched=reason)
+        item.update(source_version_id=row.id, not_fetched=reason)
         return item
 
     def response_result(self, response):

@@ -222,7 +222,7 @@ class MailboxSpider(SourceSpider):
 
     def stored_messages(self) -> tuple[set[str], set[str]]:
         rows = self.context.stored_messages(MESSAGE_TYPE)
-        return {row["url"] for row in rows}, {row["sha256"] for row in rows}
+        return {row.url for row in rows}, {row.sha256 for row in rows}
 
     def message_item(self, name: str, raw: bytes, message, url: str):
         try:

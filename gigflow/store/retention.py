@@ -1,38 +1,66 @@
 """Retention of source versions, bodies and their Markdown files (VERSION_RETENTION_DAYS), and of crawl runs with
-their health rows (RUN_RETENTION_DAYS); `scrapy db prune`."""
+their health rows (RUN_RETENTION_DAYS); `scrapy db prune`. Queries: ``retention.sql`` beside this module."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from gigflow.paths import markdown_path
-from gigflow.sql import load_sql
+from gigflow.sql import fetch_rows, fetch_values, load_queries
 
 logger = logging.getLogger(__name__)
 FILE_BATCH = 1000  # pruned files checked per query (two arrays of this many ids and digests)
+
+
+def _sql(name: str) -> str:
+    return load_queries("gigflow.store", "retention.sql")[name]
+
+
+@dataclass(frozen=True)
+class PruneCounts:
+    """What a prune removed (or, dry, would remove): versions, bodies, body bytes, Markdown documents and files."""
+    versions: int = 0
+    bodies: int = 0
+    bytes: int = 0
+    markdowns: int = 0
+    files: int = 0
+
+
+@dataclass(frozen=True)
+class _PrunedVersion:
+    id: int
+    source_id: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class _VersionFile:
+    source_id: str
+    sha256: str
 
 
 class _DryRun(Exception):
     """Raised to roll the prune back after counting what it would delete."""
 
 
-def prune(pool, days: float, dry_run: bool = False, markdown_dir: str = "") -> dict:
+def prune(pool, days: float, dry_run: bool = False, markdown_dir: str = "") -> PruneCounts:
     """Delete versions not fetched for ``days`` days that nothing keeps, then unreferenced bodies and Markdown, in
     one transaction; after it commits, the Markdown files (under ``markdown_dir``) no remaining version of their
     source stands for. A dry run counts the same rows and files and rolls back. Returns versions, bodies, body
     bytes, Markdown documents and files removed."""
     if days <= 0:
-        return {"versions": 0, "bodies": 0, "bytes": 0, "markdowns": 0, "files": 0}
-    counts, files = {}, []
+        return PruneCounts()
+    counts, files = PruneCounts(), []
     with pool.connection() as conn:
         try:
             with conn.transaction():
-                removed = conn.execute(load_sql("gigflow.store", "prune_versions.sql"), {"days": days}).fetchall()
-                bodies = conn.execute(load_sql("gigflow.store", "prune_bodies.sql")).fetchall()
-                markdowns = conn.execute(load_sql("gigflow.store", "prune_markdowns.sql")).fetchall()
-                files = _files_to_delete(conn, markdown_dir, {(row["source_id"], row["sha256"]) for row in removed})
-                counts = {"versions": len(removed), "bodies": len(bodies), "bytes": sum(b["size"] for b in bodies),
-                          "markdowns": len(markdowns), "files": len(files)}
+                removed = fetch_rows(conn, _PrunedVersion, _sql("prune_versions"), {"days": days})
+                sizes = fetch_values(conn, _sql("prune_bodies"))
+                markdowns = fetch_values(conn, _sql("prune_markdowns"))
+                files = _files_to_delete(conn, markdown_dir, {(row.source_id, row.sha256) for row in removed})
+                counts = PruneCounts(versions=len(removed), bodies=len(sizes), bytes=sum(sizes),
+                                     markdowns=len(markdowns), files=len(files))
                 if dry_run:
                     raise _DryRun
         except _DryRun:
@@ -55,23 +83,22 @@ def _files_to_delete(conn, markdown_dir: str, pairs: set[tuple[str, str]]) -> li
     candidates, files = list(present), []
     for start in range(0, len(candidates), FILE_BATCH):
         batch = candidates[start:start + FILE_BATCH]
-        kept = {(row["source_id"], row["sha256"]) for row in conn.execute(
-            load_sql("gigflow.store", "version_files_kept.sql"),
+        kept = {(row.source_id, row.sha256) for row in fetch_rows(
+            conn, _VersionFile, _sql("version_files_kept"),
             {"source_ids": [pair[0] for pair in batch], "sha256s": [pair[1] for pair in batch]})}
         files += [present[pair] for pair in batch if pair not in kept]
     return files
 
 
 def prune_runs(pool, days: float, keep: int, dry_run: bool = False) -> int:
-    """Delete finished runs (and their run_health rows) older than ``days`` that nothing needs (prune_runs.sql);
+    """Delete finished runs (and their run_health rows) older than ``days`` that nothing needs (retention.sql: prune_runs);
     how many."""
     if days <= 0:
         return 0
     with pool.connection() as conn:
         try:
             with conn.transaction():
-                removed = conn.execute(load_sql("gigflow.store", "prune_runs.sql"),
-                                       {"days": days, "keep": keep}).fetchall()
+                removed = fetch_values(conn, _sql("prune_runs"), {"days": days, "keep": keep})
                 if dry_run:
                     raise _DryRun
         except _DryRun:

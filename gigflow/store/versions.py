@@ -1,45 +1,145 @@
-"""source_versions: one version per change of a URL's prepared content or jobs; raw bodies stored once by sha256."""
+"""source_versions: one version per change of a URL's prepared content or jobs; raw bodies stored once by sha256.
+
+Queries: ``versions.sql`` beside this module."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
+from datetime import datetime
 
-from gigflow.sql import load_sql
+from gigflow.sql import fetch_row, fetch_rows, load_queries
 
 
 def _sql(name: str) -> str:
-    return load_sql("gigflow.store", name)
+    return load_queries("gigflow.store", "versions.sql")[name]
 
 
-def latest_validators(conn, source_id: str, url: str) -> dict | None:
+@dataclass(frozen=True)
+class Validators:
+    """The URL's newest version: its id, the validators its server sent, the noise filter its Markdown used."""
+    id: int
+    etag: str | None
+    last_modified: str | None
+    noise_filter: str | None
+
+
+@dataclass(frozen=True)
+class StoredBody:
+    """A stored version's bytes with their type, Markdown and preparation report."""
+    body: bytes
+    content_type: str | None
+    markdown: str | None
+    preparation: dict | None
+
+
+@dataclass(frozen=True)
+class LatestVersion:
+    """The URL's newest version with its bytes (read again when the page is known unchanged)."""
+    id: int
+    body: bytes
+    content_type: str | None
+    markdown: str | None
+    preparation: dict | None
+
+
+@dataclass(frozen=True)
+class FetchTime:
+    url: str
+    fetched_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    url: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class _CurrentVersion:
+    id: int
+    sha256: str
+    markdown_sha256: str | None
+    jobs_digest: str | None
+
+
+@dataclass(frozen=True)
+class _InsertedVersion:
+    id: int
+    inserted: bool
+    reprepared: bool
+
+
+@dataclass(frozen=True)
+class StoredFetch:
+    """What storing one fetch did: the version's id, its body's sha256 and ``status`` (see ``store_fetch``)."""
+    id: int
+    sha256: str
+    status: str
+
+
+@dataclass(frozen=True)
+class VersionSummary:
+    """What an export of a 304 carries."""
+    sha256: str
+    size: int
+    content_type: str | None
+    markdown: str | None
+
+
+@dataclass(frozen=True)
+class VersionParsers:
+    """A URL's newest version with the parser versions its jobs were read with."""
+    id: int
+    source_id: str
+    url: str
+    content_type: str | None
+    fetched_at: datetime
+    parser_versions: list[str] | None
+
+
+@dataclass(frozen=True)
+class RepreparableVersion:
+    """One version with what preparing it again needs."""
+    id: int
+    source_id: str
+    url: str
+    content_type: str | None
+    fetched_at: datetime
+    body: bytes
+    markdown: str | None
+
+
+def latest_validators(conn, source_id: str, url: str) -> Validators | None:
     """The URL's newest version: its id, ETag, Last-Modified and the noise filter its Markdown was prepared with."""
-    return conn.execute(_sql("latest_validators.sql"), {"source_id": source_id, "url": url}).fetchone()
+    return fetch_row(conn, Validators, _sql("latest_validators"), {"source_id": source_id, "url": url})
 
 
-def stored_body(conn, source_id: str, version_id: int) -> dict | None:
+def stored_body(conn, source_id: str, version_id: int) -> StoredBody | None:
     """One version of this source: body, content type, Markdown and preparation report."""
-    return conn.execute(_sql("stored_body.sql"), {"id": version_id, "source_id": source_id}).fetchone()
+    return fetch_row(conn, StoredBody, _sql("stored_body"), {"id": version_id, "source_id": source_id})
 
 
-def version_body(conn, version_id: int) -> dict | None:
+def version_body(conn, version_id: int) -> StoredBody | None:
     """One version, whatever its source (re-extraction walks every source)."""
-    return conn.execute(_sql("version_body.sql"), {"id": version_id}).fetchone()
+    return fetch_row(conn, StoredBody, _sql("version_body"), {"id": version_id})
 
 
-def latest_version(conn, source_id: str, url: str) -> dict | None:
+def latest_version(conn, source_id: str, url: str) -> LatestVersion | None:
     """The URL's newest version with its body: read again when the page is known unchanged."""
-    return conn.execute(_sql("latest_version.sql"), {"source_id": source_id, "url": url}).fetchone()
+    return fetch_row(conn, LatestVersion, _sql("latest_version"), {"source_id": source_id, "url": url})
 
 
-def latest_fetch_times(conn, source_id: str) -> list[dict]:
+def latest_fetch_times(conn, source_id: str) -> list[FetchTime]:
     """When each URL of the source was last stored."""
-    return conn.execute(_sql("latest_fetch_times.sql"), {"source_id": source_id}).fetchall()
+    return fetch_rows(conn, FetchTime, _sql("latest_fetch_times"), {"source_id": source_id})
 
 
-def stored_messages(conn, source_id: str, content_type: str) -> list[dict]:
+def stored_messages(conn, source_id: str, content_type: str) -> list[StoredMessage]:
     """URL and sha256 of the versions of this content type (a mailbox's e-mails)."""
-    return conn.execute(_sql("stored_messages.sql"), {"source_id": source_id, "content_type": content_type}).fetchall()
+    return fetch_rows(conn, StoredMessage, _sql("stored_messages"),
+                      {"source_id": source_id, "content_type": content_type})
 
 
 def jobs_digest(jobs: list[dict]) -> str:
@@ -48,7 +148,7 @@ def jobs_digest(jobs: list[dict]) -> str:
     return hashlib.sha256("\n".join(canonical).encode("utf-8")).hexdigest()
 
 
-def store_fetch(conn, params: dict) -> dict:
+def store_fetch(conn, params: dict) -> StoredFetch:
     """Store one fetched page; returns the version's ``id``, its body's ``sha256`` and ``status``: ``new`` (a new
     version), ``refreshed`` (other bytes, same Markdown and jobs: the newest version marked fetched now with this
     fetch's validators), ``reprepared`` (same bytes, new Markdown) or ``unchanged`` (same bytes).
@@ -58,38 +158,49 @@ def store_fetch(conn, params: dict) -> dict:
     markdown = params["markdown"]
     params = {**params, "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()
               if markdown is not None else None}
-    current = conn.execute(_sql("current_version.sql"), params).fetchone()
-    if (current is not None and current["sha256"] != params["sha256"] and markdown is not None
-            and current["markdown_sha256"] == params["markdown_sha256"]
-            and current["jobs_digest"] == params["jobs_digest"]):
-        conn.execute(_sql("refresh_version.sql"), {**params, "id": current["id"]})
-        return {"id": current["id"], "sha256": current["sha256"], "status": "refreshed"}
-    conn.execute(_sql("insert_body.sql"), params)
+    current = fetch_row(conn, _CurrentVersion, _sql("current_version"), params)
+    if (current is not None and current.sha256 != params["sha256"] and markdown is not None
+            and current.markdown_sha256 == params["markdown_sha256"]
+            and current.jobs_digest == params["jobs_digest"]):
+        conn.execute(_sql("refresh_version"), {**params, "id": current.id})
+        return StoredFetch(current.id, current.sha256, "refreshed")
+    conn.execute(_sql("insert_body"), params)
     if markdown is not None:
-        conn.execute(_sql("insert_markdown.sql"), params)
-    row = conn.execute(_sql("insert_version.sql"), params).fetchone()
-    status = "new" if row["inserted"] else "reprepared" if row["reprepared"] else "unchanged"
-    return {"id": row["id"], "sha256": params["sha256"], "status": status}
+        conn.execute(_sql("insert_markdown"), params)
+    row = fetch_row(conn, _InsertedVersion, _sql("insert_version"), params)
+    status = "new" if row.inserted else "reprepared" if row.reprepared else "unchanged"
+    return StoredFetch(row.id, params["sha256"], status)
 
 
-def version_summary(conn, version_id: int) -> dict | None:
+def version_summary(conn, version_id: int) -> VersionSummary | None:
     """sha256, size, content type and Markdown of one version: what an export of a 304 carries."""
-    return conn.execute(_sql("get_version_summary.sql"), {"source_version_id": version_id}).fetchone()
+    return fetch_row(conn, VersionSummary, _sql("version_summary"), {"source_version_id": version_id})
 
 
-def latest_versions_with_parsers(conn, source_id: str | None) -> list[dict]:
+def latest_versions_with_parsers(conn, source_id: str | None) -> list[VersionParsers]:
     """Each URL's newest version (of one source, or all) with the parser versions its jobs were read with."""
-    return conn.execute(_sql("version_jobs_parser.sql"), {"source_id": source_id}).fetchall()
+    return fetch_rows(conn, VersionParsers, _sql("latest_versions_with_parsers"), {"source_id": source_id})
 
 
-def version_for_reprepare(conn, version_id: int) -> dict | None:
+def version_for_reprepare(conn, version_id: int) -> RepreparableVersion | None:
     """One version with its bytes, type, current Markdown and fetch time: what preparing it again needs."""
-    return conn.execute(_sql("version_for_reprepare.sql"), {"id": version_id}).fetchone()
+    return fetch_row(conn, RepreparableVersion, _sql("version_for_reprepare"), {"id": version_id})
 
 
 def reprepare_version(conn, version_id: int, markdown: str, preparation, jobs_digest_: str) -> None:
     """Store a version's new Markdown (prepared again from its own bytes), its report and its jobs' digest."""
     params = {"id": version_id, "markdown": markdown, "preparation": preparation, "jobs_digest": jobs_digest_,
               "markdown_sha256": hashlib.sha256(markdown.encode("utf-8")).hexdigest()}
-    conn.execute(_sql("insert_markdown.sql"), params)
-    conn.execute(_sql("reprepare_version.sql"), params)
+    conn.execute(_sql("insert_markdown"), params)
+    conn.execute(_sql("reprepare_version"), params)
+
+
+@dataclass(frozen=True)
+class Payload:
+    body: bytes
+    content_type: str | None
+
+
+def version_payload(conn, version_id: int) -> Payload | None:
+    """A version's bytes and type: a payload of many jobs (an ATS board, a feed) their documents are read from."""
+    return fetch_row(conn, Payload, _sql("version_payload"), {"id": version_id})

@@ -1,1 +1,0 @@
-DELETE FROM delivery_cursors WHERE name = %(name)s

@@ -1,1 +1,0 @@
-SELECT position FROM delivery_cursors WHERE name = %(name)s

@@ -1,1 +1,0 @@
-DELETE FROM delivery_jobs WHERE canonical_id = ANY(%(ids)s::bigint[])

@@ -1,1 +1,0 @@
-SELECT id, name, scopes, created_at, revoked_at FROM api_tokens ORDER BY name

@@ -1,1 +1,0 @@
-UPDATE api_webhooks SET failures = failures + 1, last_error = %(error)s WHERE id = %(id)s RETURNING failures

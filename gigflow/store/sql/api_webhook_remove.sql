@@ -1,1 +1,0 @@
-DELETE FROM api_webhooks WHERE name = %(name)s RETURNING id
