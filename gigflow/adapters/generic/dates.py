@@ -62,5 +62,3 @@ class JobDates:
                 return iso, Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} "
                                                                             f"{match.group(0)[:60]!r}", confidence=0.5)
         return None
-
-    # -- salary, description, apply link -----------------------------------------------------------------------

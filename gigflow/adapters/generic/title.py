@@ -231,5 +231,3 @@ class TitleFinder:
                                            confidence=confidence))
         self.title_element = best.element
         return self._title
-
-    # -- employer ---------------------------------------------------------------------------------------------
