@@ -5,7 +5,7 @@ import json
 import pytest
 
 from gigflow.adapters import extract
-from gigflow.adapters.generic import GenericHtmlAdapter
+from gigflow.adapters.generic.adapter import GenericHtmlAdapter
 from gigflow.adapters.text_patterns import normalise, parse_date, parse_salary
 from helpers import FIXTURES, SHARED
 

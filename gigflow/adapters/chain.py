@@ -14,7 +14,8 @@ from gigflow.adapters.common import as_bytes
 from gigflow.adapters.dates import normalise_job_dates
 from gigflow.adapters.mail import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
-from gigflow.adapters.generic import GenericHtmlAdapter, read_page
+from gigflow.adapters.generic.adapter import GenericHtmlAdapter
+from gigflow.adapters.generic.page import read_page
 from gigflow.adapters.job_facts import add_facts
 from gigflow.adapters.jsonld import JsonLdAdapter
 from gigflow.adapters.reconcile import reconcile

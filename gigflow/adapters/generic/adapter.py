@@ -1,0 +1,42 @@
+"""The generic HTML adapter: the chain's last resort for a page no structured data or specialised adapter reads."""
+
+from __future__ import annotations
+
+from gigflow.adapters.common import as_bytes
+from gigflow.adapters.generic.page import read_page
+from gigflow.adapters.types import ExtractionContext, ExtractionResult
+
+BASE_CONFIDENCE = 0.45
+MAX_CONFIDENCE = 0.75
+
+
+class GenericHtmlAdapter:
+    parser_key = "generic-html"
+    parser_version = "2.0.0"
+    uses_context = True
+
+    def supports(self, url: str, content: bytes | str) -> bool:
+        head = as_bytes(content)[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+        return not head.startswith((b"{", b"[", b"<?xml", b"<rss", b"<feed"))
+
+    def extract(self, content: bytes | str, *, url: str, context: ExtractionContext | None = None) -> ExtractionResult:
+        page, warnings = read_page(content, url, context)
+        if page is None:
+            return self._result([], warnings)
+        job = page.job()
+        if job is None:
+            best = "; ".join(f"{c.text[:60]!r} ({c.source}, {c.score:.1f})" for c in page.rejected_titles[:3])
+            return self._result([], warnings + [f"generic-html: no recognisable title (no title candidate"
+                                                f"{'; best rejected: ' + best if best else ''})"])
+        if not job.is_storable():
+            return self._result([], warnings + ["generic-html: no http(s) URL"])
+        missing = [f for f in ("employer", "location", "description") if not getattr(job, f)]
+        confidence = round(min(MAX_CONFIDENCE, MAX_CONFIDENCE - 0.1 * len(missing)), 3)
+        confidence = max(BASE_CONFIDENCE, confidence)
+        if missing:
+            warnings.append(f"generic-html: missing {', '.join(missing)}")
+        return self._result([job], warnings, confidence)
+
+    def _result(self, jobs, warnings, confidence=0.0) -> ExtractionResult:
+        return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
+                                confidence=confidence if jobs else 0.0, warnings=warnings, kind="detail")

@@ -1,0 +1,214 @@
+"""The employer: what the page says about the hiring organisation, strongest first (EMPLOYER_SOURCES).
+
+Markup (microdata, a label, a class naming it), the document title's "X hiring", "careers at X" and "Welder at X",
+the title's neighbour in the document title, the line beside the title heading; then the source's configured
+company; only then what names the site's operator (site name, logo, copyright line): on a board those name the
+board, not the school or firm that hires.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gigflow.adapters.common import clean_text
+from gigflow.adapters.dates import normalise_date
+from gigflow.adapters.gazetteer import place_score
+from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION,
+                                               EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LISTING_WORDS, ORG_WORDS,
+                                               SECTION_OF_SITE, TITLE_SEPARATOR)
+from gigflow.adapters.generic.rules import Source, first_found
+from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field
+from gigflow.adapters.text_patterns import normalise, parse_salary
+from gigflow.adapters.types import Evidence
+
+EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
+
+
+class EmployerFinder:
+    """Mixin of the page (gigflow.adapters.generic.page.Page): the employer and the finders of its sources."""
+
+    def employer(self) -> tuple[str, Evidence] | None:
+        return first_found(self, EMPLOYER_SOURCES)
+
+    def _marked_employer(self, kind: str) -> tuple[str, str] | None:
+        found = self.marked(*EMPLOYER_MARKS)
+        return found[1:] if found and found[0] == kind else None
+
+    def _hiring_in_doc_title(self) -> tuple[str, str] | None:
+        key, match = self.meta_title_match(HIRING_TITLE)
+        return (match.group("employer"), f"{key} 'X hiring'") if match else None
+
+    def _careers_at(self) -> tuple[str, str] | None:
+        for key in ("<title>", "og:title"):
+            for part in TITLE_SEPARATOR.split(self.meta.get(key, "")):
+                match = CAREERS_AT.match(part.strip())
+                if match:
+                    return match.group("employer"), f"{key} 'careers at'"
+        return None
+
+    def _configured_company(self) -> tuple[str, str] | None:
+        return (self.context.company, "the source's configured company") if self.context.company else None
+
+    def _employer_in_meta_line(self) -> tuple[str, str] | None:
+        meta = self._meta_line()
+        if meta and meta[0]:
+            return meta[0], f"{self.path(meta[3])} beside the title, first segment"
+        return None
+
+    def _organisation_beside_title(self) -> tuple[str, str] | None:
+        """A short line right after the title that names an organisation ("Oakfield Primary Academy, Leeds",
+        "Acme GmbH · Berlin"): its organisation part, the place after a separator dropped."""
+        for text, node, leafy in self._lines_after_title(3):
+            if not leafy or len(text.split()) > 12 or parse_salary(text) or normalise_date(text):
+                continue
+            part = re.split(r"\s*[,·•|–—]\s*|\s+-\s+", text)[0].strip()
+            if ORG_WORDS.search(part) and part[:1].isupper() and len(part.split()) <= 8 and \
+                    self._plausible_employer(part) and not self._is_site_name(part) \
+                    and not is_slogan(part) and not labels_another_field(part):
+                return part, f"{self.path(node)} organisation beside the title"
+        return None
+
+    def _plausible_employer(self, text: str | None) -> bool:
+        if text and len(text.split()) <= 2 and LISTING_WORDS.search(text):
+            return False  # "Empleos", "Jobs", "Вакансии": a board's section, not an employer
+        return bool(text) and 2 <= len(text) <= 100 and not is_section_heading(text) and \
+            place_score(text) < 0.5 and not re.fullmatch(r"[\d\W]+", text) and \
+            not (self.title() and normalise(text) == normalise(self.title()[0]))
+
+    def _employer_at(self) -> tuple[str, str] | None:
+        """"Welder at Acme" in a heading or the document title, the left side being the job title."""
+        title = self.title()
+        texts = [(key, self.meta.get(key, "")) for key in ("<title>", "og:title")]
+        if title:
+            texts.insert(0, ("title heading", title[0]))
+        for key, text in texts:
+            for part in [text] + TITLE_SEPARATOR.split(text):
+                match = AT_EMPLOYER.match(part.strip())
+                if match and self._plausible_employer(match.group("employer")) and \
+                        (not title or is_section_heading(match.group("title"))
+                         or normalise(match.group("title")) in normalise(title[0])
+                         or normalise(title[0]) in normalise(match.group("title"))):
+                    return match.group("employer").strip(), f"{key} 'at X'"
+        return None
+
+    def _employer_beside_title_in_doc_title(self) -> tuple[str, str] | None:
+        """"Job Search - Welder - Acme Inc. - Geel - Board": the part after the job title, when not a place or
+        the site. Bars separate more strongly than dashes ("Welder — Night shift | Acme": Acme)."""
+        title = self.title()
+        if not title:
+            return None
+        key = normalise(title[0])
+        for raw, name in zip(self.doc_titles, ("<title>", "og:title", "twitter:title")):
+            levels = [[p.strip() for p in re.split(r"\s*[|｜]\s*", raw) if p.strip()]] if re.search("[|｜]", raw) else []
+            levels.append([p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()])
+            for parts in levels:
+                index = next((i for i, p in enumerate(parts) if key == normalise(p) or key in normalise(p)), None)
+                if index is None or len(parts) < 2:
+                    continue
+                for neighbour in (index + 1, index - 1):
+                    if 0 <= neighbour < len(parts):
+                        text = parts[neighbour]
+                        if self._plausible_employer(text) and not self._is_site_name(text) and \
+                                not re.search(r"\d", text):
+                            return text, f"{name} part beside the job title"
+                break
+        return None
+
+    def _employer_beside_heading(self) -> tuple[str, str] | None:
+        for text, node, leafy in self._lines_after_title(2):
+            # Only a heading line (title, then company, then place): a sentence after the title is no employer.
+            if node.tag in HEADINGS and place_score(text) == 0 and len(text.split()) <= 8:
+                if self._plausible_employer(text) and not self._is_site_name(text) and \
+                        not parse_salary(text) and not normalise_date(text):
+                    return text, f"{self.path(node)} beside the title"
+            break
+        return None
+
+    def _title_other_half(self) -> tuple[str, str] | None:
+        """The `<title>`'s other half when one half is the job title ('Analytics Engineer – Vercel')."""
+        title = self.title()
+        parts = [p.strip() for p in TITLE_SEPARATOR.split(self.meta.get("<title>", "")) if p.strip()]
+        if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
+            return parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0], "<title> beside the h1"
+        return None
+
+    def _plausible_site_name(self) -> tuple[str, str] | None:
+        if self._og_site_name() and self._plausible_employer(self._og_site_name()):
+            return self._og_site_name(), "og:site_name"
+        return None
+
+    def _site_section_owner(self) -> tuple[str, str] | None:
+        """"GO-JEK Tech Job Description", "Acme Careers", "Acme Karriere": the site's owner before a section word."""
+        title = self.title()
+        for part in [p.strip() for p in TITLE_SEPARATOR.split(self.meta.get("<title>", "")) if p.strip()]:
+            match = SECTION_OF_SITE.match(part)
+            if match and self._plausible_employer(match.group("name")) and \
+                    not (title and normalise(match.group("name")) in normalise(title[0])):
+                return match.group("name"), "<title> 'X careers'"
+        return None
+
+    def _described_organisation(self) -> tuple[str, str] | None:
+        """"СберАвтоТех — технологическая компания, ...", "Acme is a software company that ...": the site's
+        description names its owner first."""
+        for key in ("description", "og:description"):
+            match = DESCRIBED_ORGANISATION.match(self.meta.get(key, ""))
+            if match and self._plausible_employer(match.group("name")) and len(match.group("name").split()) <= 4:
+                return match.group("name").strip(), f"meta {key} 'X is a company'"
+        return None
+
+    def _logo_alt(self) -> tuple[str, str] | None:
+        for image in self.root.iter("img"):
+            attributes = f"{image.get('class') or ''} {image.get('id') or ''} {image.get('src') or ''}".lower()
+            if "logo" not in attributes:
+                continue
+            alt = clean_text(image.get("alt"), 100)
+            alt = re.sub(r"\s*\blogo\b\s*", " ", alt or "", flags=re.I).strip(" -|")
+            if alt and self._plausible_employer(alt):
+                return alt, f"{self.path(image)}@alt (logo)"
+        return None
+
+    def _copyright(self) -> tuple[str, str] | None:
+        for element, _ in reversed(list(self._chrome.items())[-400:]):
+            text = clean_text(element.text, 200) or ""
+            if "©" not in text and "copyright" not in text.lower() and "(c)" not in text.lower():
+                continue
+            match = COPYRIGHT.search(text)
+            if match:
+                name = match.group("name").strip(" .,-")
+                if self._plausible_employer(name):
+                    return name, f"{self.path(element)} copyright"
+        return None
+
+
+EMPLOYER_SOURCES = (
+    Source("microdata", lambda page: page._marked_employer("itemprop"), "css", 0.75,
+           "schema.org microdata: itemprop=hiringOrganization"),
+    Source("label", lambda page: page._marked_employer("label"), "label", 0.65, "a label row (\"Company: Acme\")"),
+    Source("class naming the employer", lambda page: page._marked_employer("attribute"), "css", 0.6,
+           "an element whose class, id or data attribute names the employer (company-name)"),
+    Source("X hiring in the document title", lambda page: page._hiring_in_doc_title(), "meta", 0.6,
+           "\"Acme hiring Welder in Geel\" in og:title or <title>"),
+    Source("careers at X in the document title", lambda page: page._careers_at(), "meta", 0.55,
+           "\"Careers at Acme\", \"Werken bij Acme\": a part of <title> or og:title"),
+    Source("title at X", lambda page: page._employer_at(), "text-pattern", 0.6,
+           "\"Welder at Acme\" in the title heading or the document title"),
+    Source("beside the title in the document title", lambda page: page._employer_beside_title_in_doc_title(),
+           "meta", 0.5, "the part of the document title next to the job title, when no place or the site"),
+    Source("heading beside the title", lambda page: page._employer_beside_heading(), "heading", 0.45,
+           "a heading right after the title heading (title, then company, then place)"),
+    Source("organisation beside the title", lambda page: page._organisation_beside_title(), "text-pattern", 0.5,
+           "a short line after the title naming an organisation (\"Oakfield Primary Academy, Leeds\")"),
+    Source("facts line beside the title", lambda page: page._employer_in_meta_line(), "text-pattern", 0.45,
+           "the first segment of the facts line after the title, beside a place or a date"),
+    Source("configured company", lambda page: page._configured_company(), "config", 0.35,
+           "the source's configured company: what the page does not say"),
+    Source("other half of the document title", lambda page: page._title_other_half(), "meta", 0.45,
+           "<title> in two halves, one of them the job title"),
+    Source("site name", lambda page: page._plausible_site_name(), "meta", 0.4, "og:site_name"),
+    Source("X careers in the document title", lambda page: page._site_section_owner(), "meta", 0.35,
+           "\"Acme Careers\": the site's owner before a section word"),
+    Source("description names the organisation", lambda page: page._described_organisation(), "meta", 0.3,
+           "\"Acme is a software company ...\": meta description"),
+    Source("logo alt text", lambda page: page._logo_alt(), "css", 0.35, "the alt text of the site's logo"),
+    Source("copyright line", lambda page: page._copyright(), "text-pattern", 0.3, "the copyright holder"),
+)

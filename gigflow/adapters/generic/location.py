@@ -1,0 +1,188 @@
+"""The location: where the page says the job is, strongest first (LOCATION_SOURCES).
+
+Markup (microdata, a label, a class naming it), address markup, a 📍 line, the document title's "... in X", the
+lines beside the title heading, the breadcrumb trail and the document title's parts, when the gazetteer knows them
+as places. A marked value that names a way of working ("Work location: In person") comes last.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gigflow.adapters.common import clean_text
+from gigflow.adapters.gazetteer import place_parts, place_score
+from gigflow.adapters.generic.patterns import (ADDRESS_ATTR, BREADCRUMB, HIRING_TITLE, JOB_IN_TITLE, LOCATION_ATTR,
+                                               MAX_FIELD, ORG_WORDS, PAGE_TAGS, PLACE_MARKERS, TITLE_SEPARATOR,
+                                               WORK_MODE_ONLY)
+from gigflow.adapters.generic.rules import Source, first_found
+from gigflow.adapters.generic.text import joined_text, own_text
+from gigflow.adapters.job_facts import REMOTE
+from gigflow.adapters.text_patterns import normalise
+from gigflow.adapters.types import Evidence
+
+LOCATION_MARKS = ("jobLocation", "location", LOCATION_ATTR, True)
+PLACE_AT_END = re.compile(r"(?:\s+(?:in|à|in der|im|te|en|w|v|ve|в|във|во)\s+|\s+[-–—]\s+)([^-–—()]{2,60})$")
+
+
+class LocationFinder:
+    """Mixin of the page (gigflow.adapters.generic.page.Page): the location and the finders of its sources."""
+
+    def location(self) -> tuple[str, Evidence] | None:
+        # The lines beside the title as they stand when the location is asked for: none yet when the title has not
+        # been read (the chain's check of JSON-LD against the page asks for the location alone).
+        self._location_lines = self._lines_after_title(3)
+        return first_found(self, LOCATION_SOURCES)
+
+    def _marked_location(self, kind: str, work_mode: bool = False) -> tuple[str, str] | None:
+        found = self.marked(*LOCATION_MARKS)
+        if found and found[0] == kind and bool(WORK_MODE_ONLY.match(found[1])) == work_mode:
+            return found[1:]
+        return None
+
+    def _address_markup(self) -> tuple[str, str] | None:
+        for element in self.facts:
+            if element.tag == "address" or ADDRESS_ATTR.search(element.get("class") or ""):
+                text = clean_text(joined_text(element), MAX_FIELD)
+                if text and place_score(text) > 0:
+                    return text, f"{self.path(element)} address markup"
+        return None
+
+    def _pinned_place(self) -> tuple[str, str] | None:
+        for element in self.facts:
+            text = (element.text or "").strip()
+            if text.startswith(PLACE_MARKERS):
+                place = clean_text(text.lstrip("".join(PLACE_MARKERS)), MAX_FIELD)
+                if place:
+                    return place, f"{self.path(element)} 📍"
+        return None
+
+    def _in_x_in_doc_title(self) -> tuple[str, str] | None:
+        key, match = self.meta_title_match(HIRING_TITLE, JOB_IN_TITLE)
+        return (match.group("location"), f"{key} '... in X'") if match else None
+
+    def _place_in_meta_line(self) -> tuple[str, str] | None:
+        meta = self._meta_line()
+        return (meta[1], f"{self.path(meta[3])} beside the title, its place") if meta and meta[1] else None
+
+    def _place_line(self) -> tuple[str, str] | None:
+        for text, node, leafy in self._location_lines:
+            if leafy and place_score(text) >= 0.5:
+                parts = [p.strip() for p in re.split(r"\s*,\s*", text) if p.strip()]
+                known = [p for p in parts if place_score(p) >= 0.67]
+                if known and len(known) < len(parts) and ORG_WORDS.search(parts[0]):
+                    # "St Mary's Primary School, Bristol": the organisation's line; its place is the location.
+                    text = ", ".join(known)
+                return text, f"{self.path(node)} beside the title"
+        return None
+
+    def _remote_line(self) -> tuple[str, str] | None:
+        """"Remote (Europe)", "Anywhere": a remote job's place is the line itself (job_facts flags it remote)."""
+        for text, node, leafy in self._location_lines:
+            if leafy and REMOTE.match(text) and len(text.split()) <= 4:
+                return text, f"{self.path(node)} beside the title, remote"
+        return None
+
+    def _line_the_doc_title_repeats(self) -> tuple[str, str] | None:
+        """"Tetovo, Macedonia, Macedonia" (a country the gazetteer names differently): a partly known place that the
+        document title repeats is the place too."""
+        for text, node, leafy in self._location_lines:
+            if leafy and place_score(text) > 0 and self._in_doc_title(place_parts(text)[0]):
+                return text, f"{self.path(node)} beside the title, in <title>"
+        return None
+
+    def _place_in_breadcrumb(self) -> tuple[str, str] | None:
+        """"Práce › Praha › Programátor", "Jobs / Germany / Berlin / Welder": the deepest breadcrumb item that the
+        gazetteer knows as a place (a board files its postings under their place)."""
+        for trail in self.root.iter():
+            if not isinstance(trail.tag, str) or trail.tag in PAGE_TAGS:
+                continue
+            named = f"{trail.get('class') or ''} {trail.get('id') or ''} {trail.get('aria-label') or ''} " \
+                    f"{trail.get('itemtype') or ''}"
+            if not BREADCRUMB.search(named):
+                continue
+            items = [clean_text(own_text(a), MAX_FIELD) for a in trail.iter("a", "li", "span")
+                     if len(a) == 0 or a.tag == "a"]
+            if not items:
+                items = [p.strip() for p in re.split(r"\s*[›»>/|]\s*", own_text(trail))]
+            title = normalise(self.title()[0]) if self.title() else ""
+            places = [i for i in items if i and len(i) <= 60 and normalise(i) != title and place_score(i) >= 0.67]
+            if places:
+                return places[-1], f"{self.path(trail)} breadcrumb"
+            break  # the page's breadcrumb trail names no place
+        return None
+
+    def _place_part_of_doc_title(self) -> tuple[str, str] | None:
+        for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
+            for part in parts:
+                if place_score(part) >= 0.67:
+                    return part, f"{name} part"
+        return None
+
+    def _title_text(self, which: str) -> str | None:
+        """The title heading's text ("title heading") or the first document title ("<title>")."""
+        if which == "title heading":
+            title = self.title()
+            return title[0] if title else None
+        return self.doc_titles[0] if self.doc_titles else None
+
+    def _place_in_brackets(self, which: str) -> tuple[str, str] | None:
+        """"Fahrkartenkontrolleur (Bremen)": a place the title carries in brackets, when the gazetteer knows it."""
+        for match in re.finditer(r"\(([^()]{2,60})\)", self._title_text(which) or ""):
+            if place_score(match.group(1)) >= 0.67:
+                return match.group(1).strip(), f"{which} ({match.group(1)[:40]})"
+        return None
+
+    def _place_at_title_end(self, which: str) -> tuple[str, str] | None:
+        """"Welder in Geel", "Welder - Geel", "Персонал в Германия": a place at the title's end."""
+        text = self._title_text(which)
+        if text is None:
+            return None
+        match = PLACE_AT_END.search(TITLE_SEPARATOR.split(text)[0])
+        if match and place_score(match.group(1)) >= 0.67:
+            return match.group(1).strip(), f"{which} ends in a place"
+        return None
+
+    def _in_doc_title(self, text: str) -> bool:
+        """Whether a whole part of the document title holds the text (a place repeated there)."""
+        return len(text) > 2 and any(text in place_parts(part) for parts in self._title_parts for part in parts)
+
+
+LOCATION_SOURCES = (
+    Source("microdata", lambda page: page._marked_location("itemprop"), "css", 0.75,
+           "schema.org microdata: itemprop=jobLocation"),
+    Source("label", lambda page: page._marked_location("label"), "label", 0.65, "a label row (\"Location: Geel\")"),
+    Source("class naming the location", lambda page: page._marked_location("attribute"), "css", 0.6,
+           "an element whose class, id or data attribute names the location (job-location)"),
+    Source("address markup", lambda page: page._address_markup(), "css", 0.55,
+           "an <address> or address-classed element the gazetteer finds a place in"),
+    Source("pin marker", lambda page: page._pinned_place(), "text-pattern", 0.5, "a line that begins with 📍"),
+    Source("in X in the document title", lambda page: page._in_x_in_doc_title(), "meta", 0.5,
+           "\"Acme hiring Welder in Geel\", \"Welder Job in Geel\" in og:title or <title>"),
+    Source("place of the facts line", lambda page: page._place_in_meta_line(), "gazetteer", 0.5,
+           "the place segment of the facts line after the title"),
+    Source("place line beside the title", lambda page: page._place_line(), "gazetteer", 0.5,
+           "a line after the title the gazetteer knows as a place"),
+    Source("remote line beside the title", lambda page: page._remote_line(), "text-pattern", 0.5,
+           "\"Remote (Europe)\" after the title"),
+    Source("line the document title repeats", lambda page: page._line_the_doc_title_repeats(), "gazetteer", 0.45,
+           "a partly known place after the title that the document title repeats"),
+    Source("breadcrumb place", lambda page: page._place_in_breadcrumb(), "gazetteer", 0.4,
+           "the deepest breadcrumb item the gazetteer knows as a place"),
+    Source("place part of the document title", lambda page: page._place_part_of_doc_title(), "gazetteer", 0.4,
+           "a part of the document title that is a known place (\"Welder | Geel | Acme\")"),
+    Source("place in brackets in the title", lambda page: page._place_in_brackets("title heading"), "gazetteer",
+           0.45, "\"Fahrkartenkontrolleur (Bremen)\""),
+    Source("place at the title's end", lambda page: page._place_at_title_end("title heading"), "gazetteer", 0.4,
+           "\"Welder in Geel\", \"Welder - Geel\""),
+    Source("place in brackets in the document title", lambda page: page._place_in_brackets("<title>"), "gazetteer",
+           0.45, "\"Welder (Geel) | Acme\""),
+    Source("place at the document title's end", lambda page: page._place_at_title_end("<title>"), "gazetteer", 0.4,
+           "\"Welder in Geel | Acme\""),
+    # "Work location: In person": a way of working, not a place; the page's place wins, this is the last.
+    Source("work mode in microdata", lambda page: page._marked_location("itemprop", work_mode=True), "css", 0.75,
+           "itemprop=jobLocation naming a way of working"),
+    Source("work mode in a label", lambda page: page._marked_location("label", work_mode=True), "label", 0.65,
+           "\"Work location: In person\""),
+    Source("work mode in a class", lambda page: page._marked_location("attribute", work_mode=True), "css", 0.6,
+           "a location-classed element naming a way of working"),
+)

@@ -1,0 +1,65 @@
+"""Pure text helpers of the generic HTML adapter: an element's text, and what a short text reads as."""
+
+from __future__ import annotations
+
+import re
+
+from gigflow.adapters.text_patterns import SECTION_HEADINGS, label_field, normalise
+from gigflow.adapters.generic.patterns import (APPLY_WORDS, BUTTON_CLASS, INLINE_LABEL, SLOGAN_PRONOUNS,
+                                               TITLE_SEPARATOR, WORD_SPLIT)
+
+
+def own_text(element) -> str:
+    return " ".join(("".join(t for t in element.itertext() if t)).split())
+
+
+def joined_text(element) -> str:
+    """Text of separate child elements joined with commas: <span>United States</span><span>Canada</span>."""
+    pieces = [" ".join(p.split()) for p in element.itertext() if p.strip(" ()\n\t,")]
+    text = ""
+    for piece in pieces:
+        text = piece if not text else f"{text} {piece}" if piece.startswith("(") or text.endswith("(") else f"{text}, {piece}"
+    if text.count("(") != text.count(")"):
+        text = text.replace("(", "").replace(")", "")
+    return text.strip(" ,")
+
+
+def class_shape(node) -> str:
+    """The class without tokens that number the item ("post post-17556"): alike cards of a CMS loop."""
+    return " ".join(t for t in (node.get("class") or "").split() if not any(ch.isdigit() for ch in t))
+
+
+def squash(text: str) -> str:
+    return re.sub(r"[\W_]+", "", normalise(text))
+
+
+def is_slogan(text: str) -> bool:
+    """A sentence to the reader: it ends in ! or ?, or it says we/us/you ("US" in capitals is the country) before
+    any dash ("Welder — Safety Starts With Your Hands" is a title with a tagline)."""
+    if re.search(r"[!?]\s*$", text):
+        return True
+    head = TITLE_SEPARATOR.split(text)[0]
+    # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.
+    return any(word.casefold() in SLOGAN_PRONOUNS and word != "US" and
+               not (word.isupper() and len(word) <= 3 and not head.isupper()) for word in WORD_SPLIT.split(head))
+
+
+def is_control(element) -> bool:
+    """A button or a link styled as one ("Apply now", "Share"): an action, never a line of facts."""
+    if element.tag in ("button", "input", "select") or element.get("role") == "button":
+        return True
+    if element.tag != "a":
+        return False
+    return bool(BUTTON_CLASS.search(element.get("class") or "")) or \
+        (bool(APPLY_WORDS.search(own_text(element))) and len(own_text(element).split()) <= 4)
+
+
+def labels_another_field(text: str) -> bool:
+    """Whether a text is "Label: value" for a field other than the title."""
+    inline = INLINE_LABEL.match(text)
+    return bool(inline) and label_field(inline.group(1)) not in (None, "title")
+
+
+def is_section_heading(text: str) -> bool:
+    key = normalise(text).strip(" :：-–|•*»«").strip()
+    return key in SECTION_HEADINGS or label_field(key) is not None
