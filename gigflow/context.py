@@ -1,6 +1,6 @@
 """The crawl context: what one run reads once and its spider, middlewares and pipelines share.
 
-Built with ``from_crawler`` (one per crawler: every component that asks gets the same one). The spider opens it
+Built with ``from_crawler`` (one per crawler, kept on it: gigflow.crawler_parts). The spider opens it
 with its source when it is created, before Scrapy builds the middlewares and pipelines, so they read the source,
 its configuration, strategy and noise filter here, never off the spider. Stored-version lookups go through
 ``gigflow.store`` with the run's source.
@@ -9,9 +9,9 @@ its configuration, strategy and noise filter here, never off the spider. Stored-
 from __future__ import annotations
 
 import logging
-from weakref import WeakKeyDictionary
 
 from gigflow import keys
+from gigflow.crawler_parts import CRAWL_CONTEXT, crawler_part
 from gigflow.db import get_pool
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
 from gigflow.runs.ledger import RunLedger, run_ledger
@@ -21,9 +21,6 @@ from gigflow.sources.repository import SourceRecord, get_source, set_status
 from gigflow.store import versions
 
 logger = logging.getLogger(__name__)
-
-
-_CONTEXTS: WeakKeyDictionary = WeakKeyDictionary()
 
 
 class CrawlContext:
@@ -40,10 +37,8 @@ class CrawlContext:
 
     @classmethod
     def from_crawler(cls, crawler) -> "CrawlContext":
-        context = _CONTEXTS.get(crawler)
-        if context is None:
-            context = _CONTEXTS[crawler] = cls(crawler)
-        return context
+        """The crawler's one context: every component that asks gets the same one."""
+        return crawler_part(crawler, CRAWL_CONTEXT, lambda: cls(crawler))
 
     # -- opening: once per run ---------------------------------------------------------------------------------
 

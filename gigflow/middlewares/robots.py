@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
 from dataclasses import dataclass
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
@@ -17,6 +16,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from protego import Protego
 from psycopg_pool import ConnectionPool
 
+from gigflow.crawler_parts import shared_waits
 from gigflow.db import get_pool
 from gigflow.politeness.keys import Policies
 from gigflow.sql import load_sql
@@ -72,10 +72,6 @@ class RobotsDisallowed(IgnoreRequest):
 
 class SharedRobotsMiddleware:
     DOWNLOAD_PRIORITY = 1000
-    # Origins whose robots.txt is being read, per event loop: the crawls of one process (a batch runs several)
-    # wait for that one reading instead of each spending a politeness slot on the same file.
-    _reading: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Future]]" = \
-        weakref.WeakKeyDictionary()
 
     def __init__(self, crawler):
         settings = crawler.settings
@@ -90,6 +86,9 @@ class SharedRobotsMiddleware:
         self.pool = get_pool()
         self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
         self._records: dict[str, RobotsRecord] = {}  # origin -> the robots.txt behind its parser
+        # Origins whose robots.txt is being read in this event loop: the crawls of one process (a batch runs
+        # several) wait for that one reading instead of each spending a politeness slot on the same file.
+        self.reading = shared_waits(crawler).robots_readings
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -118,7 +117,7 @@ class SharedRobotsMiddleware:
         cached = self._parsers.get(origin)
         if cached and time.monotonic() - cached[0] < self.ttl:
             return cached[1]
-        reading = self._reading.setdefault(asyncio.get_running_loop(), {})
+        reading = self.reading
         while origin in reading:  # then the shared copy is in the database (or the reading failed: read it here)
             await asyncio.shield(reading[origin])
             cached = self._parsers.get(origin)

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from pydantic import TypeAdapter
 
 from gigflow.adapters.ats import base_url as ats_base_url
+from gigflow.crawler_parts import SharedWaits, share_waits
 from gigflow.db import get_pool
 from gigflow.politeness.keys import Policies
 from gigflow.runs.exits import EXIT_ALREADY_RUNNING, EXIT_BAD_INPUT, EXIT_FINALIZATION_FAILED, worst
@@ -127,6 +128,7 @@ class SourceBatch:
         self.codes: dict[str, int] = {}
         self.running: Counter = Counter()
         self.stopping = False  # a crawl was shut down (SIGINT, SIGTERM): start no more
+        self.waits = SharedWaits()  # its crawls run in one event loop: they queue for keys and robots.txt together
         self.queue: list[_Queued] = self._queue(source_ids)
 
     def _queue(self, source_ids: list[str]) -> list[_Queued]:
@@ -189,6 +191,7 @@ class SourceBatch:
         self.queue.remove(queued)
         self.running[queued.key] += 1
         crawler = self.process.create_crawler(self.spider_name)
+        share_waits(crawler, self.waits)
         done = self.process.crawl(crawler, source=queued.source_id, **self.spider_kwargs)
 
         def finished(outcome=None):
