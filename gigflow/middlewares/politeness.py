@@ -18,7 +18,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 
 from gigflow.crawler_parts import shared_waits
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.db.outage import DATABASE_ERRORS, DatabaseLost, DatabaseOutage
 from gigflow.politeness.keys import Policies
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
@@ -58,7 +58,7 @@ class PolitenessGate:
         backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"),
                           cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
                           jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
-        limiter = Limiter(get_pool(), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
+        limiter = Limiter(pool_from_crawler(crawler), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
                           poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
         gate = cls(crawler, Policies.from_settings(settings), limiter)
         crawler.signals.connect(gate.release_all, signal=signals.spider_closed)
