@@ -1,6 +1,6 @@
 """The crawl context: what one run reads once and its spider, middlewares and pipelines share.
 
-Built with ``from_crawler`` (one per crawler: every component that asks gets the same one). The spider opens it
+Built with ``from_crawler`` (one per crawler, kept on it: gigflow.crawler_parts). The spider opens it
 with its source when it is created, before Scrapy builds the middlewares and pipelines, so they read the source,
 its configuration, strategy and noise filter here, never off the spider. Stored-version lookups go through
 ``gigflow.store`` with the run's source.
@@ -9,10 +9,11 @@ its configuration, strategy and noise filter here, never off the spider. Stored-
 from __future__ import annotations
 
 import logging
-from weakref import WeakKeyDictionary
+from functools import cached_property
 
 from gigflow import keys
-from gigflow.db import get_pool
+from gigflow.crawler_parts import CRAWL_CONTEXT, crawler_part
+from gigflow.db import pool_from_crawler
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
 from gigflow.runs.ledger import RunLedger, run_ledger
 from gigflow.safety.guard import redact_url
@@ -21,9 +22,6 @@ from gigflow.sources.repository import SourceRecord, get_source, set_status
 from gigflow.store import versions
 
 logger = logging.getLogger(__name__)
-
-
-_CONTEXTS: WeakKeyDictionary = WeakKeyDictionary()
 
 
 class CrawlContext:
@@ -40,16 +38,20 @@ class CrawlContext:
 
     @classmethod
     def from_crawler(cls, crawler) -> "CrawlContext":
-        context = _CONTEXTS.get(crawler)
-        if context is None:
-            context = _CONTEXTS[crawler] = cls(crawler)
-        return context
+        """The crawler's one context: every component that asks gets the same one."""
+        return crawler_part(crawler, CRAWL_CONTEXT, lambda: cls(crawler))
+
+    @cached_property
+    def pool(self):
+        """The run's database pool (the DATABASE_URL setting's), taken on first use and kept: every component
+        of the run reaches the database through the same one."""
+        return pool_from_crawler(self.crawler)
 
     # -- opening: once per run ---------------------------------------------------------------------------------
 
     def open(self, source_id: str, *, strategy_type: str, spider_name: str, marks_gone: bool = True) -> None:
         """Load the source (UnknownSourceError when there is none), its strategy and its current noise filter."""
-        self.attach(get_source(get_pool(), source_id), strategy_type=strategy_type, spider_name=spider_name,
+        self.attach(get_source(self.pool, source_id), strategy_type=strategy_type, spider_name=spider_name,
                     marks_gone=marks_gone)
 
     def attach(self, record: SourceRecord, *, strategy_type: str, spider_name: str, marks_gone: bool = True,
@@ -101,7 +103,7 @@ class CrawlContext:
         self.run.quarantined = reason
         self.stats.set_value(keys.QUARANTINED, reason)  # the report
         if self.source_id:
-            set_status(get_pool(), self.source_id, SourceStatus.quarantined, reason)
+            set_status(self.pool, self.source_id, SourceStatus.quarantined, reason)
         logger.error("source %s quarantined: %s", self.source_id, reason)
 
     def quarantined(self) -> str | None:
@@ -116,21 +118,21 @@ class CrawlContext:
     # -- stored versions of this source ------------------------------------------------------------------------
 
     def latest_validators(self, url: str) -> dict | None:
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             return versions.latest_validators(conn, self.source_id, url)
 
     def stored_body(self, version_id: int) -> dict | None:
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             return versions.stored_body(conn, self.source_id, version_id)
 
     def latest_version(self, url: str) -> dict | None:
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             return versions.latest_version(conn, self.source_id, url)
 
     def latest_fetch_times(self) -> dict:
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             return {row.url: row.fetched_at for row in versions.latest_fetch_times(conn, self.source_id)}
 
     def stored_messages(self, content_type: str) -> list[dict]:
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             return versions.stored_messages(conn, self.source_id, content_type)

@@ -154,6 +154,9 @@ CRAWL_STALE_SECONDS = 300.0  # silence after which `scrapy sources sweep` may cl
 # than this (its owner's lock may have gone with a lost database connection); an owner on this machine whose
 # process is gone is dead at once. Keep it a few heartbeats long.
 CRAWL_LIVE_SECONDS = 30.0
+# The crawl's database (a PostgreSQL URL; its crawl components take their pool from it in from_crawler). None:
+# GIGFLOW_DATABASE_URL, else the embedded server under GIGFLOW_HOME, as every command finds it.
+DATABASE_URL = None
 # Database loss (docs/faults.md): a crawl whose database stays unreachable this long stops, its run recorded as
 # incomplete:database once the database answers; finalizing retries for DATABASE_FINALIZE_WAIT seconds.
 # Connection attempts: GIGFLOW_CONNECT_TIMEOUT (3 s), GIGFLOW_POOL_TIMEOUT (5 s), GIGFLOW_DATABASE_WAIT (5 s at

@@ -47,7 +47,8 @@ def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> sub
     return result
 
 
-def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float = 120) -> subprocess.CompletedProcess:
+def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float = 120,
+                     env: dict | None = None) -> subprocess.CompletedProcess:
     """Run one crawl with Scrapy's CrawlerProcess against the test database, as `scrapy crawl` does (same settings
     priority, same exit code), in a forked child of the test process (see in_child). Its stdout and stderr (the
     crawl log) come back as a CompletedProcess, like run_scrapy's."""
@@ -56,7 +57,7 @@ def crawl_in_process(spider: str, source: str, settings: dict, *, timeout: float
     argv = [scrapy.__main__.__file__, "crawl", spider, "-a", f"source={source}"]
     for name, value in settings.items():
         argv += ["-s", f"{name}={value}"]
-    return in_child(lambda: _crawl_here(spider, source, settings), argv, timeout=timeout)
+    return in_child(lambda: _crawl_here(spider, source, settings), argv, env=env, timeout=timeout)
 
 
 def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None,

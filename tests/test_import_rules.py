@@ -150,11 +150,62 @@ def test_documents_import_noise_apply(graph):
     assert any(name == "gigflow.noise.apply" for name, _ in graph["gigflow.documents.html"])
 
 
+# Modules allowed a class- or module-level weak registry, each with the reason; what a crawl's components share
+# lives on its crawler instead (gigflow/crawler_parts.py).
+WEAK_REGISTRY_ALLOWED: dict[str, str] = {}
+WEAK_MAPPINGS = {"WeakKeyDictionary", "WeakValueDictionary"}
+
+
+def weak_registries(path: Path) -> list[int]:
+    """Lines where a module or class body (not a function) assigns a weak mapping: a registry keyed by crawler,
+    event loop or the like that outlives the object it serves."""
+    found = []
+
+    def scan(body):
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                scan(node.body)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+                names |= {n.attr for n in ast.walk(node.value) if isinstance(n, ast.Attribute)}
+                if names & WEAK_MAPPINGS:
+                    found.append(node.lineno)
+
+    scan(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found
+
+
+def private_names_imported(path: Path) -> list[tuple[str, str, int]]:
+    """(module, name, line) for each ``from gigflow.X import _name`` (dunders are not private)."""
+    return [(node.module, alias.name, node.lineno) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("gigflow.")
+            for alias in node.names if alias.name.startswith("_") and not alias.name.startswith("__")]
+
+
+def test_no_registry_keyed_by_crawler_on_a_class_or_module():
+    wrong = [f"{module_name(path)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
+             if module_name(path) not in WEAK_REGISTRY_ALLOWED for line in weak_registries(path)]
+    assert wrong == []
+
+
+def test_no_room_imports_another_rooms_private_name():
+    """A room's ``_name`` is its own: another room asks for a public one."""
+    wrong = [f"{module_name(path)}:{line} imports {name} from {module}" for path in sorted(PACKAGE.rglob("*.py"))
+             for module, name, line in private_names_imported(path) if unit(module) != unit(module_name(path))]
+    assert wrong == []
+
+
 def test_the_rules_see_a_violation(tmp_path):
     """The reader finds imports inside functions too (a lazy import is still a dependency)."""
     path = tmp_path / "x.py"
     path.write_text("def f():\n    from gigflow.spiders.base import SourceSpider\n")
     assert imports_of(path) == [("gigflow.spiders.base", 2)]
+    path.write_text("import weakref\nfrom gigflow.sources.config import _css, __all__\n"
+                    "BY_CRAWLER = weakref.WeakKeyDictionary()\n"
+                    "class Gate:\n    _by_loop: dict = weakref.WeakKeyDictionary()\n"
+                    "    def f(self):\n        local = weakref.WeakKeyDictionary()\n")
+    assert weak_registries(path) == [3, 5]
+    assert private_names_imported(path) == [("gigflow.sources.config", "_css", 2)]
     assert find_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
 
 

@@ -7,7 +7,9 @@ adapter (never the generic HTML parser). E-mail (`message/rfc822`, `.eml`): the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from types import MappingProxyType
 
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
@@ -26,23 +28,12 @@ from gigflow.safety.guard import FetchGuard
 
 JSONLD = JsonLdAdapter()
 FEED = FeedAdapter()
-SPECIALISED: dict[str, SourceAdapter] = {}
-FALLBACKS: list[SourceAdapter] = []
-
-
-def register(adapter: SourceAdapter, *, fallback: bool = False) -> SourceAdapter:
-    """Explicit registration: specialised adapters by parser key, fallbacks in order."""
-    if fallback:
-        FALLBACKS.append(adapter)
-    else:
-        SPECIALISED[adapter.parser_key] = adapter
-    return adapter
-
-
-for _adapter in ATS_ADAPTERS.values():
-    register(_adapter)
-register(FEED)
-GENERIC = register(GenericHtmlAdapter(), fallback=True)
+GENERIC = GenericHtmlAdapter()
+# The one table of which adapter a parser key picks (the ATS providers', then the feed's), read-only: nothing
+# adds to it at import or later. Keys outside it: "email[:...]" and "route:NAME" (_specialised).
+SPECIALISED: Mapping[str, SourceAdapter] = MappingProxyType(
+    {adapter.parser_key: adapter for adapter in (*ATS_ADAPTERS.values(), FEED)})
+FALLBACKS: tuple[SourceAdapter, ...] = (GENERIC,)  # after the specialised adapter, in this order
 
 
 def _specialised(parser_key: str | None) -> SourceAdapter | None:

@@ -33,15 +33,17 @@ class Command(ScrapyCrawlCommand):
         if args[0] not in strategies:
             return self.fail(f"no strategy {args[0]!r}; the strategies are {', '.join(sorted(strategies))} "
                              f"(e.g. scrapy crawl {sorted(strategies)[0]} -a source=ID)")
-        from gigflow.db import get_pool
+        from gigflow.db import pool_from_settings
 
-        get_pool()  # a database that cannot be reached fails here, in seconds and in one line (gigflow.commands)
+        # the DATABASE_URL setting's database; one that cannot be reached fails here, in seconds and in one line
+        # (gigflow.commands)
+        pool = pool_from_settings(self.settings)
         if "sources" in opts.spargs:
             return self.run_batch(args[0], opts)
         if opts.force:
             self.settings.set("CRAWL_FORCE", True, priority="cmdline")
         if "source" in opts.spargs and not opts.force:
-            refusal = self.refusal(opts.spargs["source"], args[0])
+            refusal = self.refusal(pool, opts.spargs["source"], args[0])
             if refusal:
                 return self.fail(refusal)
         crawler = self._create_crawler(args[0])
@@ -77,16 +79,15 @@ class Command(ScrapyCrawlCommand):
         self.exitcode = batch.exitcode
 
     @staticmethod
-    def refusal(source_id: str, strategy: str) -> str | None:
+    def refusal(pool, source_id: str, strategy: str) -> str | None:
         """Why a crawl by hand of this source is refused without --force (None: go ahead). A candidate has not
         been reviewed; a quarantined source failed for a reason a crawl would only repeat (and its failed run
         would count as drift)."""
-        from gigflow.db import get_pool
         from gigflow.health.lifecycle import source_state
         from gigflow.sources.repository import UnknownSourceError
 
         try:
-            state = source_state(get_pool(), source_id)
+            state = source_state(pool, source_id)
         except UnknownSourceError as exc:
             return str(exc)
         if strategy not in {s.get("type") for s in state["strategies"]}:

@@ -170,12 +170,12 @@ class Command(GigflowCommand):
 
     def discover(self, url: str, opts) -> None:
         """One polite, guarded fetch of the page (the crawl's guard, robots.txt and limiter), then a proposal."""
-        from gigflow.sources.config import _http_url
+        from gigflow.sources.config import checked_http_url
         from gigflow.sources.discover import propose_source
         from gigflow.spiders.discover import DiscoverSpider
 
         try:
-            url = _http_url(url)
+            url = checked_http_url(url)
         except ValueError as exc:
             return self.fail(f"discover: {exc}")
         crawler = self.crawler_process.create_crawler(DiscoverSpider)

@@ -96,10 +96,12 @@ def wait_seconds() -> float:
     return _env_seconds("GIGFLOW_DATABASE_WAIT", 5)
 
 
-def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
+def get_pool(url: str | None = None, *, migrate: bool = True, home: bool | None = None) -> ConnectionPool:
     """One pool per URL per process; migrations are applied on first use. A database that cannot be reached
-    within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable."""
-    home_database = not url or url == os.environ.get("GIGFLOW_DATABASE_URL")  # not a scratch or restore target
+    within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable. ``home``: the home's own database (its
+    Markdown files move in with its schema); by default GIGFLOW_DATABASE_URL's or the embedded server's is, any
+    other URL (a scratch or restore target) is not."""
+    home_database = (not url or url == os.environ.get("GIGFLOW_DATABASE_URL")) if home is None else home
     url = url or database_url()
     with _lock:
         pool = _pools.get(url)
@@ -143,6 +145,17 @@ def get_pool(url: str | None = None, *, migrate: bool = True) -> ConnectionPool:
                     migrate_markdown_files(pool, configured_markdown_dir())
             _pools[url] = pool
     return pool
+
+
+def pool_from_settings(settings) -> ConnectionPool:
+    """The pool of the database Scrapy settings name: DATABASE_URL, else (None, the default) GIGFLOW_DATABASE_URL
+    or the embedded server. Components take it in ``from_crawler`` and keep it; get_pool stays the one cache."""
+    url = settings.get("DATABASE_URL") or None
+    return get_pool(url, home=True) if url else get_pool()
+
+
+def pool_from_crawler(crawler) -> ConnectionPool:
+    return pool_from_settings(crawler.settings)
 
 
 def close_pools() -> None:

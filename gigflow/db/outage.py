@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import weakref
 
 import psycopg
 from psycopg_pool import PoolTimeout
 from scrapy.exceptions import IgnoreRequest
 
+from gigflow.crawler_parts import DATABASE_OUTAGE, crawler_part
 from gigflow.db.connection import DatabaseUnavailable
 
 logger = logging.getLogger(__name__)
@@ -30,11 +30,9 @@ def is_database_error(exc: BaseException | None) -> bool:
 
 
 class DatabaseOutage:
-    """One per crawler (``for_crawler``): every component that calls the database reports failures and successes
-    here; the first failure starts the clock, a success stops it, and a clock past the limit closes the spider with
-    reason ``database``."""
-
-    _by_crawler: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    """One per crawler (``for_crawler``, kept on it: gigflow.crawler_parts): every component that calls the
+    database reports failures and successes here; the first failure starts the clock, a success stops it, and a
+    clock past the limit closes the spider with reason ``database``."""
 
     def __init__(self, crawler, limit_seconds: float):
         self.crawler = crawler
@@ -45,10 +43,8 @@ class DatabaseOutage:
 
     @classmethod
     def for_crawler(cls, crawler) -> "DatabaseOutage":
-        outage = cls._by_crawler.get(crawler)
-        if outage is None:
-            outage = cls._by_crawler[crawler] = cls(crawler, crawler.settings.getfloat("DATABASE_OUTAGE_SECONDS"))
-        return outage
+        return crawler_part(crawler, DATABASE_OUTAGE,
+                            lambda: cls(crawler, crawler.settings.getfloat("DATABASE_OUTAGE_SECONDS")))
 
     @property
     def seconds(self) -> float:

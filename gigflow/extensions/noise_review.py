@@ -6,7 +6,7 @@ import logging
 
 from scrapy.exceptions import NotConfigured
 
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.noise.events import emit
 from gigflow.noise.learn.lifecycle.queue import request_review
 from gigflow.noise.learn.lifecycle.review import ReviewKind
@@ -16,11 +16,14 @@ logger = logging.getLogger(__name__)
 
 
 class NoiseReviewTrigger:
+    def __init__(self, pool):
+        self.pool = pool
+
     @classmethod
     def from_crawler(cls, crawler):
         if not crawler.settings.getbool("NOISE_REVIEW_ON_FINALIZE"):
             raise NotConfigured
-        trigger = cls()
+        trigger = cls(pool_from_crawler(crawler))
         crawler.signals.connect(trigger.source_finalized, signal=source_finalized)
         return trigger
 
@@ -33,7 +36,7 @@ class NoiseReviewTrigger:
         if review_requested_by_preparation:
             emit("review_requested_by_preparation", configuration_id, source_id=source_id)
         try:
-            request_review(get_pool(), configuration_id, kind, reason=f"source {source_id} finalized ({outcome})")
+            request_review(self.pool, configuration_id, kind, reason=f"source {source_id} finalized ({outcome})")
         except Exception as exc:
             emit("enqueue_failed", configuration_id, source_id=source_id, error=f"{exc.__class__.__name__}: {exc}")
             logger.warning("noise review not requested for configuration %s: %s", configuration_id, exc)

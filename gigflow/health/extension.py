@@ -16,7 +16,7 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from gigflow import keys
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.health.drift import DriftSettings, detect_drift
 from gigflow.health.lifecycle import LifecycleSettings, after_run
 from gigflow.health.metrics import HealthCollector
@@ -32,9 +32,10 @@ NOT_JUDGED = (ANTI_BOT, ABANDONED, ALREADY_RUNNING, SHUTDOWN)
 
 
 class HealthExtension:
-    def __init__(self, crawler):
+    def __init__(self, crawler, pool):
         settings = crawler.settings
         self.crawler = crawler
+        self.pool = pool
         self.drift_settings = DriftSettings.from_settings(settings)
         self.lifecycle = LifecycleSettings.from_settings(settings)
         self.history_runs = settings.getint("HEALTH_DRIFT_HISTORY_RUNS")
@@ -48,7 +49,7 @@ class HealthExtension:
     def from_crawler(cls, crawler):
         if not crawler.settings.getbool("HEALTH_ENABLED"):
             raise NotConfigured
-        extension = cls(crawler)
+        extension = cls(crawler, pool_from_crawler(crawler))
         crawler.signals.connect(extension.response_received, signal=signals.response_received)
         crawler.signals.connect(extension.request_scheduled, signal=signals.request_scheduled)
         crawler.signals.connect(extension.item_scraped, signal=signals.item_scraped)
@@ -69,7 +70,7 @@ class HealthExtension:
         if run_id is None or source_id is None:
             return
         try:
-            with get_pool().connection() as conn, conn.transaction():
+            with self.pool.connection() as conn, conn.transaction():
                 conn.execute(load_sql(_SQL, "insert_snapshot.sql"), {
                     "source_id": source_id, "run_id": run_id, "url": response.url, "content_type": content_type,
                     "sha256": hashlib.sha256(response.body).hexdigest(), "body": response.body})
@@ -130,6 +131,6 @@ class HealthExtension:
 
     def source_finalized(self, spider, source_id, outcome):
         """After commit: the lifecycle transition the run calls for (its next crawl is already set)."""
-        status = after_run(get_pool(), source_id, outcome, self.lifecycle, drifted=bool(self.drift))
+        status = after_run(self.pool, source_id, outcome, self.lifecycle, drifted=bool(self.drift))
         if status:
             logger.warning("source %s is now %s (see `scrapy sources show %s`)", source_id, status, source_id)

@@ -63,16 +63,15 @@ class ResponseHealthMiddleware:
             stats.inc_value(f"{CONTENT_TYPE_STAT}{base_content_type(content_type)}")
 
     def _back_off(self, request) -> None:
-        from gigflow.middlewares.politeness import PolitenessGate
+        from gigflow.middlewares.politeness import politeness_gate
 
         host = urlparse_cached(request).hostname
-        if not host:
+        gate = politeness_gate(self.crawler)
+        if not host or gate is None:  # without the politeness middleware no key is shared to back off
             return
-        gate = PolitenessGate.for_crawler(self.crawler)
-        # No further request of this run goes to the key: those waiting for it are dropped, none is retried.
-        gate.stop_key(gate.key_for(host), f"{host} answered a bot challenge")
         try:
-            delay = gate.limiter.record_failure(gate.key_for(host))
+            # No further request of this run goes to the key: those waiting for it are dropped, none is retried.
+            delay = gate.stop_and_back_off(host, f"{host} answered a bot challenge")
             self.crawler.stats.set_value("gigflow/anti_bot_backoff_s", round(delay, 1))
         except Exception as exc:  # the run stops either way
             logger.warning("could not back off %s after a bot challenge: %s", host, exc)

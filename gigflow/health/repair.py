@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 
 from gigflow.patterns import search_any
 from gigflow.politeness.keys import registrable_domain
-from gigflow.sources.config import SourceConfig, SourceStatus, _css
+from gigflow.sources.config import SourceConfig, SourceStatus, checked_css
 from gigflow.sources.repository import get_source, set_status
 from gigflow.sql import load_sql
 
@@ -152,7 +152,7 @@ def find_variants(snapshots: list[tuple[str, bytes]], selector: str | None, targ
             continue
         seen.add(candidate)
         try:
-            _css(candidate)
+            checked_css(candidate)
         except ValueError:
             continue
         links, matched, cards = set(), 0, 0

@@ -7,7 +7,7 @@ import logging
 
 from scrapy.exceptions import NotConfigured
 
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.documents.preparer import DocumentPreparer
 from gigflow.maintenance.job_markdown import document_jobs
 from gigflow.maintenance.resolve import ResolveSettings, resolve
@@ -18,9 +18,9 @@ logger = logging.getLogger(__name__)
 
 
 class ResolveAfterCrawl:
-    def __init__(self, settings: ResolveSettings, client: DocumentPreparer, max_jobs_per_payload: int = 0,
+    def __init__(self, settings: ResolveSettings, client: DocumentPreparer, pool, max_jobs_per_payload: int = 0,
                  crawler=None):
-        self.settings, self.client = settings, client
+        self.settings, self.client, self.pool = settings, client, pool
         self.max_jobs_per_payload = max_jobs_per_payload
         self.crawler = crawler
 
@@ -29,7 +29,7 @@ class ResolveAfterCrawl:
         if not crawler.settings.getbool("MAINTENANCE_RESOLVE_AFTER_CRAWL"):
             raise NotConfigured
         extension = cls(ResolveSettings.from_settings(crawler.settings), DocumentPreparer.from_settings(crawler.settings),
-                        crawler.settings.getint("MAINTENANCE_MAX_JOBS_PER_PAYLOAD"), crawler)
+                        pool_from_crawler(crawler), crawler.settings.getint("MAINTENANCE_MAX_JOBS_PER_PAYLOAD"), crawler)
         crawler.signals.connect(extension.source_finalized, signal=source_finalized)
         return extension
 
@@ -42,11 +42,11 @@ class ResolveAfterCrawl:
             with ShutdownWatch(already) as shutdown:
                 counts = {}
                 if not shutdown.requested:
-                    counts.update(document_jobs(get_pool(), self.client, source_id,
+                    counts.update(document_jobs(self.pool, self.client, source_id,
                                                 max_jobs_per_payload=self.max_jobs_per_payload,
                                                 should_stop=shutdown))
                 if not shutdown.requested:
-                    counts.update(resolve(get_pool(), self.settings, source_id, should_stop=shutdown))
+                    counts.update(resolve(self.pool, self.settings, source_id, should_stop=shutdown))
                 if shutdown.requested:
                     logger.warning("after-crawl work of source %s stopped by shutdown (%s); the maintenance worker "
                                    "catches up", source_id, counts)

@@ -4,21 +4,21 @@ It sits last before the download (highest order number), so its process_response
 first: it releases the lease there and turns 429/5xx, Retry-After and exceptions into a later next-allowed
 time for the key. Scrapy's RetryMiddleware then re-queues the request, which waits here for that time.
 
-The waiting, the lease bookkeeping and the backoff live in one ``PolitenessGate`` per crawler, which the click
-spider also uses for the browser's own requests (``PolitenessGate.for_crawler``)."""
+The waiting, the lease bookkeeping and the backoff live in the middleware's ``PolitenessGate``, one per crawler,
+which the click spider (the browser's own requests) and the health middleware (a bot challenge) find through the
+crawler: ``politeness_gate(crawler)``."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
-from collections import defaultdict
 
 from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 
-from gigflow.db import get_pool
+from gigflow.crawler_parts import shared_waits
+from gigflow.db import pool_from_crawler
 from gigflow.db.outage import DATABASE_ERRORS, DatabaseLost, DatabaseOutage
 from gigflow.politeness.keys import Policies
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
@@ -34,12 +34,6 @@ class PolitenessGate:
     """Takes a lease on a URL's politeness key (waiting for it) and settles it with the outcome: a success resets
     the key's error count; an error status, Retry-After or a network error pushes the key's next start."""
 
-    _by_crawler: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-    # One waiter per key per event loop, across every crawler in it (a batch runs several): the others queue here
-    # instead of polling the database.
-    _key_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Lock]]" = \
-        weakref.WeakKeyDictionary()
-
     def __init__(self, crawler, policies: Policies, limiter: Limiter):
         settings = crawler.settings
         self.stats = crawler.stats
@@ -53,20 +47,21 @@ class PolitenessGate:
         self._closed = False
         self._stopped_keys: dict[str, str] = {}  # key -> why no further request of this run goes to it
         self.outage = DatabaseOutage.for_crawler(crawler)
+        # One waiter per key across the crawls of this event loop (a batch runs several): the others queue on its
+        # lock instead of polling the database.
+        self.key_locks = shared_waits(crawler).key_locks
 
     @classmethod
-    def for_crawler(cls, crawler) -> "PolitenessGate":
-        """The crawler's one gate (built on first use), shared by the middleware and the click spider."""
-        gate = cls._by_crawler.get(crawler)
-        if gate is None:
-            settings = crawler.settings
-            backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"),
-                              cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
-                              jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
-            limiter = Limiter(get_pool(), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
-                              poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
-            gate = cls._by_crawler[crawler] = cls(crawler, Policies.from_settings(settings), limiter)
-            crawler.signals.connect(gate.release_all, signal=signals.spider_closed)
+    def from_crawler(cls, crawler) -> "PolitenessGate":
+        """A gate for the crawler; its middleware builds the crawler's one (``politeness_gate`` finds it)."""
+        settings = crawler.settings
+        backoff = Backoff(base=settings.getfloat("POLITENESS_BACKOFF_BASE"),
+                          cap=settings.getfloat("POLITENESS_BACKOFF_MAX"),
+                          jitter=settings.getfloat("POLITENESS_BACKOFF_JITTER"))
+        limiter = Limiter(pool_from_crawler(crawler), lease_seconds=settings.getfloat("POLITENESS_LEASE_SECONDS"),
+                          poll_seconds=settings.getfloat("POLITENESS_POLL_SECONDS"), backoff=backoff)
+        gate = cls(crawler, Policies.from_settings(settings), limiter)
+        crawler.signals.connect(gate.release_all, signal=signals.spider_closed)
         return gate
 
     def key_for(self, host: str) -> str:
@@ -76,14 +71,20 @@ class PolitenessGate:
         """No further request of this run goes to ``key`` (a bot challenge): those waiting are dropped."""
         self._stopped_keys.setdefault(key, why)
 
+    def stop_and_back_off(self, host: str, why: str) -> float:
+        """No further request of this run goes to ``host``'s key, and the key's next start is pushed back as for an
+        error; the delay in seconds (the limiter's database errors reach the caller)."""
+        key = self.key_for(host)
+        self.stop_key(key, why)
+        return self.limiter.record_failure(key)
+
     def stopped(self, host: str) -> str | None:
         return self._stopped_keys.get(self.key_for(host))
 
     async def acquire(self, host: str, url: str) -> Lease:
         policy = self.policies.for_host(host)
-        locks = self._key_locks.setdefault(asyncio.get_running_loop(), defaultdict(asyncio.Lock))
         pause = 0.5
-        async with locks[policy.key]:
+        async with self.key_locks[policy.key]:
             while True:
                 if self._closed:  # the crawl ended while this request waited: it must not take the key
                     raise IgnoreRequest(f"crawl closed while {url} waited for its politeness key")
@@ -190,7 +191,7 @@ class PolitenessMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler):
-        return cls(PolitenessGate.for_crawler(crawler))
+        return cls(PolitenessGate.from_crawler(crawler))
 
     async def process_request(self, request, spider=None):
         host = urlparse_cached(request).hostname
@@ -215,3 +216,10 @@ class PolitenessMiddleware:
         else:
             self.gate.settle_error(lease, type(exception).__name__, request.url)
         return None
+
+
+def politeness_gate(crawler) -> PolitenessGate | None:
+    """The crawl's gate, its PolitenessMiddleware's (found once the crawl's engine exists); None when that
+    middleware is off."""
+    middleware = crawler.get_downloader_middleware(PolitenessMiddleware)
+    return middleware.gate if middleware is not None else None

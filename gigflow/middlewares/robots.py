@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
 from dataclasses import dataclass
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
@@ -17,7 +16,8 @@ from scrapy.utils.httpobj import urlparse_cached
 from protego import Protego
 from psycopg_pool import ConnectionPool
 
-from gigflow.db import get_pool
+from gigflow.crawler_parts import shared_waits
+from gigflow.db import pool_from_crawler
 from gigflow.politeness.keys import Policies
 from gigflow.sql import load_sql
 
@@ -52,17 +52,18 @@ def store_robots(pool: ConnectionPool, record: RobotsRecord, politeness_key: str
         })
 
 
-def robots_copy_is_old(origin: str, max_age: float) -> bool:
+def robots_copy_is_old(pool: ConnectionPool, origin: str, max_age: float) -> bool:
     """The shared copy of an origin's robots.txt is older than ``max_age`` seconds (or missing)."""
-    return lookup_robots(get_pool(), origin, max_age) is None
+    return lookup_robots(pool, origin, max_age) is None
 
 
-def refresh_robots_copy(settings, origin: str, hostname: str, http_status: int, text: str) -> None:
+def refresh_robots_copy(pool: ConnectionPool, settings, origin: str, hostname: str, http_status: int,
+                        text: str) -> None:
     """A robots.txt read again replaces the shared copy, so other crawls see it too."""
     record = RobotsRecord(origin, http_status, text if http_status < 300 else "")
     parser = record.parser()
     delay = parser.crawl_delay(settings.get("USER_AGENT")) if parser is not None else None
-    store_robots(get_pool(), record, Policies.from_settings(settings).for_host(hostname).key,
+    store_robots(pool, record, Policies.from_settings(settings).for_host(hostname).key,
                  min(float(delay), settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")) if delay else None)
 
 
@@ -72,28 +73,27 @@ class RobotsDisallowed(IgnoreRequest):
 
 class SharedRobotsMiddleware:
     DOWNLOAD_PRIORITY = 1000
-    # Origins whose robots.txt is being read, per event loop: the crawls of one process (a batch runs several)
-    # wait for that one reading instead of each spending a politeness slot on the same file.
-    _reading: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Future]]" = \
-        weakref.WeakKeyDictionary()
 
-    def __init__(self, crawler):
+    def __init__(self, crawler, pool: ConnectionPool):
         settings = crawler.settings
-        if not settings.getbool("ROBOTSTXT_OBEY"):
-            raise NotConfigured
         self.crawler = crawler
         self.stats = crawler.stats
         self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT")
         self.ttl = settings.getfloat("ROBOTS_CACHE_TTL")
         self.max_crawl_delay = settings.getfloat("ROBOTS_MAX_CRAWL_DELAY")
         self.policies = Policies.from_settings(settings)
-        self.pool = get_pool()
+        self.pool = pool
         self._parsers: dict[str, tuple[float, object]] = {}  # origin -> (loaded at, parser or None)
         self._records: dict[str, RobotsRecord] = {}  # origin -> the robots.txt behind its parser
+        # Origins whose robots.txt is being read in this event loop: the crawls of one process (a batch runs
+        # several) wait for that one reading instead of each spending a politeness slot on the same file.
+        self.reading = shared_waits(crawler).robots_readings
 
     @classmethod
     def from_crawler(cls, crawler):
-        return cls(crawler)
+        if not crawler.settings.getbool("ROBOTSTXT_OBEY"):
+            raise NotConfigured
+        return cls(crawler, pool_from_crawler(crawler))
 
     async def process_request(self, request, spider=None):
         if request.meta.get("dont_obey_robotstxt"):
@@ -118,7 +118,7 @@ class SharedRobotsMiddleware:
         cached = self._parsers.get(origin)
         if cached and time.monotonic() - cached[0] < self.ttl:
             return cached[1]
-        reading = self._reading.setdefault(asyncio.get_running_loop(), {})
+        reading = self.reading
         while origin in reading:  # then the shared copy is in the database (or the reading failed: read it here)
             await asyncio.shield(reading[origin])
             cached = self._parsers.get(origin)

@@ -12,7 +12,7 @@ from scrapy.exceptions import DropItem
 
 from gigflow import keys
 from gigflow.context import CrawlContext
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
 from gigflow.paths import markdown_path
 from gigflow.pipelines.jobs import JobWriter
@@ -25,20 +25,22 @@ logger = logging.getLogger(__name__)
 
 
 class StoragePipeline:
-    def __init__(self, crawler, markdown_dir: str, run: CrawlRun):
+    def __init__(self, crawler, markdown_dir: str, run: CrawlRun, pool):
         self.crawler = crawler
         self.stats = crawler.stats
         self.context = CrawlContext.from_crawler(crawler)  # the run's source, opened by its spider
         self.outage = DatabaseOutage.for_crawler(crawler)
         self.markdown_dir = markdown_dir
         self.run = run
-        self.pool = None
+        self.pool = pool
         self.writer: JobWriter | None = None
 
     @classmethod
     def from_crawler(cls, crawler):
         context = CrawlContext.from_crawler(crawler)
-        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""), CrawlRun.from_crawler(crawler, context))
+        pool = pool_from_crawler(crawler)
+        pipeline = cls(crawler, crawler.settings.get("MARKDOWN_DIR", ""), CrawlRun.from_crawler(crawler, context, pool),
+                       pool)
         # spider_closed, not close_spider: only the signal carries the finish reason.
         crawler.signals.connect(pipeline.spider_closed, signal=signals.spider_closed)
         # A callback or a store that raised lost part of the run: it must not mark jobs gone.
@@ -48,7 +50,6 @@ class StoragePipeline:
 
     def open_spider(self, spider=None):
         run_id = self.run.start()  # the crawl lock and the run's row; refused while the source is being crawled
-        self.pool = get_pool()
         self.writer = JobWriter(run_id)
         for key in (keys.VERSIONS_NEW, keys.VERSIONS_UNCHANGED, keys.JOBS_NEW, keys.JOBS_UPDATED, keys.JOBS_GONE,
                     keys.WARNINGS):

@@ -24,7 +24,6 @@ from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet import defer, task, threads
 
 from gigflow import keys
-from gigflow.db import get_pool
 from gigflow.db.outage import DatabaseOutage, is_database_error
 from gigflow.runs.decide import (OWNERSHIP_LOST, CrawlPace, Decision, RunFacts, decide_outcome, exit_code,
                                  listings_matter, next_crawl)
@@ -53,8 +52,8 @@ class RunNotOwned(RuntimeError):
 class CrawlRun:
     """One run of the crawler's source and strategy (``context``: the crawl context its spider opened)."""
 
-    def __init__(self, crawler, context: "CrawlContext", *, heartbeat_seconds: float, live_seconds: float = 30.0,
-                 finalize_wait: float = 10.0, pace: CrawlPace | None = None):
+    def __init__(self, crawler, context: "CrawlContext", pool, *, heartbeat_seconds: float,
+                 live_seconds: float = 30.0, finalize_wait: float = 10.0, pace: CrawlPace | None = None):
         self.crawler = crawler
         self.context = context
         self.ledger = run_ledger(crawler)
@@ -63,15 +62,15 @@ class CrawlRun:
         self.finalize_wait = finalize_wait
         self.pace = pace or CrawlPace()
         self.outage = DatabaseOutage.for_crawler(crawler)
-        self.pool = None
+        self.pool = pool  # the run's database (the DATABASE_URL setting's, handed down by its pipeline)
         self.lock: CrawlLock | None = None
         self.heartbeat: task.LoopingCall | None = None
         self.ownership_lost = False
 
     @classmethod
-    def from_crawler(cls, crawler, context: "CrawlContext") -> "CrawlRun":
+    def from_crawler(cls, crawler, context: "CrawlContext", pool) -> "CrawlRun":
         settings = crawler.settings
-        return cls(crawler, context, heartbeat_seconds=settings.getfloat("CRAWL_HEARTBEAT_SECONDS"),
+        return cls(crawler, context, pool, heartbeat_seconds=settings.getfloat("CRAWL_HEARTBEAT_SECONDS"),
                    live_seconds=settings.getfloat("CRAWL_LIVE_SECONDS"),
                    finalize_wait=settings.getfloat("DATABASE_FINALIZE_WAIT"), pace=CrawlPace.from_settings(settings))
 
@@ -85,8 +84,7 @@ class CrawlRun:
         """Take the crawl lock and open the run (closing the runs of dead owners); refuse, with exit code 3 and
         CloseSpider("already_running"), while another crawl of the source and strategy runs."""
         source_id, spider_name = self.context.source_id, self.context.spider_name
-        self.pool = get_pool()
-        lock = CrawlLock(source_id, spider_name)
+        lock = CrawlLock(source_id, spider_name, self.pool.conninfo)
         if not lock.acquire():
             with self.pool.connection() as conn:
                 holder = conn.execute(load_sql(_SQL, "running_run.sql"),

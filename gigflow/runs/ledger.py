@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable
 
+from gigflow.crawler_parts import RUN_LEDGER, crawler_part
+
 if TYPE_CHECKING:
     from gigflow.runs.decide import Decision
-
-# The one attribute the ledger lives in on a Scrapy crawler.
-LEDGER_ATTRIBUTE = "run_ledger"
 
 
 @dataclass(frozen=True)
@@ -64,10 +63,6 @@ class RunLedger:
 
 
 def run_ledger(crawler) -> RunLedger:
-    """The crawler's run ledger (``crawler.run_ledger``), made on first use: one per crawler, so every part of a
-    run, and every run of a batch process, has its own."""
-    ledger = getattr(crawler, LEDGER_ATTRIBUTE, None)
-    if ledger is None:
-        ledger = RunLedger()
-        setattr(crawler, LEDGER_ATTRIBUTE, ledger)
-    return ledger
+    """The crawler's run ledger (``crawler.run_ledger``: gigflow.crawler_parts), made on first use: one per
+    crawler, so every part of a run, and every run of a batch process, has its own."""
+    return crawler_part(crawler, RUN_LEDGER, RunLedger)

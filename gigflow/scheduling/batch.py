@@ -19,7 +19,8 @@ from urllib.parse import urlsplit
 from pydantic import TypeAdapter
 
 from gigflow.adapters.ats import base_url as ats_base_url
-from gigflow.db import get_pool
+from gigflow.crawler_parts import SharedWaits, share_waits
+from gigflow.db import pool_from_settings
 from gigflow.politeness.keys import Policies
 from gigflow.runs.exits import EXIT_ALREADY_RUNNING, EXIT_BAD_INPUT, EXIT_FINALIZATION_FAILED, worst
 from gigflow.runs.ledger import run_ledger
@@ -127,6 +128,8 @@ class SourceBatch:
         self.codes: dict[str, int] = {}
         self.running: Counter = Counter()
         self.stopping = False  # a crawl was shut down (SIGINT, SIGTERM): start no more
+        self.pool = pool_from_settings(process.settings)
+        self.waits = SharedWaits()  # its crawls run in one event loop: they queue for keys and robots.txt together
         self.queue: list[_Queued] = self._queue(source_ids)
 
     def _queue(self, source_ids: list[str]) -> list[_Queued]:
@@ -136,11 +139,10 @@ class SourceBatch:
         strategy_type = self.process.spider_loader.load(self.spider_name).strategy_type
         policies = Policies.from_settings(settings)
         overrides = settings.getdict("ATS_BASE_URLS")
-        pool = get_pool()
         queue = []
         for source_id in source_ids:
             try:
-                record = get_source(pool, source_id)
+                record = get_source(self.pool, source_id)
             except UnknownSourceError as exc:
                 logger.error("scrapy crawl %s: %s", self.spider_name, exc)
                 self.codes[source_id] = EXIT_BAD_INPUT
@@ -173,11 +175,10 @@ class SourceBatch:
             self._renewal.stop()
             return
         try:
-            pool = get_pool()
-            with pool.connection() as conn:
+            with self.pool.connection() as conn:
                 conn.execute(load_sql("gigflow.scheduling", "hold_claims.sql"),
                              {"source_ids": [q.source_id for q in self.queue], "claim_seconds": claim_seconds,
-                              "holder_lock": Liveness.for_url(pool.conninfo).ensure()})
+                              "holder_lock": Liveness.for_url(self.pool.conninfo).ensure()})
         except Exception as exc:  # a missed renewal is logged; the crawls go on
             logger.warning("renewing the claims of %d waiting source(s) failed: %s", len(self.queue), exc)
 
@@ -189,6 +190,7 @@ class SourceBatch:
         self.queue.remove(queued)
         self.running[queued.key] += 1
         crawler = self.process.create_crawler(self.spider_name)
+        share_waits(crawler, self.waits)
         done = self.process.crawl(crawler, source=queued.source_id, **self.spider_kwargs)
 
         def finished(outcome=None):
@@ -214,7 +216,7 @@ class SourceBatch:
         schedule-due pass hands them out again instead of waiting for the claims to expire."""
         if not self.queue:
             return
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             for queued in self.queue:
                 conn.execute(load_sql("gigflow.scheduling", "release_claim.sql"), {"source_id": queued.source_id})
 

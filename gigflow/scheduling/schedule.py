@@ -10,7 +10,7 @@ import logging
 from scrapy import signals
 
 from gigflow.context import CrawlContext
-from gigflow.db import get_pool
+from gigflow.db import pool_from_crawler
 from gigflow.db.liveness import Liveness
 from gigflow.runs.ledger import run_ledger
 from gigflow.sql import load_sql
@@ -22,14 +22,15 @@ _SQL = "gigflow.scheduling"
 class AdaptiveScheduleExtension:
     """On spider open, hold the source's claim; the run's finalizer calls ``release_claim`` in its transaction."""
 
-    def __init__(self, crawler):
+    def __init__(self, crawler, pool):
         self.crawler = crawler
+        self.pool = pool
         self.claim_seconds = crawler.settings.getfloat("SCHEDULE_CLAIM_SECONDS")
         self.context = CrawlContext.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler):
-        extension = cls(crawler)
+        extension = cls(crawler, pool_from_crawler(crawler))
         crawler.signals.connect(extension.spider_opened, signal=signals.spider_opened)
         run_ledger(crawler).add_recorder(extension.release_claim)
         return extension
@@ -38,11 +39,10 @@ class AdaptiveScheduleExtension:
         source_id = self.context.source_id
         if source_id is None:
             return
-        pool = get_pool()
-        with pool.connection() as conn:  # held by this process: a kill frees the claim at once
+        with self.pool.connection() as conn:  # held by this process: a kill frees the claim at once
             conn.execute(load_sql(_SQL, "hold_claims.sql"),
                          {"source_ids": [source_id], "claim_seconds": self.claim_seconds,
-                          "holder_lock": Liveness.for_url(pool.conninfo).ensure()})
+                          "holder_lock": Liveness.for_url(self.pool.conninfo).ensure()})
 
     def release_claim(self, conn, ledger, decision) -> None:
         """The run is recorded: its source is free to be scheduled again (at the next crawl time set beside)."""

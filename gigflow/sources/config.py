@@ -26,7 +26,8 @@ class SourceStatus(StrEnum):
     quarantined = "quarantined"
 
 
-def _http_url(value: str) -> str:
+def checked_http_url(value: str) -> str:
+    """An absolute http(s) URL without credentials or an unsafe form, else ValueError naming the problem."""
     value = value.strip()
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -73,7 +74,7 @@ def _regexes(values: list[str]) -> list[str]:
     return values
 
 
-def _css(value: str | None) -> str | None:
+def checked_css(value: str | None) -> str | None:
     """A CSS selector must translate to XPath that lxml compiles: refused at import, not found broken mid-crawl."""
     if value is None:
         return value
@@ -102,9 +103,9 @@ class HrefStrategy(_Strategy):
     next_page_selector: str | None = None
     max_listing_pages: int = Field(default=20, ge=1)
 
-    _urls = field_validator("listing_urls")(lambda cls, v: [_http_url(u) for u in v])
+    _urls = field_validator("listing_urls")(lambda cls, v: [checked_http_url(u) for u in v])
     _patterns = field_validator("job_url_patterns", "exclude_patterns")(lambda cls, v: _regexes(v))
-    _selectors = field_validator("card_selector", "next_page_selector")(lambda cls, v: _css(v))
+    _selectors = field_validator("card_selector", "next_page_selector")(lambda cls, v: checked_css(v))
 
 
 class SitemapStrategy(_Strategy):
@@ -116,7 +117,7 @@ class SitemapStrategy(_Strategy):
     exclude_patterns: list[str] = Field(default_factory=list)
     use_robots: bool = True
 
-    _urls = field_validator("sitemap_urls")(lambda cls, v: [_http_url(u) for u in v])
+    _urls = field_validator("sitemap_urls")(lambda cls, v: [checked_http_url(u) for u in v])
     _patterns = field_validator("job_url_patterns", "exclude_patterns")(lambda cls, v: _regexes(v))
 
 
@@ -130,8 +131,9 @@ class ClickStrategy(_Strategy):
     load_more_selector: str | None = None
     max_items: int = Field(default=200, ge=1)
 
-    _url = field_validator("listing_url")(lambda cls, v: _http_url(v))
-    _selectors = field_validator("item_selector", "detail_selector", "load_more_selector")(lambda cls, v: _css(v))
+    _url = field_validator("listing_url")(lambda cls, v: checked_http_url(v))
+    _selectors = field_validator("item_selector", "detail_selector", "load_more_selector")(
+        lambda cls, v: checked_css(v))
 
 
 class FeedStrategy(_Strategy):
@@ -141,7 +143,7 @@ class FeedStrategy(_Strategy):
     feed_urls: list[str] = Field(min_length=1)
     follow_links: bool = False
 
-    _urls = field_validator("feed_urls")(lambda cls, v: [_http_url(u) for u in v])
+    _urls = field_validator("feed_urls")(lambda cls, v: [checked_http_url(u) for u in v])
 
 
 ATS_PROVIDERS = ("greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "ashby", "workday", "personio",
@@ -160,7 +162,7 @@ class AtsStrategy(_Strategy):
     region: Literal["us", "eu"] = "us"
     board_url: str | None = None
 
-    _url = field_validator("board_url")(lambda cls, v: _http_url(v) if v is not None else v)
+    _url = field_validator("board_url")(lambda cls, v: checked_http_url(v) if v is not None else v)
 
     @model_validator(mode="before")
     @classmethod
@@ -267,7 +269,7 @@ class SourceConfig(BaseModel):
     status: SourceStatus = SourceStatus.candidate
     parser_key: str | None = None
 
-    _url = field_validator("canonical_url")(lambda cls, v: _http_url(v))
+    _url = field_validator("canonical_url")(lambda cls, v: checked_http_url(v))
 
     def canonical_json(self) -> str:
         """Canonical JSON of what defines the configuration: sorted keys, no whitespace."""

@@ -31,7 +31,7 @@ import scrapy
 
 from gigflow.middlewares.browser import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
 from gigflow.middlewares.capture import CaptureMiddleware
-from gigflow.middlewares.politeness import PolitenessGate
+from gigflow.middlewares.politeness import politeness_gate
 from gigflow.middlewares.preparation import CAPTURE_HTML
 from gigflow.spiders.base import SourceSpider
 from gigflow.spiders.click_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
@@ -79,7 +79,9 @@ class ClickSpider(SourceSpider):
         self.timeout_ms = settings.getfloat("CLICK_TIMEOUT") * 1000
         self.max_reveals = settings.getint("CLICK_MAX_REVEALS")
         self.settle = settings.getfloat("CLICK_SETTLE")
-        self.gate = PolitenessGate.for_crawler(self.crawler)
+        self.gate = politeness_gate(self.crawler)
+        if self.gate is None:  # the browser's requests would go unpaced
+            raise RuntimeError("the click spider needs gigflow.middlewares.politeness.PolitenessMiddleware enabled")
         self.seen_keys: set[str] = set()
         self.capture_failures = 0
         yield self.listing_request(batch=1)

@@ -24,7 +24,6 @@ from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
-from gigflow.db import get_pool
 from gigflow.documents import DocumentPreparer
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.safety.guard import FetchGuard, UnsafeURL
@@ -154,7 +153,7 @@ class MailboxSpider(SourceSpider):
 
     def record_failure(self, name: str, key: str, exc: Exception) -> None:
         error = f"{exc.__class__.__name__}: {exc}"[:500]
-        with get_pool().connection() as conn:
+        with self.context.pool.connection() as conn:
             attempts = mailbox_store.record_failure(conn, self.source_id, key, error)
         self.failures[key] = attempts
         self.crawler.stats.inc_value("gigflow/messages_failed")
@@ -162,12 +161,12 @@ class MailboxSpider(SourceSpider):
                             attempts, self.max_attempts, error)
 
     def clear_failure(self, key: str) -> None:
-        with get_pool().connection() as conn:
+        with self.context.pool.connection() as conn:
             mailbox_store.clear_failures(conn, self.source_id, [key])
         self.failures.pop(key, None)
 
     def failed_messages(self) -> dict[str, int]:
-        with get_pool().connection() as conn:
+        with self.context.pool.connection() as conn:
             return mailbox_store.failures(conn, self.source_id)
 
     # -- IMAP ---------------------------------------------------------------------------------------------------

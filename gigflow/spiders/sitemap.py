@@ -84,13 +84,13 @@ class SitemapSpider(SourceSpider):
     def robots_copy_is_old(self, url: str) -> bool:
         """The shared robots.txt copy is older than SITEMAP_ROBOTS_REFRESH_SECONDS (or missing)."""
         parts = urlsplit(url)
-        return robots_copy_is_old(f"{parts.scheme}://{parts.netloc}",
+        return robots_copy_is_old(self.context.pool, f"{parts.scheme}://{parts.netloc}",
                                   self.crawler.settings.getfloat("SITEMAP_ROBOTS_REFRESH_SECONDS"))
 
     def store_robots_copy(self, response) -> None:
         parts = urlsplit(response.url)
-        refresh_robots_copy(self.crawler.settings, f"{parts.scheme}://{parts.netloc}", parts.hostname,
-                            response.status, response.text)
+        refresh_robots_copy(self.context.pool, self.crawler.settings, f"{parts.scheme}://{parts.netloc}",
+                            parts.hostname, response.status, response.text)
 
     def sitemap_body(self, response) -> bytes:
         body = response.body
