@@ -103,6 +103,6 @@ def test_the_stored_noise_filter_is_used_only_for_the_current_configuration():
 
 def test_the_converter_setting_is_honoured_and_an_unknown_one_is_named():
     middleware, _ = opened_middleware(settings={"MARKDOWN_CONVERTER": "markdownify"})
-    assert middleware.client.converter == "markdownify"
+    assert middleware.preparer.converter == "markdownify"
     with pytest.raises(ValueError, match="unknown MARKDOWN_CONVERTER 'pandoc'"):
         opened_middleware(settings={"MARKDOWN_CONVERTER": "pandoc"})

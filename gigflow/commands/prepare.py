@@ -44,10 +44,10 @@ class Command(GigflowCommand):
         from gigflow.documents import DocumentPreparer
 
         try:
-            client = DocumentPreparer.from_settings(self.settings)
+            preparer = DocumentPreparer.from_settings(self.settings)
         except ValueError as exc:
             return self.fail(str(exc))
-        document = client.prepare(page.read_bytes(), opts.url, content_type=opts.content_type,
+        document = preparer.prepare(page.read_bytes(), opts.url, content_type=opts.content_type,
                                   strategy=strategy, noise_filter=noise_filter)
         if opts.json:
             print(document.model_dump_json(indent=2))

@@ -14,7 +14,7 @@ from gigflow.documents.sniff import sniff_format
 from gigflow.documents.types import PreparedDocument
 
 class DocumentPreparer:
-    """One door for every fetched body: ``client.prepare(body, url, content_type, strategy, noise_filter)``."""
+    """One door for every fetched body: ``preparer.prepare(body, url, content_type, strategy, noise_filter)``."""
 
     def __init__(self, converter: str = DEFAULT_CONVERTER, max_bytes: int = DEFAULT_MAX_BYTES,
                  chunk_elements: int = CHUNK_ELEMENTS, markdown_parse_max_chars: int = MARKDOWN_PARSE_MAX_CHARS):

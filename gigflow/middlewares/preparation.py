@@ -31,8 +31,8 @@ logger = logging.getLogger(__name__)
 class PreparationMiddleware:
     """Downloader middleware: prepares responses of requests marked ``meta["gigflow_job"]``."""
 
-    def __init__(self, client: DocumentPreparer, context: CrawlContext):
-        self.client = client
+    def __init__(self, preparer: DocumentPreparer, context: CrawlContext):
+        self.preparer = preparer
         self.context = context  # the run's strategy and noise filter
 
     @classmethod
@@ -47,7 +47,7 @@ class PreparationMiddleware:
         content_type = "text/html; charset=utf-8" if isinstance(capture, str) else \
             response.headers.get("Content-Type", b"").decode("latin-1") or None
         try:
-            prepared = self.client.prepare(body, response.url, content_type=content_type,
+            prepared = self.preparer.prepare(body, response.url, content_type=content_type,
                                            strategy=self.context.strategy,
                                            noise_filter=self.context.noise_filter)
         except Exception as exc:  # a malformed page never crashes a crawl
