@@ -161,7 +161,14 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                            r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
                            r"\b(?:[Hh]ead|[Mm]ain|[Rr]egistered|[Rr]egional) [Oo]ffices?\b|"
                           # a postcode and a place name, but not a copyright year and a company name
-                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
+                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+|"
+                          # a postcode and a place set off by a comma ("34394, Istanbul", "34394, IST"), a
+                          # hyphenated postcode ("80-232 Gdańsk", "90-613, Łódź"): the place starts with a capital
+                          r"(?<![©\d.,])\b(?!(19|20)\d\d\b)\d{4,5},\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
+                          r"(?<![\d./-])\b\d{2}-\d{3},?\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
+                          # a place and its country after "in", "based in", "located in" ("in Istanbul, Turkey")
+                          r"\b(?:[Ii]n|[Bb]ased in|[Ll]ocated in|[Oo]ffices? in)\s+[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?,\s"
+                          r"(?!(?:and|or|the|etc)\b)[A-Z][a-z]+\b(?!,|\s(?:and|or)\s)"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
     "contact": re.compile(r"\b(?!" + SITE_MAILBOXES + r")"
@@ -189,7 +196,7 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
     r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
-    r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+    r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(
     r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
@@ -259,12 +266,30 @@ def is_link_menu(region: ReviewRegion) -> bool:
 BOARD_KINDS = frozenset({"apply"})
 
 
+_SITE_MAILBOX = re.compile(r"\b" + SITE_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
+
+
+def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
+    """A general mailbox (info@, office@ ...) at the domain of one of ``names`` (the site's one employer): on a
+    one-employer site the footer's mailbox is how to reach the employer, a contact fact; '' when there is none."""
+    keys = {"".join(ch for ch in name.casefold() if ch.isalnum()) for name in names if name}
+    keys = {key for key in keys if len(key) >= 3}
+    if not keys:
+        return ""
+    for match in _SITE_MAILBOX.finditer(text):
+        host = "".join(ch for ch in match.group("domain").casefold().rsplit(".", 1)[0] if ch.isalnum())
+        if any(key in host for key in keys):
+            return match.group(0)
+    return ""
+
+
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
-                     owner: str = "") -> list[str]:
+                     owner: str = "", owner_name: str = "") -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
     by samples of different employers, so only a way to apply counts (see BOARD_KINDS): a board's footer office
-    block is the operator's, one employer's is the employer's (issue #23)."""
+    block is the operator's, one employer's is the employer's (issue #23). ``owner_name``: the site owner the
+    samples agree on (no board); its general mailbox in the site footer is the employer's contact."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -281,7 +306,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     for kind, pattern in JOB_FACT_SIGNALS.items():
-        if only_links and kind != "apply":
+        if only_links and kind not in ("apply", "employer"):  # a linked legal name ("Acme Ltd") is the employer
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
@@ -326,6 +351,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             break
     if site_operator_only:
         return found
+    if region.site_footer and not any(f.startswith(("contact ", "link 'mailto:")) for f in found):
+        mailbox = owners_mailbox(haystack + "\n" + "\n".join(h for _, h in region.links), (*employers, owner_name))
+        if mailbox:
+            found.append(f"contact {mailbox!r} (the employer's own mailbox in the site footer)")
     if _LABEL_VALUE_MARKUP.search(region.html) and _values_state_text(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
@@ -347,7 +376,8 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
+                                       self.site_owner_name)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)
