@@ -146,3 +146,27 @@ def test_y_a_linked_legal_name_in_capitals_is_the_employer_and_the_copyright_lin
     markdown = learn_and_apply(pages)
     assert "Nordwind LTD" in markdown
     assert "Privacy" not in markdown
+
+
+# The noise side of the same hold-out: words that looked like facts in template.
+
+def test_z_a_published_with_credit_a_menus_descriptions_and_legal_links_state_no_fact():
+    mega_menu = ("<nav><ul><li><dl><dt><a href='/support/'>Get Help</a></dt><dd>Read our "
+                 "<a href='/docs/'>documentation and FAQs</a>, or <a href='/contact/'>get in touch</a>.</dd></dl></li>"
+                 "<li><dl><dt><a href='/extensions/'>Extensions</a></dt><dd>Do even more with "
+                 "<a href='/plugins/'>plugins</a> and integrations.</dd></dl></li></ul></nav>")
+    legal = ("<div class='footer'><p><a href='/rights-policy/'>Rights Policy</a> "
+             "<a href='/data-subject-application-form/'>Data Subject Application</a> "
+             "<a href='/files/notice.pdf'>Candidate Information Notice</a></p>"
+             "<p>Published with <a href='https://pages.example'>Static Pages</a></p></div>")
+
+    def page(title, text):
+        return (f"<html><head><title>{title} | Nordwind</title></head><body>{mega_menu}<main><h1>{title}</h1>"
+                f"<p>{text}</p><p>Posted: 3 May 2026</p><a href='/jobs/{title.lower()}/apply'>Apply now</a>"
+                f"</main>{legal}</body></html>")
+
+    markdown = learn_and_apply(_pages(page))
+    for noise in ("Read our", "Data Subject Application", "Candidate Information Notice", "Published with"):
+        assert noise not in markdown, noise
+    for fact in ("iOS Developer", "Posted: 3 May 2026", "Apply now"):
+        assert fact in markdown, fact

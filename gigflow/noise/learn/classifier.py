@@ -151,7 +151,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
                          r"compensation)\b", re.I),
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
-                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
+                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by)\b|\d+\s*(days?|hours?) ago|"
+                       # "Posted: …", "Published on 3 May", "posted today"; not "Published with GitHub Pages"
+                       r"\b(posted|published)\b(?=\s*:|\s+(?:on\s+|at\s+)?(?:\d|today|yesterday|" + _MONTHS + r"))",
                        re.I),
     "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
                            r"headquarters|office in|"
@@ -164,7 +166,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+|"
                           # a postcode and a place set off by a comma ("34394, Istanbul", "34394, IST"), a
                           # hyphenated postcode ("80-232 Gdańsk", "90-613, Łódź"): the place starts with a capital
-                          r"(?<![©\d.,])\b(?!(19|20)\d\d\b)\d{4,5},\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
+                          r"(?<![©\d.])\b(?!(19|20)\d\d\b)\d{4,5},\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
                           r"(?<![\d./-])\b\d{2}-\d{3},?\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
                           # a place and its country after "in", "based in", "located in" ("in Istanbul, Turkey")
                           r"\b(?:[Ii]n|[Bb]ased in|[Ll]ocated in|[Oo]ffices? in)\s+[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?,\s"
@@ -232,6 +234,10 @@ def _values_state_text(markup: str) -> bool:
         fragment = lxml_html.fragment_fromstring(markup, create_parent="div")
     except (etree.ParserError, ValueError):
         return True  # unreadable: judged as before
+    labels = [label for label in fragment.iter("dt", "th") if label.text_content().strip()]
+    if labels and all(_squash(label.text_content()) == _squash(" ".join(a.text_content() for a in label.iter("a")))
+                      for label in labels):
+        return False  # every label is a link: a menu's entries with their descriptions ("Get Help: Read our FAQ")
     for value in fragment.iter("dd", "td"):
         linked = sum(len(a.text_content().strip()) for a in value.iter("a"))
         if len(value.text_content().strip()) > linked:
@@ -243,6 +249,14 @@ _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
+# Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
+# and applications without being a way to apply.
+_LEGAL = re.compile(r"privacy|policy|policies|\bterms\b|legal|gdpr|data[-_ ]?subject|\bnotice\b|cookie|imprint|"
+                    r"impressum|datenschutz|disclaimer|kvkk", re.I)
+
+
+def _legal_link(text: str, href: str) -> bool:
+    return bool(_LEGAL.search(text or "") or _LEGAL.search(href or ""))
 
 
 MENU_MIN_LINKS = 4
@@ -319,8 +333,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if kind == "apply":
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
-            # heading or its confirmation ("Thank you for your application"), not a fact of the job.
-            match = pattern.search("\n".join(t for t, _ in region.links))
+            # heading or its confirmation ("Thank you for your application"), not a fact of the job. A link to a
+            # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
+            match = pattern.search("\n".join(t for t, h in region.links if not _legal_link(t, h)))
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
             continue
@@ -344,9 +359,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         match = pattern.search(haystack)
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
-    for _text, href in region.links:
+    for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link):
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(link_text,
+                                                                                                        href):
             found.append(f"link {href!r}")
             break
     if site_operator_only:
