@@ -151,7 +151,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
                          r"compensation)\b", re.I),
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
-                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by|posted|published)\b|\d+\s*(days?|hours?) ago",
+                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by)\b|\d+\s*(days?|hours?) ago|"
+                       # "Posted: …", "Published on 3 May", "posted today"; not "Published with GitHub Pages"
+                       r"\b(posted|published)\b(?=\s*:|\s+(?:on\s+|at\s+)?(?:\d|today|yesterday|" + _MONTHS + r"))",
                        re.I),
     "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
                            r"headquarters|office in|"
@@ -161,7 +163,14 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                            r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
                            r"\b(?:[Hh]ead|[Mm]ain|[Rr]egistered|[Rr]egional) [Oo]ffices?\b|"
                           # a postcode and a place name, but not a copyright year and a company name
-                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+"),
+                          r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+|"
+                          # a postcode and a place set off by a comma ("34394, Istanbul", "34394, IST"), a
+                          # hyphenated postcode ("80-232 Gdańsk", "90-613, Łódź"): the place starts with a capital
+                          r"(?<![©\d.])\b(?!(19|20)\d\d\b)\d{4,5},\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
+                          r"(?<![\d./-])\b\d{2}-\d{3},?\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
+                          # a place and its country after "in", "based in", "located in" ("in Istanbul, Turkey")
+                          r"\b(?:[Ii]n|[Bb]ased in|[Ll]ocated in|[Oo]ffices? in)\s+[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?,\s"
+                          r"(?!(?:and|or|the|etc)\b)[A-Z][a-z]+\b(?!,|\s(?:and|or)\s)"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
     "contact": re.compile(r"\b(?!" + SITE_MAILBOXES + r")"
@@ -189,7 +198,7 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
     r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
-    r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+    r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(
     r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
@@ -225,6 +234,10 @@ def _values_state_text(markup: str) -> bool:
         fragment = lxml_html.fragment_fromstring(markup, create_parent="div")
     except (etree.ParserError, ValueError):
         return True  # unreadable: judged as before
+    labels = [label for label in fragment.iter("dt", "th") if label.text_content().strip()]
+    if labels and all(_squash(label.text_content()) == _squash(" ".join(a.text_content() for a in label.iter("a")))
+                      for label in labels):
+        return False  # every label is a link: a menu's entries with their descriptions ("Get Help: Read our FAQ")
     for value in fragment.iter("dd", "td"):
         linked = sum(len(a.text_content().strip()) for a in value.iter("a"))
         if len(value.text_content().strip()) > linked:
@@ -236,6 +249,14 @@ _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
 RULES_NAME = "rules"
+# Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
+# and applications without being a way to apply.
+_LEGAL = re.compile(r"privacy|policy|policies|\bterms\b|legal|gdpr|data[-_ ]?subject|\bnotice\b|cookie|imprint|"
+                    r"impressum|datenschutz|disclaimer|kvkk", re.I)
+
+
+def _legal_link(text: str, href: str) -> bool:
+    return bool(_LEGAL.search(text or "") or _LEGAL.search(href or ""))
 
 
 MENU_MIN_LINKS = 4
@@ -259,12 +280,30 @@ def is_link_menu(region: ReviewRegion) -> bool:
 BOARD_KINDS = frozenset({"apply"})
 
 
+_SITE_MAILBOX = re.compile(r"\b" + SITE_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
+
+
+def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
+    """A general mailbox (info@, office@ ...) at the domain of one of ``names`` (the site's one employer): on a
+    one-employer site the footer's mailbox is how to reach the employer, a contact fact; '' when there is none."""
+    keys = {"".join(ch for ch in name.casefold() if ch.isalnum()) for name in names if name}
+    keys = {key for key in keys if len(key) >= 3}
+    if not keys:
+        return ""
+    for match in _SITE_MAILBOX.finditer(text):
+        host = "".join(ch for ch in match.group("domain").casefold().rsplit(".", 1)[0] if ch.isalnum())
+        if any(key in host for key in keys):
+            return match.group(0)
+    return ""
+
+
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
-                     owner: str = "") -> list[str]:
+                     owner: str = "", owner_name: str = "") -> list[str]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
     by samples of different employers, so only a way to apply counts (see BOARD_KINDS): a board's footer office
-    block is the operator's, one employer's is the employer's (issue #23)."""
+    block is the operator's, one employer's is the employer's (issue #23). ``owner_name``: the site owner the
+    samples agree on (no board); its general mailbox in the site footer is the employer's contact."""
     found = []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
@@ -281,7 +320,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     for kind, pattern in JOB_FACT_SIGNALS.items():
-        if only_links and kind != "apply":
+        if only_links and kind not in ("apply", "employer"):  # a linked legal name ("Acme Ltd") is the employer
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
@@ -294,8 +333,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if kind == "apply":
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
-            # heading or its confirmation ("Thank you for your application"), not a fact of the job.
-            match = pattern.search("\n".join(t for t, _ in region.links))
+            # heading or its confirmation ("Thank you for your application"), not a fact of the job. A link to a
+            # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
+            match = pattern.search("\n".join(t for t, h in region.links if not _legal_link(t, h)))
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
             continue
@@ -319,13 +359,18 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         match = pattern.search(haystack)
         if match:
             found.append(f"{kind} {match.group(0).strip()!r}")
-    for _text, href in region.links:
+    for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link):
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(link_text,
+                                                                                                        href):
             found.append(f"link {href!r}")
             break
     if site_operator_only:
         return found
+    if region.site_footer and not any(f.startswith(("contact ", "link 'mailto:")) for f in found):
+        mailbox = owners_mailbox(haystack + "\n" + "\n".join(h for _, h in region.links), (*employers, owner_name))
+        if mailbox:
+            found.append(f"contact {mailbox!r} (the employer's own mailbox in the site footer)")
     if _LABEL_VALUE_MARKUP.search(region.html) and _values_state_text(region.html):
         found.append("label/value markup (dt/dd, th)")
     lowered = " ".join([text, region.label]).lower()
@@ -347,7 +392,8 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
-            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner)
+            signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
+                                       self.site_owner_name)
             if signals:
                 verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
                                                     self.name)

@@ -592,6 +592,12 @@ def _one_line(text: str | None) -> str:
     return " ".join(text.split()) + " " if text and text.strip() else ""
 
 
+def _mostly_links(item) -> bool:
+    text = len("".join(item.text_content().split()))
+    linked = item.tag == "a" and text or sum(len("".join(a.text_content().split())) for a in item.iter("a"))
+    return linked * 2 >= text
+
+
 def _fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -609,7 +615,9 @@ def _fact_text(region) -> str:
         for items in groups.values():
             if len(items) >= LINK_LIST_MIN_ITEMS and all(
                     item.tag == "a" or item.find(".//a") is not None for item in items):
-                skipped.update(items)
+                # An item whose own words outweigh its links (a footer column with the office address beside
+                # its mailto link) states something itself: it stays.
+                skipped.update(item for item in items if _mostly_links(item))
     parts = []
     walker = etree.iterwalk(region, events=("start", "end"))
     for event, el in walker:

@@ -142,15 +142,36 @@ def copyright_holders(root) -> list[str]:
             if block in blocks:
                 continue
             blocks.add(block)
-            text = " ".join(block.itertext())
-        for match in _COPYRIGHT.finditer(_norm(text)):
-            holder = _HOLDER_END.sub("", match.group("name"))
-            if any(ch.isalpha() for ch in holder) and not holder.startswith(("-", "–", "—")):
-                holders.append(holder)
+            lines = _lines(block)
+        else:
+            lines = [text]
+        for line in lines:
+            for match in _COPYRIGHT.finditer(_norm(line)):
+                holder = _HOLDER_END.sub("", match.group("name"))
+                if any(ch.isalpha() for ch in holder) and not holder.startswith(("-", "–", "—")):
+                    holders.append(holder)
     return holders
 
 
+def _lines(block) -> list[str]:
+    """A block's text as a reader sees its lines: a heading or paragraph inside it ("© 2016 Acme" then a heading
+    "Made with love by Acme") is a line of its own, not part of the holder's name."""
+    parts: list[str] = []
+    for event, el in etree.iterwalk(block, events=("start", "end")):
+        inner = el is not block and isinstance(el.tag, str)
+        if inner and el.tag in _BLOCK_TAGS:
+            parts.append("\n")
+        if event == "start" and isinstance(el.tag, str) and el.text:
+            parts.append(el.text)
+        elif event == "end" and el is not block and el.tail:
+            parts.append(el.tail)
+    return "".join(parts).split("\n")
+
+
 _INLINE = frozenset({"a", "span", "small", "strong", "b", "em", "i", "font", "time", "sup", "sub"})
+_BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "br", "hr", "section",
+                         "header", "footer", "nav", "aside", "article", "address", "table", "tr", "td", "th", "dl",
+                         "dt", "dd", "blockquote"})
 
 
 def title_parts(root) -> list[str]:
@@ -235,6 +256,42 @@ def _title_affix(roots) -> str:
     return shown[key] if count > len(roots) // 2 else ""
 
 
+def _own_jobs_section(samples, roots, listing_name: str) -> bool:
+    """Whether a name that says it lists jobs ("Acme Jobs") is one employer's own job section: the rest of the
+    name is what most samples state as the site's owner elsewhere (the copyright holder, og:site_name, JSON-LD),
+    and most <title>s, less that name, are the page's own <h1> alone ("Backend Developer | Acme Jobs"). A board's
+    titles or headings add each job's employer ("Engineer - Shellworks")."""
+    stem = _key(_norm(_LISTING_NAME.sub(" ", listing_name)).strip(" -–—|·•:,"))
+    if not stem:
+        return False
+    n = len(roots)
+    stated = sum(1 for sample, root in zip(samples, roots) if stem in _plain_names(sample, root))
+    affix = clean_name(listing_name) or listing_name
+    return (stated > n // 2 and _titles_are_headings(roots, affix) > n // 2
+            and _headings_add_to_title(roots, affix) <= n // 2)
+
+
+def _plain_names(sample, root) -> set[str]:
+    """The names (by key) a sample states itself by without a word for listing jobs: "© Acme 2023", not
+    "© 2026 Greenfield Jobs" (a site that calls itself a job listing in its own copyright line)."""
+    stated = copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
+    return {_key(clean_name(text)) for text in stated if clean_name(text) and not _LISTING_NAME.search(text)}
+
+
+def _headings_add_to_title(roots, affix: str) -> int:
+    """How many samples have an <h1> that holds the <title>'s job and says more: a board's embedded posting
+    adds its employer ("Account Manager - Shellworks", "Job Application for Engineer at MycoWorks")."""
+    count = 0
+    for root in roots:
+        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) != _key(affix)]
+        rest = " ".join(" ".join(parts).split()).casefold()
+        if not rest:
+            continue
+        headings = [" ".join(h.text_content().split()).casefold().strip(" #") for _, h in zip(range(4), root.iter("h1"))]
+        count += any(rest in heading and len(heading) > len(rest) + 3 for heading in headings)
+    return count
+
+
 def looks_like_a_board(samples, roots, owner: str = "") -> str:
     """Why the samples look like a job board (jobs of different employers), or ''.
 
@@ -245,7 +302,7 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     """
     n = len(roots)
     named_for_listing = _listing_name(roots)
-    if named_for_listing:
+    if named_for_listing and not _own_jobs_section(samples, roots, named_for_listing):
         return f"the site's name says it lists jobs ({named_for_listing!r})"
     outbound = []
     for sample, root in zip(samples, roots):
