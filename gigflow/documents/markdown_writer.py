@@ -24,13 +24,12 @@ forge one. Recursion is per nesting level: preparation flattens a tree deeper th
 from __future__ import annotations
 
 import re
-from functools import partial
 
 from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.documents.links import listed_link
-from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, _TEXT_SPECIAL, safe_target
+from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, safe_target
 
 DIRECT = "direct"  # its MARKDOWN_CONVERTER name
 BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
@@ -46,7 +45,18 @@ _WS_CHARS = " \t\n\r\f\xa0"
 # Whitespace and every marker but the syntax ones: what a heading, a link's text or a table cell collapses.
 _INLINE_WS = re.compile("[ \t\n\r\f\xa0\x01-\x04]+")
 _AROUND_HARD = re.compile(r" ?\x04 ?")
-_escape = partial(_TEXT_SPECIAL.sub, r"\\\g<0>")
+_ENTITY_AMP = re.compile(r"&(?=#?[A-Za-z0-9]+;)")  # the "&" alternative of safe_text._TEXT_SPECIAL
+
+
+def _escape(text: str) -> str:
+    """safe_text._TEXT_SPECIAL escaped: its single characters by str.replace (C speed; a regex with a backreference
+    template runs Python code per match), the entity-like "&" by a literal template."""
+    for char in "\\<[]":  # the backslash first, so the ones added are not doubled
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return _ENTITY_AMP.sub(r"\\&", text) if "&" in text else text
+
+
 _SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"))
 _plain_url = PLAIN_WEB_URL.fullmatch
 _BACKTICKS = re.compile("`+")
@@ -77,6 +87,8 @@ def _paragraphs(pieces: list[str]) -> list[str]:
 
 def _one_line(text: str) -> str:
     """Inline content on one line (a heading, a link's text, a table cell)."""
+    if "  " not in text and text.isprintable():  # no run to collapse: \t\n\r\f, \xa0 and markers are unprintable
+        return text.strip(" ")
     return _INLINE_WS.sub(" ", text).strip(" ")
 
 
