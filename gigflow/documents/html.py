@@ -6,6 +6,7 @@ the site's noise filter, then Markdown of the body. The raw body is never modifi
 
 from __future__ import annotations
 
+import codecs
 import re
 from functools import partial
 
@@ -53,14 +54,22 @@ EVENT_HANDLERS = tuple("on" + name for name in (
 def decode_html(body: bytes | str, content_type: str | None = None) -> tuple[str, int]:
     """Decode as Scrapy does (HTTP header, BOM, meta charset, then detection; undecodable bytes replaced) and
     drop control characters. Returns the text and how many control characters were dropped."""
+    text, dropped, _ = decode_for_parsing(body, content_type)
+    return text, dropped
+
+
+def decode_for_parsing(body: bytes | str, content_type: str | None = None) -> tuple[str, int, bytes | None]:
+    """``decode_html`` plus the body itself when it already is the text's UTF-8 (decoded as UTF-8 without a BOM,
+    nothing replaced or dropped; else None): libxml2 then parses it as it came, not a second encoded copy."""
     if isinstance(body, str):
         text = body
     else:
-        text = html_to_unicode(content_type, body)[1]
+        encoding, text = html_to_unicode(content_type, body)
         if len(body.translate(None, _CONTROL_BYTES)) == len(body):  # C-speed scan; a regex is 5x slower
-            return text, 0
+            same = encoding == "utf-8" and "\ufffd" not in text and not body.startswith(codecs.BOM_UTF8)
+            return text, 0, body if same else None
     cleaned, dropped = _CONTROL_CHARS.subn("", text)
-    return cleaned, dropped
+    return cleaned, dropped, None
 
 
 # libxml2 stops at 2048 levels and drops everything after; deeper markup is flattened before a second parse.
@@ -86,12 +95,13 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "replace")
 
 
-def parse_html(text: str, report: PreparationReport | None = None):
-    """Parse forgivingly. Markup nested past libxml2's depth limit is flattened (tags below
-    PARSER_DEPTH_LIMIT dropped, text kept) and parsed again, so no content after it is lost."""
+def parse_html(text: str, report: PreparationReport | None = None, utf8: bytes | None = None):
+    """Parse forgivingly (``utf8``: the text's UTF-8, when the caller has it). Markup nested past libxml2's depth
+    limit is flattened (tags below PARSER_DEPTH_LIMIT dropped, text kept) and parsed again, so no content after it
+    is lost."""
     parser = _new_parser()
     try:
-        root = lxml_html.document_fromstring(_utf8(text), parser=parser)
+        root = lxml_html.document_fromstring(_utf8(text) if utf8 is None else utf8, parser=parser)
     except etree.ParserError:  # "Document is empty": whitespace or nothing at all
         return lxml_html.document_fromstring(b"<html><body></body></html>", parser=_new_parser())
     if not any("Excessive depth" in entry.message for entry in parser.error_log):
@@ -252,10 +262,10 @@ class HtmlFormat:
     def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
                    report: PreparationReport):
         """Decode and parse a copy; assets out, links absolute, job cards out. Returns (root, title)."""
-        text, dropped = decode_html(body, content_type)
+        text, dropped, utf8 = decode_for_parsing(body, content_type)
         if dropped:
             report.retained("control-characters", reason=f"{dropped} NUL/control character(s) dropped before parsing")
-        root = parse_html(text, report)
+        root = parse_html(text, report, utf8)
         title = page_title(root)
         remove_assets(root, report)
         base_url = usable_base(root, url)
