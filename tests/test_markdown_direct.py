@@ -67,3 +67,19 @@ def test_deeply_nested_lists_and_quotes_get_their_prefixes_once():
     markdown = direct(page + "<blockquote>" * 3 + "<ul><li>q</li></ul>" + "</blockquote>" * 3)
     assert markdown.startswith("- " * 60 + "deep **text**\n")  # an item that starts with a list: on its line
     assert "> > > - q" in markdown
+
+
+def test_the_writers_escaping_and_one_line_text_match_the_safety_rules():
+    # The writer escapes with str.replace and skips the whitespace regex when nothing can collapse: both must agree
+    # with the regexes they stand for (safe_text's escape, the inline whitespace rule) on every kind of character.
+    import random
+
+    from gigflow.documents.markdown_writer import _INLINE_WS, _escape, _one_line
+    from gigflow.documents.safe_text import escape_text
+
+    pieces = list("ab#;& \\<[]`*_\t\n\r\f\xa0\x01\x02\x03\x04\u200b\u2003") + ["&amp;", "&#12;", "&x;", "  "]
+    rng = random.Random(29)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        assert _escape(text) == escape_text(text)
+        assert _one_line(text) == _INLINE_WS.sub(" ", text).strip(" ")

@@ -63,3 +63,21 @@ def test_invalid_encodings_still_prepare(content_type, body):
 def test_empty_and_degenerate_pages(body, markdown):
     document = CLIENT.prepare(body, URL, "text/html")
     assert document.format == "html" and document.markdown == markdown and document.report.errors == []
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("text/html; charset=utf-8", "<h1>Café €</h1><p>Ünïcode ✓</p>".encode()),  # parsed as it came
+    ("text/html; charset=utf-8", b"\xef\xbb\xbf" + "<h1>Café €</h1><p>Ünïcode ✓</p>".encode()),  # a BOM
+    ("text/html; charset=utf-8", "<h1>Café €</h1><p>Ünïcode ✓ \ufffd</p>".encode()),  # a real U+FFFD
+    ("text/html; charset=iso-8859-1", "<h1>Café</h1><p>Ünïcode</p>".encode("latin-1")),
+    ("text/html; charset=utf-8", "<h1>Café</h1><p>Ünïcode \xe9</p>".encode() + b"\xe9\xff"),  # broken UTF-8
+])
+def test_bytes_prepare_as_their_decoded_text_does(content_type, body):
+    # Valid UTF-8 goes to the parser as it came; every other body is decoded and encoded again: either way the
+    # result is the one the decoded text gives.
+    from gigflow.documents.html import decode_html
+
+    document = CLIENT.prepare(body, URL, content_type)
+    from_text = CLIENT.prepare(decode_html(body, content_type)[0], URL, content_type)
+    assert document.markdown == from_text.markdown and document.title == from_text.title
+    assert document.title.startswith("Caf") and "nicode" in document.markdown
