@@ -73,9 +73,11 @@ _SKIPPED = frozenset("head script style template noscript".split())
 
 
 def _paragraphs(pieces: list[str]) -> list[str]:
-    """The finished paragraphs of a run of pieces: split at block boundaries, whitespace collapsed and trimmed."""
+    """The finished paragraphs of a run of pieces (emptied): split at block boundaries, whitespace collapsed and
+    trimmed."""
     paragraphs = []
     text = "".join(pieces)
+    pieces.clear()  # the caller is done with them: on a large page they are several times the text (peak memory)
     # str.split() is twice as fast as the regex, but also splits at Unicode spaces HTML keeps: those take the regex.
     # (It drops the first and last space too, which stripping each paragraph does anyway.)
     text = _WS.sub(" ", text) if _NOT_HTML_SPACE(text) else " ".join(text.split())
@@ -153,9 +155,14 @@ class MarkdownWriter:
                     else lxml_html.Element("div"))
         out: list[str] = []
         self.element(tree, out)
+        paragraphs = _paragraphs(out)
+        out.clear()  # each stage's copy of the text goes as soon as the next one is made (peak memory)
         lines: list[str] = []
-        self.lines(_paragraphs(out), "", "", lines)
-        markdown = _escape("\n".join(lines))
+        self.lines(paragraphs, "", "", lines)
+        del paragraphs
+        markdown = "\n".join(lines)
+        lines.clear()
+        markdown = _escape(markdown)
         for marker, syntax in _SYNTAX:
             if marker in markdown:
                 markdown = markdown.replace(marker, syntax)
