@@ -67,3 +67,26 @@ def test_deeply_nested_lists_and_quotes_get_their_prefixes_once():
     markdown = direct(page + "<blockquote>" * 3 + "<ul><li>q</li></ul>" + "</blockquote>" * 3)
     assert markdown.startswith("- " * 60 + "deep **text**\n")  # an item that starts with a list: on its line
     assert "> > > - q" in markdown
+
+
+def test_the_writers_escaping_and_one_line_text_match_the_safety_rules():
+    # The writer escapes with str.replace, skips the whitespace regex when nothing can collapse and collapses
+    # paragraphs with str.split(): each must agree with the regex it stands for on every kind of character.
+    import random
+
+    from gigflow.documents.markdown_writer import (_AROUND_HARD, _INLINE_WS, _WS, BACKSLASH, BREAK, HARD, NL,
+                                                   _escape, _one_line, _paragraphs)
+    from gigflow.documents.safe_text import escape_text
+
+    def paragraphs_by_regex(text):  # the rule _paragraphs implements with str.split() where it can
+        parts = (_AROUND_HARD.sub(HARD, part).strip(" " + HARD).replace(HARD, BACKSLASH + NL) if HARD in part
+                 else part.strip(" ") for part in _WS.sub(" ", text).split(BREAK))
+        return [part for part in parts if part]
+
+    pieces = list("ab#;& \\<[]`*_\t\n\r\f\xa0\x01\x02\x03\x04\u200b\u2003\u3000\x85") + ["&amp;", "&#12;", "  "]
+    rng = random.Random(29)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        assert _escape(text) == escape_text(text)
+        assert _one_line(text) == _INLINE_WS.sub(" ", text).strip(" ")
+        assert _paragraphs([text]) == paragraphs_by_regex(text)

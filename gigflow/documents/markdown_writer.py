@@ -24,13 +24,12 @@ forge one. Recursion is per nesting level: preparation flattens a tree deeper th
 from __future__ import annotations
 
 import re
-from functools import partial
 
 from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.documents.links import listed_link
-from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, _TEXT_SPECIAL, safe_target
+from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, safe_target
 
 DIRECT = "direct"  # its MARKDOWN_CONVERTER name
 BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
@@ -43,10 +42,23 @@ OPEN, CLOSE, ANGLE, BACKSLASH, AMP = "\x0e", "\x0f", "\x10", "\x11", "\x12"
 # HTML's whitespace, and the no-break space (a space in the Markdown, as html-to-markdown writes it).
 _WS = re.compile("[ \t\n\r\f\xa0]+")
 _WS_CHARS = " \t\n\r\f\xa0"
+# What str.split() splits at besides _WS (\v and \x1c-\x1f cannot be in a tree, but cost nothing to name).
+_NOT_HTML_SPACE = re.compile("[\x0b\x1c-\x1f\x85\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]").search
 # Whitespace and every marker but the syntax ones: what a heading, a link's text or a table cell collapses.
 _INLINE_WS = re.compile("[ \t\n\r\f\xa0\x01-\x04]+")
 _AROUND_HARD = re.compile(r" ?\x04 ?")
-_escape = partial(_TEXT_SPECIAL.sub, r"\\\g<0>")
+_ENTITY_AMP = re.compile(r"&(?=#?[A-Za-z0-9]+;)")  # the "&" alternative of safe_text._TEXT_SPECIAL
+
+
+def _escape(text: str) -> str:
+    """safe_text._TEXT_SPECIAL escaped: its single characters by str.replace (C speed; a regex with a backreference
+    template runs Python code per match), the entity-like "&" by a literal template."""
+    for char in "\\<[]":  # the backslash first, so the ones added are not doubled
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return _ENTITY_AMP.sub(r"\\&", text) if "&" in text else text
+
+
 _SYNTAX = ((OPEN, "["), (CLOSE, "]"), (ANGLE, "<"), (BACKSLASH, "\\"), (AMP, "&"))
 _plain_url = PLAIN_WEB_URL.fullmatch
 _BACKTICKS = re.compile("`+")
@@ -61,9 +73,15 @@ _SKIPPED = frozenset("head script style template noscript".split())
 
 
 def _paragraphs(pieces: list[str]) -> list[str]:
-    """The finished paragraphs of a run of pieces: split at block boundaries, whitespace collapsed and trimmed."""
+    """The finished paragraphs of a run of pieces (emptied): split at block boundaries, whitespace collapsed and
+    trimmed."""
     paragraphs = []
-    for part in _WS.sub(" ", "".join(pieces)).split(BREAK):  # one regex call per block, not per paragraph
+    text = "".join(pieces)
+    pieces.clear()  # the caller is done with them: on a large page they are several times the text (peak memory)
+    # str.split() is twice as fast as the regex, but also splits at Unicode spaces HTML keeps: those take the regex.
+    # (It drops the first and last space too, which stripping each paragraph does anyway.)
+    text = _WS.sub(" ", text) if _NOT_HTML_SPACE(text) else " ".join(text.split())
+    for part in text.split(BREAK):  # one collapse per block, not per paragraph
         if not part or part == " ":
             continue
         if HARD in part:
@@ -77,6 +95,8 @@ def _paragraphs(pieces: list[str]) -> list[str]:
 
 def _one_line(text: str) -> str:
     """Inline content on one line (a heading, a link's text, a table cell)."""
+    if "  " not in text and text.isprintable():  # no run to collapse: \t\n\r\f, \xa0 and markers are unprintable
+        return text.strip(" ")
     return _INLINE_WS.sub(" ", text).strip(" ")
 
 
@@ -135,9 +155,14 @@ class MarkdownWriter:
                     else lxml_html.Element("div"))
         out: list[str] = []
         self.element(tree, out)
+        paragraphs = _paragraphs(out)
+        out.clear()  # each stage's copy of the text goes as soon as the next one is made (peak memory)
         lines: list[str] = []
-        self.lines(_paragraphs(out), "", "", lines)
-        markdown = _escape("\n".join(lines))
+        self.lines(paragraphs, "", "", lines)
+        del paragraphs
+        markdown = "\n".join(lines)
+        lines.clear()
+        markdown = _escape(markdown)
         for marker, syntax in _SYNTAX:
             if marker in markdown:
                 markdown = markdown.replace(marker, syntax)
