@@ -1,6 +1,6 @@
 """The click spider's download handler: scrapy-playwright's, without the silent re-send.
 
-Kept apart from gigflow.browser.politeness: ``DOWNLOAD_HANDLERS`` names it by dotted path, so scrapy-playwright
+Kept apart from gigflow.browser.page_requests: ``DOWNLOAD_HANDLERS`` names it by dotted path, so scrapy-playwright
 (and the Scrapy modules it pulls in) is imported only when a click crawl builds its downloader."""
 
 from __future__ import annotations

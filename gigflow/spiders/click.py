@@ -29,7 +29,7 @@ from urllib.parse import quote, urldefrag
 
 import scrapy
 
-from gigflow.browser.politeness import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
+from gigflow.browser.page_requests import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
 from gigflow.middlewares.capture import CaptureMiddleware
 from gigflow.middlewares.politeness import politeness_gate
 from gigflow.middlewares.preparation import CAPTURE_HTML
