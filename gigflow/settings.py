@@ -60,12 +60,12 @@ EXTENSIONS = {
     "scrapy.extensions.telnet.TelnetConsole": None,
     "scrapy.extensions.remote_control.RemoteControl": None,
     "scrapy.extensions.debug.Debugger": None,
-    "gigflow.extensions.log_redaction.RedactCredentials": 0,
-    "gigflow.scheduling.schedule.AdaptiveScheduleExtension": 500,
-    "gigflow.extensions.noise_review.NoiseReviewTrigger": 510,
+    "gigflow.safety.extension.RedactCredentials": 0,
+    "gigflow.scheduling.extension.AdaptiveScheduleExtension": 500,
+    "gigflow.noise.learn.lifecycle.extension.NoiseReviewTrigger": 510,
     "gigflow.health.extension.HealthExtension": 515,
     "gigflow.maintenance.extension.ResolveAfterCrawl": 520,
-    "gigflow.extensions.ats_hint.AtsBoardHint": 530,
+    "gigflow.sources.extension.AtsBoardHint": 530,
 }
 
 ITEM_PIPELINES = {
@@ -256,10 +256,10 @@ QUALITY_PUBLISH_MIN_SCORE = 40     # the publish gate's quality floor (0-100)
 LISTING_PAGE_SIZE = 100
 
 # Every wire request passes the limiter: the transport does not silently re-send a request whose kept-alive
-# connection was reset (gigflow.politeness.transport); the failure backs off and Scrapy's retry re-queues it.
+# connection was reset (gigflow.politeness.download_handler); the failure backs off and Scrapy's retry re-queues it.
 DOWNLOAD_HANDLERS = {
-    "http": "gigflow.politeness.transport.PoliteHTTP11DownloadHandler",
-    "https": "gigflow.politeness.transport.PoliteHTTP11DownloadHandler",
+    "http": "gigflow.politeness.download_handler.PoliteHTTP11DownloadHandler",
+    "https": "gigflow.politeness.download_handler.PoliteHTTP11DownloadHandler",
 }
 FETCH_DENIED_HOSTS: list[str] = []  # never fetched, nor followed by a redirect (names cover subdomains)
 FETCH_RESOLVER_OVERRIDES: dict = {}  # {"name": "ip"} used by the URL guard instead of DNS (tests)

@@ -5,7 +5,7 @@ import re
 from gigflow.adapters import SourceAdapter, extract
 from gigflow.adapters.ats import ADAPTERS
 from gigflow.adapters.chain import FALLBACKS, JSONLD, SPECIALISED, content_format
-from gigflow.adapters.mail import EmailAdapter
+from gigflow.adapters.email_alert import EmailAdapter
 from gigflow.adapters.routes import route_adapter
 from helpers import FIXTURES
 

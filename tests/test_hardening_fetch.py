@@ -64,11 +64,11 @@ def test_no_remote_control_extension_is_enabled():
     for name in ("telnet.TelnetConsole", "remote_control.RemoteControl", "debug.Debugger"):
         assert f"scrapy.extensions.{name}" not in enabled
     assert not settings.getbool("TELNETCONSOLE_ENABLED") and not settings.getbool("REMOTE_CONTROL_ENABLED")
-    assert "gigflow.extensions.log_redaction.RedactCredentials" in enabled
+    assert "gigflow.safety.extension.RedactCredentials" in enabled
 
 
 def test_userinfo_is_redacted_in_every_log_line(caplog):
-    from gigflow.extensions.log_redaction import CredentialsFilter
+    from gigflow.safety.extension import CredentialsFilter
 
     record = logging.LogRecord("scrapy.core.engine", logging.INFO, __file__, 1, "Crawled (200) <GET %s> (referer: %s)",
                                ("http://user:hunter2@jobs.example.org/a", "https://a:b@c.example/"), None)

@@ -303,7 +303,7 @@ def test_secrets_reach_no_log_line(message, args):
     """#30: secrets redacted from every message and log (the filter redacted only user:password@ before)."""
     import logging
 
-    from gigflow.extensions.log_redaction import CredentialsFilter
+    from gigflow.safety.extension import CredentialsFilter
 
     record = logging.LogRecord("scrapy.crawler", logging.INFO, __file__, 1, message, args, None)
     assert CredentialsFilter().filter(record)

@@ -15,20 +15,24 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gigflow"
 # Data flows spiders -> middlewares -> documents -> adapters -> pipelines. A stage never imports the stages that
 # drive it: what comes before it in this list and is named in its row.
 AGAINST_THE_FLOW = {
-    "middlewares": {"spiders"},
+    "middlewares": {"spiders", "browser"},
+    "browser": {"spiders"},  # the click spider's headless Chromium: the spider drives it, never the reverse
     "documents": {"spiders", "middlewares", "adapters", "pipelines", "noise.learn"},
     "adapters": {"spiders", "middlewares", "pipelines", "noise", "noise.learn"},
     "pipelines": {"spiders", "middlewares", "documents"},
+    # The flow's bottom: the owners of the crawl's tables (and what writing jobs needs) import none of the flow.
+    "store": {"spiders", "middlewares", "browser", "documents", "adapters", "pipelines", "noise", "noise.learn"},
     "noise": {"spiders", "middlewares", "documents", "adapters", "pipelines", "noise.learn"},
     # Finishing a run is a bottom-ish room: the components that take part register on its ledger, it imports none.
     "runs": {"spiders", "middlewares", "documents", "adapters", "pipelines", "noise", "noise.learn", "context",
-             "health", "scheduling", "maintenance", "extensions", "commands", "ui"},
+             "health", "scheduling", "maintenance", "browser", "commands", "ui"},
 }
 # Preparation, extraction and noise apply are pure: no database, no network client.
 PURE = {"documents", "adapters", "noise"}
 IMPURE_MODULES = ("gigflow.db", "gigflow.sql", "psycopg", "psycopg_pool", "scrapy", "twisted", "openai")
-# Noise learning runs from its commands, the review app and the worker (its queue); nothing on the crawl path.
-LEARNING_USERS = {"commands", "ui", "noise.learn", "extensions"}
+# Noise learning runs from its commands, the review app and the worker (its queue); nothing on the crawl path (the
+# crawl's review request is noise learning's own extension, which settings name by dotted path).
+LEARNING_USERS = {"commands", "ui", "noise.learn"}
 
 
 def unit(module: str) -> str:
@@ -287,3 +291,81 @@ def test_the_sql_rules_see_a_violation(tmp_path):
     path.write_text('from gigflow.sql import load_queries\n\n\ndef _sql(name):\n'
                     '    return load_queries("gigflow.store", "jobs.sql")[name]\n\n\n_sql("no_such_query")\n')
     assert named_query_references(path) == [("gigflow.store", "jobs.sql", "no_such_query", 8)]
+
+
+# The folder rule (docs/architecture.md, "One folder rule"): on the flow, the Scrapy-named folders hold only their
+# kind of component; beside it, each room owns its Scrapy glue in a module named for the component's kind.
+STAGE_FOLDERS = {"spiders": "spider", "middlewares": "middleware", "pipelines": "item pipeline"}
+GLUE_MODULES = {"EXTENSIONS": ("extension",), "DOWNLOADER_MIDDLEWARES": ("middleware",),
+                "SPIDER_MIDDLEWARES": ("middleware",), "ITEM_PIPELINES": (), "DOWNLOAD_HANDLERS": ("download_handler",)}
+GLUE_KIND = {"extension": None, "middleware": "middleware", "download_handler": None}
+COMPONENT_FOLDER = {"DOWNLOADER_MIDDLEWARES": "middlewares", "SPIDER_MIDDLEWARES": "middlewares",
+                    "ITEM_PIPELINES": "pipelines"}
+
+
+def component_kind(tree: ast.Module) -> str | None:
+    """The Scrapy component a module defines, read from its classes' methods and bases."""
+    kinds = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            methods = {item.name for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            if "process_item" in methods:
+                kinds.add("item pipeline")
+            elif methods & {"process_request", "process_response", "process_exception", "process_spider_output"}:
+                kinds.add("middleware")
+            elif any(ast.unparse(base).endswith("Spider") for base in node.bases):
+                kinds.add("spider")
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def components_named_in_settings() -> list[tuple[str, str]]:
+    """(setting, dotted class path) for each of our components gigflow/settings.py names, and each download
+    handler a spider names by dotted path (its custom_settings)."""
+    found = []
+    for node in ast.parse((PACKAGE / "settings.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and node.targets[0].id in GLUE_MODULES:
+            setting = node.targets[0].id
+            values = node.value.values if setting == "DOWNLOAD_HANDLERS" else node.value.keys
+            found += [(setting, v.value) for v in values if isinstance(v, ast.Constant)
+                      and isinstance(v.value, str) and v.value.startswith("gigflow.")]
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found += [("DOWNLOAD_HANDLERS", node.value) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and node.value.startswith("gigflow.") and node.value.endswith("DownloadHandler")]
+    return sorted(set(found))
+
+
+def test_stage_folders_hold_only_their_kind_of_component():
+    wrong = [f"{path.relative_to(PACKAGE)} is not a {kind}" for folder, kind in STAGE_FOLDERS.items()
+             for path in sorted((PACKAGE / folder).glob("*.py")) if path.name != "__init__.py"
+             and component_kind(ast.parse(path.read_text(encoding="utf-8"))) != kind]
+    assert wrong == []
+    # a room's glue module is that glue: a middleware.py defines a middleware
+    wrong = [str(path.relative_to(PACKAGE)) for path in sorted(PACKAGE.rglob("middleware.py"))
+             if component_kind(ast.parse(path.read_text(encoding="utf-8"))) != "middleware"]
+    assert wrong == []
+    assert not (PACKAGE / "extensions").exists(), "an extension lives in its room's extension.py"
+
+
+def test_every_component_settings_name_sits_where_the_rule_puts_it():
+    components = components_named_in_settings()
+    assert {setting for setting, _ in components} >= {"EXTENSIONS", "DOWNLOADER_MIDDLEWARES", "ITEM_PIPELINES",
+                                                      "DOWNLOAD_HANDLERS"}, "the settings reader is broken"
+    wrong = []
+    for setting, dotted in components:
+        module, _, name = dotted.rpartition(".")
+        path = PACKAGE.parent / (module.replace(".", "/") + ".py")
+        if not path.exists() or name not in {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body
+                                             if isinstance(node, ast.ClassDef)}:
+            wrong.append(f"{setting}: {dotted} does not exist")
+        elif not (module.split(".")[1] == COMPONENT_FOLDER.get(setting)
+                  or module.rsplit(".", 1)[-1] in GLUE_MODULES[setting]):
+            wrong.append(f"{setting}: {dotted} is neither in its stage folder nor its room's glue module")
+    assert wrong == []
+
+
+def test_the_folder_rule_sees_a_violation():
+    tree = ast.parse("class P:\n    def process_item(self, item):\n        return item\n")
+    assert component_kind(tree) == "item pipeline"
+    assert component_kind(ast.parse("def canonical_key(job):\n    return job['url']\n")) is None
+    assert component_kind(ast.parse("class S(scrapy.Spider):\n    name = 's'\n")) == "spider"

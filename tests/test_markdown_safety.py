@@ -142,7 +142,7 @@ def test_escaped_markup_stays_text_and_script_links_go(converter):
 def test_mail_markdown_is_safe(subtype, body):
     from email import message_from_bytes, policy
 
-    from gigflow.documents.mail import prepare_message
+    from gigflow.documents.email_message import prepare_message
 
     raw = (f"From: alerts@example.org\r\nSubject: New jobs\r\nMessage-ID: <1@example.org>\r\nMIME-Version: 1.0\r\n"
            f"Content-Type: text/{subtype}; charset=utf-8\r\n\r\n{body}").encode()

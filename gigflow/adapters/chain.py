@@ -14,7 +14,7 @@ from types import MappingProxyType
 from gigflow.adapters.ats import ADAPTERS as ATS_ADAPTERS
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.dates import normalise_job_dates
-from gigflow.adapters.mail import EmailAdapter
+from gigflow.adapters.email_alert import EmailAdapter
 from gigflow.adapters.feed import FeedAdapter, is_json_feed
 from gigflow.adapters.generic.adapter import GenericHtmlAdapter
 from gigflow.adapters.generic.page import read_page

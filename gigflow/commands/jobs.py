@@ -51,7 +51,7 @@ class Command(GigflowCommand):
             return self.history(args[1], opts.source)
         if args == ["reextract"]:
             # Imported here (the adapters): scrapy imports every command module at start-up, whichever runs.
-            from gigflow.pipelines.reextract import reextract
+            from gigflow.maintenance.reextract import reextract
             from gigflow.sources.repository import UnknownSourceError
 
             try:
@@ -157,7 +157,7 @@ class Command(GigflowCommand):
 
             from gigflow.maintenance.worker import run_worker
 
-            from gigflow.extensions.log_redaction import RedactCredentials
+            from gigflow.safety.extension import RedactCredentials
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             RedactCredentials().install()  # no secret in a log line

@@ -52,7 +52,7 @@ class Command(GigflowCommand):
         s = self.settings
         # Only the worker logs: its structured events are what an operator watches.
         configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": s.get("LOG_LEVEL", "INFO")})
-        from gigflow.extensions.log_redaction import RedactCredentials
+        from gigflow.safety.extension import RedactCredentials
 
         RedactCredentials().install()  # no secret in a log line
         runtime = ReviewRuntime(pool=get_pool(), learner=make_learner(NoiseSettings.from_settings(s)),

@@ -59,7 +59,7 @@ class Command(GigflowCommand):
         if opts.worker:
             from scrapy.utils.log import configure_logging
 
-            from gigflow.extensions.log_redaction import RedactCredentials
+            from gigflow.safety.extension import RedactCredentials
             from gigflow.scheduling.task import run_schedule_worker
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})

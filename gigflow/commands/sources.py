@@ -254,7 +254,7 @@ class Command(GigflowCommand):
 
     def print_mailbox_failures(self):
         from gigflow.db import get_pool
-        from gigflow.store import mailbox
+        from gigflow.store import mailbox_failures as mailbox
 
         with get_pool().connection() as conn:
             failures = mailbox.all_failures(conn, self.settings.getint("MAILBOX_MAX_ATTEMPTS"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gigflow.documents.formats import MARKDOWN_PARSE_MAX_CHARS, MarkdownFormat, PayloadFormat, PdfFormat, TextFormat
 from gigflow.documents.html import DEFAULT_MAX_BYTES, HtmlFormat
-from gigflow.documents.mail import MessageFormat
+from gigflow.documents.email_message import MessageFormat
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER
 from gigflow.documents.sniff import sniff_format
 from gigflow.documents.types import PreparedDocument

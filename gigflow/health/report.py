@@ -3,7 +3,7 @@ the review app can show the same."""
 
 from __future__ import annotations
 
-from gigflow.extensions.ats_hint import hint_from_stats
+from gigflow.sources.extension import hint_from_stats
 from gigflow.health import SCRIPT_RENDERED
 from gigflow.health.lifecycle import recent_runs, source_state
 from gigflow.sql import load_sql

@@ -18,7 +18,7 @@ from gigflow.documents.preparer import DocumentPreparer
 from gigflow.documents.sniff import sniff_format
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
 from gigflow.noise.events import emit
-from gigflow.pipelines.jobs import JobWriter
+from gigflow.store.job_writer import JobWriter
 from gigflow.sources.repository import configuration_sources, get_source
 from gigflow.store import versions as store_versions
 

@@ -15,8 +15,8 @@ from gigflow.context import CrawlContext
 from gigflow.db import pool_from_crawler
 from gigflow.db.outage import INCOMPLETE_DATABASE, DatabaseOutage, is_database_error
 from gigflow.paths import markdown_path
-from gigflow.pipelines.jobs import JobWriter
-from gigflow.pipelines.storable import storable_item
+from gigflow.store.job_writer import JobWriter
+from gigflow.store.storable import storable_item
 from gigflow.runs.finalize import CrawlRun
 from gigflow.safety.guard import redact_url
 from gigflow.store import versions

@@ -1,4 +1,5 @@
-"""Source configurations: what to fetch, per company and strategy."""
+"""Source configurations: what to fetch, per company and strategy; what a page suggests about harvesting it (and
+the extension that records a crawl's ATS board hint)."""
 
 from gigflow.sources.config import (
     AtsStrategy,

@@ -29,16 +29,16 @@ from urllib.parse import quote, urldefrag
 
 import scrapy
 
-from gigflow.middlewares.browser import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
+from gigflow.browser.page_requests import BrowserPoliteness, PoliteDeadline, InflightRequests, block_heavy_resources
 from gigflow.middlewares.capture import CaptureMiddleware
 from gigflow.middlewares.politeness import politeness_gate
 from gigflow.middlewares.preparation import CAPTURE_HTML
 from gigflow.spiders.base import SourceSpider
-from gigflow.spiders.click_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
+from gigflow.browser.page_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
 
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
-PLAYWRIGHT_HANDLER = "gigflow.middlewares.browser_handler.PolitePlaywrightDownloadHandler"  # by dotted path: imported by a click crawl only
+PLAYWRIGHT_HANDLER = "gigflow.browser.download_handler.PolitePlaywrightDownloadHandler"  # by dotted path: imported by a click crawl only
 
 
 def _text_key(key: str | None, text: str | None) -> str:

@@ -9,8 +9,8 @@ import scrapy
 # a discovery fetch has no source, so they stay off.
 SOURCE_ONLY_MIDDLEWARES = ("gigflow.middlewares.preparation.PreparationMiddleware",
                            "gigflow.middlewares.conditional_get.ConditionalGetMiddleware")
-SOURCE_ONLY_EXTENSIONS = ("gigflow.scheduling.schedule.AdaptiveScheduleExtension",
-                          "gigflow.extensions.noise_review.NoiseReviewTrigger",
+SOURCE_ONLY_EXTENSIONS = ("gigflow.scheduling.extension.AdaptiveScheduleExtension",
+                          "gigflow.noise.learn.lifecycle.extension.NoiseReviewTrigger",
                           "gigflow.health.extension.HealthExtension",
                           "gigflow.maintenance.extension.ResolveAfterCrawl")
 

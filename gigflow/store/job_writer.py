@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from psycopg.types.json import Jsonb
 
-from gigflow.pipelines.identity import id_key, page_keys, posting, same_posting, url_key
+from gigflow.store.job_identity import id_key, page_keys, posting, same_posting, url_key
 from gigflow.store import jobs as store_jobs
 from gigflow.store.jobs import JobRow
 

@@ -1,6 +1,6 @@
 """mailbox_failures: messages of a mailbox source that failed to read, with how many runs tried them.
 
-Queries: ``mailbox.sql`` beside this module."""
+Queries: ``mailbox_failures.sql`` beside this module."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from gigflow.sql import fetch_rows, fetch_value, load_queries
 
 
 def _sql(name: str) -> str:
-    return load_queries("gigflow.store", "mailbox.sql")[name]
+    return load_queries("gigflow.store", "mailbox_failures.sql")[name]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Politeness inside headless Chromium (the click spider): every network request the page makes waits for a
 lease on its politeness key like any Scrapy request. The Playwright download handler (which never re-sends
-silently) lives in gigflow.middlewares.browser_handler: the click spider names it by dotted path, so that
+silently) lives in gigflow.browser.download_handler: the click spider names it by dotted path, so that
 scrapy-playwright is imported only by a crawl that uses it, not by every command that loads the spiders."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gigflow.adapters import extract
 from gigflow.adapters.page import page_jobs, stored_document
-from gigflow.pipelines.jobs import JobWriter
+from gigflow.store.job_writer import JobWriter
 from gigflow.sources.repository import get_source
 from gigflow.store import versions as store_versions
 

@@ -28,7 +28,7 @@ from gigflow.documents import DocumentPreparer
 from gigflow.mail.imap import ImapFailure, ImapFolderReader
 from gigflow.safety.guard import FetchGuard, UnsafeURL
 from gigflow.spiders.base import SourceSpider
-from gigflow.store import mailbox as mailbox_store
+from gigflow.store import mailbox_failures as mailbox_store
 
 MESSAGE_TYPE = "message/rfc822"
 

@@ -1,1 +1,0 @@
-"""Scrapy extensions: reactions to signals, kept out of spiders and pipelines."""
