@@ -17,6 +17,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -152,8 +153,9 @@ def main() -> int:
                             rows = store.list_jobs(conn, {**params, "q": any_words(q)})
                         latencies.append(time.perf_counter() - t0)
                     else:
-                        rows = conn.execute(BASELINE_SQL, {"config": config, "q": query["q"]}).fetchall()
-                ranked = [row["id"] for row in rows]
+                        rows = [SimpleNamespace(**row) for row in conn.execute(
+                            BASELINE_SQL, {"config": config, "q": query["q"]}).fetchall()]
+                ranked = [row.id for row in rows]
                 results[system][query["lang"]].append(scores(ranked, grades))
                 if args.show and config is None:
                     mrr, ndcg = scores(ranked, grades)

@@ -99,7 +99,7 @@ def test_a_refused_batch_is_retried_through_the_queue_and_every_post_is_signed(p
     assert sorted(c["kind"] for c in batch["changes"]) == ["created"] * 3 + ["published"] * 3
     assert batch["next"] == headers["X-Gigflow-Delivery"]
     [hook] = webhooks.listing(pool)
-    assert hook["position"] == batch["next"] and hook["failures"] == 0 and hook["last_delivered_at"]
+    assert hook.position == batch["next"] and hook.failures == 0 and hook.last_delivered_at
 
     # Nothing new: nothing sent. A change later: only that change.
     guard = FetchGuard.from_settings(settings)

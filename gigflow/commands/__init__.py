@@ -5,6 +5,8 @@ Commands are thin: parse arguments, call the library, print.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
@@ -59,6 +61,21 @@ class GigflowCommand(ScrapyCommand):
         super().__init_subclass__(**kwargs)
         if "run" in cls.__dict__:
             cls.run = checked_run(cls.__dict__["run"])
+
+    @cached_property
+    def pool(self):
+        """The database this command's settings name (DATABASE_URL, else GIGFLOW_DATABASE_URL or the embedded
+        server), connected and migrated on first use: every command takes its pool here and hands it down."""
+        from gigflow.db import pool_from_settings
+
+        return pool_from_settings(self.settings)
+
+    @property
+    def database_url(self) -> str:
+        """The URL behind ``pool``, for what opens its own connections (workers, backup and restore)."""
+        from gigflow.db import url_from_settings
+
+        return url_from_settings(self.settings)
 
     def fail(self, message: str, code: int = 2) -> None:
         print_error(message)

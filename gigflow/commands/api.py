@@ -1,6 +1,8 @@
 """scrapy api tokens add NAME --scope S [--scope S] | tokens list | tokens revoke NAME | index [--rebuild]
 | webhooks add NAME URL | webhooks list | webhooks remove NAME | webhooks send NAME"""
 
+from dataclasses import asdict
+
 from gigflow.commands import GigflowCommand, UsageError, table
 
 
@@ -19,11 +21,10 @@ class Command(GigflowCommand):
         parser.add_argument("--rebuild", action="store_true", help="index: rebuild every row")
 
     def run(self, args, opts):
-        from gigflow.db import get_pool
         from gigflow.delivery import indexer, tokens
 
         if args[:1] == ["index"] and len(args) == 1:
-            pool = get_pool()
+            pool = self.pool
             if opts.rebuild:
                 indexer.reset(pool)
             print(indexer.catch_up(pool))
@@ -35,14 +36,14 @@ class Command(GigflowCommand):
         action, rest = args[1], args[2:]
         try:
             if action == "add" and len(rest) == 1:
-                token = tokens.add(get_pool(), rest[0], opts.scope)
+                token = tokens.add(self.pool, rest[0], opts.scope)
                 print(f"token {rest[0]!r} ({', '.join(sorted(set(opts.scope)))}); shown once, keep it now:\n{token}")
             elif action == "revoke" and len(rest) == 1:
-                tokens.revoke(get_pool(), rest[0])
+                tokens.revoke(self.pool, rest[0])
                 print(f"token {rest[0]!r} revoked")
             elif action == "list" and not rest:
-                rows = [{**r, "scopes": ",".join(r["scopes"]), "state": "revoked" if r["revoked_at"] else "live"}
-                        for r in tokens.listing(get_pool())]
+                rows = [{**asdict(r), "scopes": ",".join(r.scopes), "state": "revoked" if r.revoked_at else "live"}
+                        for r in tokens.listing(self.pool)]
                 print(table(rows, ["name", "scopes", "state", "created_at"], {}) if rows else "no tokens")
             else:
                 raise UsageError()
@@ -50,25 +51,24 @@ class Command(GigflowCommand):
             self.fail(str(exc))
 
     def _webhooks(self, action: str, rest: list[str]):
-        from gigflow.db import get_pool
         from gigflow.delivery import webhooks
         from gigflow.safety.guard import FetchGuard
 
         guard = FetchGuard.from_settings(self.settings)
         try:
             if action == "add" and len(rest) == 2:
-                secret = webhooks.add(get_pool(), rest[0], rest[1], guard)
+                secret = webhooks.add(self.pool, rest[0], rest[1], guard)
                 print(f"webhook {rest[0]!r} -> {rest[1]}: changes from now on, signed with this secret "
                       f"(shown once):\n{secret}")
             elif action == "remove" and len(rest) == 1:
-                webhooks.remove(get_pool(), rest[0])
+                webhooks.remove(self.pool, rest[0])
                 print(f"webhook {rest[0]!r} removed")
             elif action == "list" and not rest:
-                rows = webhooks.listing(get_pool())
+                rows = [asdict(hook) for hook in webhooks.listing(self.pool)]
                 print(table(rows, ["name", "url", "failures", "last_delivered_at", "last_error"], {})
                       if rows else "no webhooks")
             elif action == "send" and len(rest) == 1:
-                print(webhooks.deliver(get_pool(), rest[0], guard, webhooks.WebhookSettings.from_settings(
+                print(webhooks.deliver(self.pool, rest[0], guard, webhooks.WebhookSettings.from_settings(
                     self.settings)))
             else:
                 raise UsageError()

@@ -2,7 +2,7 @@
 | restore FILE [--key-file F] [--to URL]"""
 
 from gigflow.commands import GigflowCommand, UsageError
-from gigflow.db import database_url, get_pool
+from gigflow.db import pool_from_settings
 from gigflow.db.migrate import migrations, upgrade
 from gigflow.store import retention
 
@@ -39,12 +39,12 @@ class Command(GigflowCommand):
         if args[0] == "backup":
             return self._backup(opts)
         if args[0] == "url":
-            print(database_url())
+            print(self.database_url)
             return
         if args[0] == "prune":
             self._prune(opts)
             return
-        pool = get_pool(migrate=False)
+        pool = pool_from_settings(self.settings, migrate=False)
         if args[0] == "upgrade":
             from gigflow.paths import migrate_markdown_files
 
@@ -70,14 +70,14 @@ class Command(GigflowCommand):
         if days == 0:
             print("VERSION_RETENTION_DAYS is 0: every version is kept")
             return
-        counts = retention.prune(get_pool(), days, dry_run=opts.dry_run,
+        counts = retention.prune(self.pool, days, dry_run=opts.dry_run,
                                  markdown_dir=self.settings.get("MARKDOWN_DIR", ""))
         verb = "would delete" if opts.dry_run else "deleted"
         print(f"{verb} {counts.versions} version(s) not fetched for {days:g} day(s) and "
               f"{counts.bodies} unreferenced bod(ies), {counts.bytes} bytes, and {counts.markdowns} Markdown "
               f"document(s) and {counts.files} Markdown file(s)")
         run_days = self.settings.getfloat("RUN_RETENTION_DAYS")
-        runs = retention.prune_runs(get_pool(), run_days, self.settings.getint("RUN_RETENTION_KEEP"),
+        runs = retention.prune_runs(self.pool, run_days, self.settings.getint("RUN_RETENTION_KEEP"),
                                     dry_run=opts.dry_run)
         print(f"{verb} {runs} crawl run(s) (with their health rows) finished more than {run_days:g} day(s) ago"
               if run_days > 0 else "RUN_RETENTION_DAYS is 0: every crawl run is kept")
@@ -91,7 +91,7 @@ class Command(GigflowCommand):
         if keep < 0:
             raise UsageError(f"--keep must be 0 (keep all) or more, got {keep}")
         try:
-            done = backup(database_url(), Path(opts.dir) if opts.dir else default_folder(self.settings),
+            done = backup(self.database_url, Path(opts.dir) if opts.dir else default_folder(self.settings),
                           key_file=Path(opts.key_file) if opts.key_file else None, keep=keep)
         except BackupError as exc:
             return self.fail(str(exc))
@@ -104,7 +104,7 @@ class Command(GigflowCommand):
         from gigflow.db.backup import BackupError, restore
 
         try:
-            done = restore(Path(file), opts.to or database_url(),
+            done = restore(Path(file), opts.to or self.database_url,
                            key_file=Path(opts.key_file) if opts.key_file else None)
         except BackupError as exc:
             return self.fail(str(exc))

@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 from gigflow.commands import GigflowCommand
-from gigflow.db import get_pool
 
 DEMO_PORT = 8765
 CRAWL = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo", "-s", "POLITENESS_MIN_INTERVAL=0.2",
@@ -23,7 +22,7 @@ class Command(GigflowCommand):
         from gigflow.sources.loader import load_source_file
         from gigflow.sources.repository import get_source, import_sources
 
-        pool = get_pool()
+        pool = self.pool
         import_sources(pool, load_source_file("fixtures/sources/demo.yaml"))
         print("imported source 'demo' (fixtures/sources/demo.yaml)")
         with FixtureServer("fixtures/sites", port=DEMO_PORT) as server:

@@ -5,7 +5,6 @@ import sys
 from dataclasses import asdict
 
 from gigflow.commands import GigflowCommand, UsageError, table
-from gigflow.db import get_pool
 from gigflow.paths import markdown_path
 from gigflow.store import jobs as store_jobs
 
@@ -55,7 +54,7 @@ class Command(GigflowCommand):
             from gigflow.sources.repository import UnknownSourceError
 
             try:
-                counts = reextract(get_pool(), opts.source)
+                counts = reextract(self.pool, opts.source)
             except UnknownSourceError as exc:
                 return self.fail(str(exc))
             print(f"{counts['versions']} stored page(s) read: {counts['reextracted']} job(s) re-extracted, "
@@ -63,14 +62,13 @@ class Command(GigflowCommand):
             return None
         raise UsageError()
 
-    @staticmethod
-    def source_exists(source_id: str) -> bool:
-        with get_pool().connection() as conn:
+    def source_exists(self, source_id: str) -> bool:
+        with self.pool.connection() as conn:
             return conn.execute("SELECT 1 FROM sources WHERE id = %s", (source_id,)).fetchone() is not None
 
     def history(self, key: str, source_id: str | None):
         """KEY: a job id (the `id` column of `scrapy jobs`), its canonical key, or the URL or external id."""
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             events = store_jobs.job_history(conn, key, source_id)
         rows = [asdict(event) for event in events]
         if not rows:
@@ -86,7 +84,7 @@ class Command(GigflowCommand):
         limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
         if limit < 1:
             return self.fail("--limit must be at least 1")
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             jobs = store_jobs.list_jobs(conn, opts.source, opts.all, opts.after, limit)
         rows = []
         for job in jobs:
@@ -105,25 +103,30 @@ class Command(GigflowCommand):
             source = f" --source {opts.source}" if opts.source else ""
             print(f"next page: scrapy jobs{source}{' --all' if opts.all else ''} --after {jobs[-1].id}")
 
+    def library(self):
+        """The library's view of this command's database (gigflow.api), with this command's settings."""
+        from gigflow import api
+
+        self.pool  # the home's own database, connected and migrated before the library takes it by its URL
+        return api.Connection(self.database_url, self.settings)
+
     def export(self, opts):
         from gigflow import api
         from gigflow.maintenance.export import write
 
         try:
             since = api.parse_since(opts.since)  # a bad date is named before anything is written
-            rows = api.jobs(source=opts.source, published=opts.published, since=since)
+            rows = self.library().jobs(source=opts.source, published=opts.published, since=since)
             write(rows, opts.export_format, sys.stdout)
         except ValueError as exc:
             return self.fail(str(exc))
         return None
 
     def maintenance(self, args, opts):
-        from gigflow import api
-        from gigflow.db import database_url
         from gigflow.maintenance.resolve import UnmergeError
 
         if args[0] == "resolve":
-            counts = api.resolve(source=opts.source, settings=self.settings)
+            counts = self.library().resolve(source=opts.source)
             refusals = counts.pop("refusals", [])
             print(counts)
             for refusal in refusals:  # suspicious merges the resolver did not make, and why
@@ -137,19 +140,19 @@ class Command(GigflowCommand):
             if not args[1].isdigit():
                 return self.fail(f"unmerge: {args[1]!r} is not a job id (a number: the job_id of a sighting)")
             try:
-                moved = api.unmerge(int(args[1]))
+                moved = self.library().unmerge(int(args[1]))
             except UnmergeError as exc:
                 return self.fail(str(exc), code=1)
             print(f"job {moved['job_id']} moved from canonical job {moved['from']} to its own canonical job "
                   f"{moved['to']}; it will not be merged back")
         elif args[0] == "check-links":
-            counts = api.check_links(opts.canonical_ids, settings=self.settings)
+            counts = self.library().check_links(opts.canonical_ids)
             print(", ".join(f"{n} {status}" for status, n in sorted(counts.items())) if counts else
                   "nothing due: every canonical job's links were checked within LINKCHECK_INTERVAL_HOURS "
                   "(check one now with --id N)" if opts.canonical_ids is None else
                   "nothing checked: no canonical job with those ids (see `scrapy jobs --format table`)")
         elif args[0] == "refresh":
-            counts = api.refresh(settings=self.settings)
+            counts = self.library().refresh()
             print(", ".join(f"{n} {name}" for name, n in counts.items()) if counts.get("checked") else
                   "nothing to refresh: no canonical job yet (crawl a source, then `scrapy jobs resolve`)")
         elif args[0] == "worker":
@@ -161,7 +164,7 @@ class Command(GigflowCommand):
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             RedactCredentials().install()  # no secret in a log line
-            run_worker(database_url(), self.settings)
+            run_worker(self.database_url, self.settings)
         return None
 
 

@@ -40,11 +40,10 @@ class Command(GigflowCommand):
 
     def run(self, args, opts):
         if opts.source and opts.configuration is None:
-            from gigflow.db import get_pool
             from gigflow.sources.repository import UnknownSourceError, get_source
 
             try:
-                opts.configuration = get_source(get_pool(), opts.source).configuration_id
+                opts.configuration = get_source(self.pool, opts.source).configuration_id
             except (UnknownSourceError, ValueError) as exc:
                 return self.fail(str(exc))
         if args or sum((opts.configuration is not None, bool(opts.page), opts.preview is not None)) != 1:
@@ -85,10 +84,9 @@ class Command(GigflowCommand):
             print(f"wrote {opts.out} ({len(result.filter.removal_rules())} removal rule(s))")
 
     def _preview(self, opts, settings):
-        from gigflow.db import get_pool
         from gigflow.noise.learn.lifecycle.preview import preview_source, render_preview
 
-        preview = preview_source(get_pool(), opts.preview, settings, opts.classifier,
+        preview = preview_source(self.pool, opts.preview, settings, opts.classifier,
                                  max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"))
         print(render_preview(preview))
         if not preview.learned:
@@ -96,17 +94,16 @@ class Command(GigflowCommand):
 
     def _from_configuration(self, opts, settings, classifier):
         """The same review the queue's worker runs (samples, validation, race-safe save), started by hand."""
-        from gigflow.db import get_pool
         from gigflow.noise.learn.lifecycle.review_learner import make_learner
         from gigflow.commands.noise import reprepare_after_save
         from gigflow.noise.learn.lifecycle.review import ReviewKind, run_review
         from gigflow.noise.learn.reporting import render_report
 
         kind = ReviewKind.manual if opts.manual else ReviewKind.command
-        outcome = run_review(get_pool(), opts.configuration, kind,
+        outcome = run_review(self.pool, opts.configuration, kind,
                              make_learner(settings, opts.classifier or settings.classifier),
                              max_filter_bytes=self.settings.getint("NOISE_FILTER_MAX_BYTES"), save=not opts.dry_run,
-                             after_save=reprepare_after_save(self.settings))
+                             after_save=reprepare_after_save(self.pool, self.settings))
         if outcome.learner_report is not None:
             print(render_report(outcome.learner_report))
         if outcome.status == "saved":
@@ -120,15 +117,14 @@ class Command(GigflowCommand):
             print("dry run: nothing saved")
         else:
             print(f"{outcome.status}: {outcome.detail}" + (
-                self._why_no_samples(opts.configuration) if outcome.status == "skipped" else ""))
+                self._why_no_samples(self.pool, opts.configuration) if outcome.status == "skipped" else ""))
 
     @staticmethod
-    def _why_no_samples(configuration_id: int) -> str:
+    def _why_no_samples(pool, configuration_id: int) -> str:
         """Samples come from the configuration's active sources only: say so when it has none."""
-        from gigflow.db import get_pool
         from gigflow.sql import load_sql
 
-        with get_pool().connection() as conn:
+        with pool.connection() as conn:
             rows = conn.execute(load_sql("gigflow.commands", "configuration_sources.sql"),
                                 {"configuration_id": configuration_id}).fetchall()
         if any(r["status"] == "active" for r in rows):

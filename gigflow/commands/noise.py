@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from gigflow.commands import GigflowCommand, UsageError
-from gigflow.db import database_url, get_pool
 
 # The lifecycle is imported by each action when it runs: scrapy imports every command module at start-up.
 
@@ -55,22 +54,22 @@ class Command(GigflowCommand):
         from gigflow.safety.extension import RedactCredentials
 
         RedactCredentials().install()  # no secret in a log line
-        runtime = ReviewRuntime(pool=get_pool(), learner=make_learner(NoiseSettings.from_settings(s)),
+        runtime = ReviewRuntime(pool=self.pool, learner=make_learner(NoiseSettings.from_settings(s)),
                                 cycle_seconds=s.getfloat("NOISE_REVIEW_CYCLE_SECONDS"),
                                 max_deferral_seconds=s.getfloat("NOISE_REVIEW_MAX_DEFERRAL_SECONDS"),
                                 max_filter_bytes=s.getint("NOISE_FILTER_MAX_BYTES"),
                                 stalled_seconds=s.getfloat("NOISE_WORKER_STALLED_SECONDS"),
-                                after_save=reprepare_after_save(s))
-        run_worker(database_url(), runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
+                                after_save=reprepare_after_save(self.pool, s))
+        run_worker(self.database_url, runtime, once=opts.once, concurrency=s.getint("NOISE_WORKER_CONCURRENCY"))
 
     def request(self, configuration_id, opts):
         from gigflow.noise.learn.lifecycle.procedures import configuration_state
         from gigflow.noise.learn.lifecycle.queue import request_review
         from gigflow.noise.learn.lifecycle.review import ReviewKind
 
-        configuration_state(get_pool(), configuration_id)  # unknown ids fail here, clearly
+        configuration_state(self.pool, configuration_id)  # unknown ids fail here, clearly
         kind = ReviewKind.manual if opts.manual else ReviewKind.scheduled
-        job_id = request_review(get_pool(), configuration_id, kind, reason="requested from the command line")
+        job_id = request_review(self.pool, configuration_id, kind, reason="requested from the command line")
         print(f"{kind.value} review requested (job {job_id})" if job_id else
               f"a {kind.value} review for configuration {configuration_id} is already waiting")
 
@@ -78,7 +77,7 @@ class Command(GigflowCommand):
         from gigflow.noise.events import emit
         from gigflow.noise.learn.lifecycle.procedures import ResetFilter, reset_filter
 
-        result = reset_filter(get_pool(), ResetFilter(configuration_id=configuration_id))
+        result = reset_filter(self.pool, ResetFilter(configuration_id=configuration_id))
         emit("filter_reset", configuration_id, had_filter=result.had_filter, token=result.token)
         print(f"reset configuration {configuration_id}: {'filter removed' if result.had_filter else 'no filter'};"
               f" token now {result.token}")
@@ -86,7 +85,7 @@ class Command(GigflowCommand):
     def samples(self, configuration_id, opts):
         from gigflow.noise.learn.lifecycle.procedures import MIN_SAMPLES, SelectSamples, select_samples
 
-        selected = select_samples(get_pool(), SelectSamples(configuration_id=configuration_id))
+        selected = select_samples(self.pool, SelectSamples(configuration_id=configuration_id))
         for sample in selected.samples:
             print(f"{sample.source_version_id:>8}  {sample.sha256[:12]}  {sample.source_id}  {sample.url}")
         for reason in selected.skipped:
@@ -97,13 +96,13 @@ class Command(GigflowCommand):
     def reconcile(self, opts):
         from gigflow.noise.learn.lifecycle.queue import reconcile_all
 
-        print(f"requested {reconcile_all(get_pool())} scheduled review(s)")
+        print(f"requested {reconcile_all(self.pool)} scheduled review(s)")
 
     def show(self, configuration_id, opts):
         from gigflow.noise.current import get_current_noise_filter
         from gigflow.noise.learn.lifecycle.procedures import configuration_state
 
-        state = configuration_state(get_pool(), configuration_id)
+        state = configuration_state(self.pool, configuration_id)
         current = get_current_noise_filter(state.config, state.config_hash,
                                            self.settings.getint("NOISE_FILTER_MAX_BYTES"))
         if opts.text:
@@ -128,14 +127,13 @@ def removed_text(configuration_id: int, current) -> str:
     return "\n".join(lines)
 
 
-def reprepare_after_save(settings):
+def reprepare_after_save(pool, settings):
     """What runs after a review saved a filter: the configuration's stored versions prepared again with it."""
-    from gigflow.db import get_pool
     from gigflow.documents.preparer import DocumentPreparer
     from gigflow.maintenance.reprepare import reprepare_configuration
 
     def after_save(configuration_id: int) -> dict:
-        return reprepare_configuration(get_pool(), configuration_id,
+        return reprepare_configuration(pool, configuration_id,
                                        preparer=DocumentPreparer.from_settings(settings),
                                        max_filter_bytes=settings.getint("NOISE_FILTER_MAX_BYTES"))
     return after_save

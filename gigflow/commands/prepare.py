@@ -65,11 +65,10 @@ class Command(GigflowCommand):
 
         strategy = noise_filter = None
         if opts.source:
-            from gigflow.db import get_pool
             from gigflow.noise.current import get_current_noise_filter
             from gigflow.sources.repository import get_source
 
-            record = get_source(get_pool(), opts.source)
+            record = get_source(self.pool, opts.source)
             kinds = [opts.strategy] if opts.strategy else list(CARD_STRATEGIES)
             strategy = next((s for s in record.config.strategies if s.type in kinds), None)
             if opts.strategy and strategy is None:

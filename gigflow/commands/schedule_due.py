@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gigflow.commands import GigflowCommand, table
-from gigflow.db import database_url, get_pool
 from gigflow.safety.guard import redact_url
 
 if TYPE_CHECKING:
@@ -64,11 +63,11 @@ class Command(GigflowCommand):
 
             configure_logging({"LOG_ENABLED": True, "LOG_LEVEL": self.settings.get("LOG_LEVEL", "INFO")})
             RedactCredentials().install()  # the node URL may carry user:password@
-            get_pool()  # migrations before the worker starts
-            run_schedule_worker(database_url(), request, self.settings.get("SCHEDULE_DUE_CRON"),
+            self.pool  # migrations before the worker starts
+            run_schedule_worker(self.database_url, request, self.settings.get("SCHEDULE_DUE_CRON"),
                                 self.settings.getfloat("QUEUE_STALLED_SECONDS"))
             return
-        results, nodes = schedule_due(get_pool(), request, dry_run=opts.dry_run)
+        results, nodes = schedule_due(self.pool, request, dry_run=opts.dry_run)
         for node in nodes:
             if node.error:
                 print(redact_url(f"node {node.url}: {node.error}"))

@@ -62,8 +62,6 @@ class Command(GigflowCommand):
             self.fail(str(exc))
 
     def dispatch(self, args, opts):
-        from gigflow.db import get_pool
-
         if args[:1] == ["import"] and len(args) == 2:
             from gigflow.sources.loader import SourceFileError, load_source_file
             from gigflow.sources.repository import SourceConflictError, import_sources
@@ -74,7 +72,7 @@ class Command(GigflowCommand):
             except SourceFileError as exc:
                 return self.fail(str(exc))
             try:
-                import_sources(get_pool(), configs)
+                import_sources(self.pool, configs)
             except SourceConflictError as exc:
                 return self.fail(f"{args[1]}: {exc}")
             print(f"imported {len(configs)} source(s): {', '.join(c.id for c in configs)}")
@@ -108,7 +106,7 @@ class Command(GigflowCommand):
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:
                 return self.fail("--limit must be at least 1")
-            rows = with_health(get_pool(), list_sources(get_pool(), after=opts.after, limit=limit))
+            rows = with_health(self.pool, list_sources(self.pool, after=opts.after, limit=limit))
             if opts.json:
                 print(json.dumps(rows, default=str, indent=1))
                 return
@@ -121,12 +119,12 @@ class Command(GigflowCommand):
         elif args[:1] == ["show"] and len(args) == 2:
             from gigflow.health.report import overview
 
-            self.print_overview(overview(get_pool(), args[1]), opts.json)
+            self.print_overview(overview(self.pool, args[1]), opts.json)
         elif args[:1] and args[0] in TRANSITIONS and len(args) == 2:
             from gigflow.health.lifecycle import promote, quarantine, restore
 
             transition = {"promote": promote, "quarantine": quarantine, "restore": restore}[args[0]]
-            before, after = transition(get_pool(), args[1], opts.reason)
+            before, after = transition(self.pool, args[1], opts.reason)
             print(f"source {args[1]}: {before} -> {after} ({opts.reason.strip()})")
         elif args[:1] == ["policy"] and len(args) == 2:
             if not opts.reviewed:
@@ -134,9 +132,9 @@ class Command(GigflowCommand):
             from gigflow.health.lifecycle import LifecycleSettings, record_policy_review
             from gigflow.maintenance.linkcheck import make_fetcher
 
-            status, problems = record_policy_review(get_pool(), args[1], opts.note,
+            status, problems = record_policy_review(self.pool, args[1], opts.note,
                                                     LifecycleSettings.from_settings(self.settings),
-                                                    make_fetcher(get_pool(), self.settings))
+                                                    make_fetcher(self.pool, self.settings))
             for origin, why in problems.items():
                 print(f"robots.txt of {origin} could not be read: {why}")
             print(f"source {args[1]}: policy review recorded"
@@ -147,7 +145,7 @@ class Command(GigflowCommand):
             from gigflow.health.lifecycle import person
             from gigflow.health.repair import repair_source
 
-            report = repair_source(get_pool(), args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
+            report = repair_source(self.pool, args[1], min_reproduced=self.settings.getfloat("REPAIR_MIN_REPRODUCED"),
                                    apply=opts.apply, actor=person())
             self.print_repair(report, opts.json)
         elif args[:1] == ["discover"] and len(args) == 2:
@@ -156,12 +154,12 @@ class Command(GigflowCommand):
             from gigflow.runs.recovery import sweep_stale_runs
             from gigflow.scheduling.claims import release_dead_claims
 
-            closed = sweep_stale_runs(get_pool(), self.settings.getfloat("CRAWL_STALE_SECONDS"))
+            closed = sweep_stale_runs(self.pool, self.settings.getfloat("CRAWL_STALE_SECONDS"))
             for run in closed:
                 print(f"run {run['id']}: owner host {run['owner_host']} pid {run['owner_pid']} is gone; "
                       f"closed as incomplete:abandoned")
             print(f"{len(closed)} abandoned run(s) closed")
-            released = release_dead_claims(get_pool())
+            released = release_dead_claims(self.pool)
             for source_id in released:
                 print(f"source {source_id}: its claim's holder is gone; released for the next schedule-due pass")
             print(f"{len(released)} dead claim(s) released")
@@ -253,10 +251,9 @@ class Command(GigflowCommand):
         print(f"\n{report['verdict']}" + ("; applied as a new configuration" if report["applied"] else ""))
 
     def print_mailbox_failures(self):
-        from gigflow.db import get_pool
         from gigflow.store import mailbox_failures as mailbox
 
-        with get_pool().connection() as conn:
+        with self.pool.connection() as conn:
             failures = mailbox.all_failures(conn, self.settings.getint("MAILBOX_MAX_ATTEMPTS"))
         rows = [{**asdict(failure), "state": "given up" if failure.given_up else "will retry"} for failure in failures]
         if rows:

@@ -48,46 +48,41 @@ def source_entry(target: str, source_id: str | None = None, company: str | None 
 
 
 @contextmanager
-def scratch_database():
-    """A new database beside the configured one, used for this process's pools, dropped on the way out."""
+def scratch_database(settings):
+    """A new database beside the one the settings name, made the settings' DATABASE_URL (so the crawl and every
+    pool of this process use it) and dropped on the way out; yields its name and pool."""
     import psycopg
     from psycopg.conninfo import make_conninfo
 
-    from gigflow.db import close_pools, database_url
+    from gigflow.db import close_pools, get_pool, url_from_settings
 
-    real = database_url()
+    real = url_from_settings(settings)
     name = f"gigflow_try_{secrets.token_hex(4)}"
     with psycopg.connect(real, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = make_conninfo(real, dbname=name)
-    previous = os.environ.get("GIGFLOW_DATABASE_URL")
-    os.environ["GIGFLOW_DATABASE_URL"] = url
+    settings.set("DATABASE_URL", url, priority="cmdline")
     try:
-        from gigflow.db import get_pool
         from gigflow.db.migrate import upgrade
 
         # Its schema here, so that no later first use takes it for the home's database, whose Markdown files move
         # in with its migrations (the scratch one has none of the home's versions).
-        upgrade(get_pool(url, migrate=False))
-        yield name
+        pool = get_pool(url, migrate=False)
+        upgrade(pool)
+        yield name, pool
     finally:
         close_pools()
-        if previous is None:
-            os.environ.pop("GIGFLOW_DATABASE_URL", None)
-        else:
-            os.environ["GIGFLOW_DATABASE_URL"] = previous
         with psycopg.connect(real, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def crawl_once(process, settings, entry: dict, pages: int) -> list[tuple[str, int]]:
-    """Import the entry (active, so nothing refuses it) and crawl its first strategy once, at most ``pages``
-    job pages; returns the pages that answered an error status, with it."""
-    from gigflow.db import get_pool
+def crawl_once(process, settings, pool, entry: dict, pages: int) -> list[tuple[str, int]]:
+    """Import the entry (active, so nothing refuses it) into ``pool`` (the database the settings name) and crawl its
+    first strategy once, at most ``pages`` job pages; returns the pages that answered an error status, with it."""
     from gigflow.sources.loader import parse_sources
     from gigflow.sources.repository import import_sources
 
-    import_sources(get_pool(), parse_sources([{**entry, "status": "active"}]))
+    import_sources(pool, parse_sources([{**entry, "status": "active"}]))
     strategy = entry["strategies"][0]["type"]
     for name, value in {"CLOSESPIDER_ITEMCOUNT": pages, "NOISE_REVIEW_ON_FINALIZE": False,
                         "MAINTENANCE_RESOLVE_AFTER_CRAWL": False, "MARKDOWN_DIR": ""}.items():
@@ -107,12 +102,11 @@ def crawl_once(process, settings, entry: dict, pages: int) -> list[tuple[str, in
     return failed
 
 
-def gather(entry: dict, settings) -> dict:
+def gather(pool) -> dict:
     """What the scratch crawl found: the run, its pages with jobs and Markdown, the listing snapshots."""
-    from gigflow.db import get_pool
     from gigflow.store.versions import version_body
 
-    with get_pool().connection() as conn:
+    with pool.connection() as conn:
         run = conn.execute("SELECT outcome, stats FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
         versions = conn.execute("SELECT id, url, http_status, content_type FROM source_versions ORDER BY id").fetchall()
         jobs = conn.execute("SELECT source_version_id, title, url, fields, evidence, confidence, parser_key "
@@ -272,9 +266,9 @@ def render(result: dict, pages_shown_lines: int = 12) -> str:
 def try_source(process, settings, target: str, pages: int, *, source_id: str | None = None,
                company: str | None = None) -> dict:
     entry, origin = source_entry(target, source_id, company)
-    with scratch_database() as scratch:
-        failed = crawl_once(process, settings, entry, pages)
-        found = gather(entry, settings)
+    with scratch_database(settings) as (scratch, pool):
+        failed = crawl_once(process, settings, pool, entry, pages)
+        found = gather(pool)
         found["failed"] = failed
         filter_note = with_learned_filter(found, entry, settings)
         notes = warnings(found, entry)

@@ -19,6 +19,8 @@ logger = logging.getLogger(__name__)
 
 _pools: dict[str, ConnectionPool] = {}
 _lock = threading.Lock()
+# URLs a DATABASE_URL setting named in this process: an error about one of them says so (url_origin).
+_setting_urls: set[str] = set()
 
 
 def embedded_server_url() -> str:
@@ -59,20 +61,31 @@ class DatabaseUnavailable(RuntimeError):
     what to do next; commands print it without a traceback (gigflow.commands)."""
 
 
+def url_origin(url: str) -> str:
+    """Where a URL came from, as a user set it: the DATABASE_URL setting, the environment, or neither."""
+    if url in _setting_urls:
+        return "setting DATABASE_URL"
+    if os.environ.get("GIGFLOW_DATABASE_URL") == url:
+        return "GIGFLOW_DATABASE_URL"
+    return "the embedded server"
+
+
 def describe_url(url: str) -> str:
     """The server a URL names, without its password, and where the URL came from."""
     try:
         parts = conninfo_to_dict(url)
     except psycopg.ProgrammingError:
-        return "GIGFLOW_DATABASE_URL (which is not a valid PostgreSQL URL)"
+        return f"{url_origin(url)} (which is not a valid PostgreSQL URL)"
     where = f"{parts.get('host') or 'localhost'}:{parts.get('port') or 5432}/{parts.get('dbname') or ''}"
-    origin = "GIGFLOW_DATABASE_URL" if os.environ.get("GIGFLOW_DATABASE_URL") == url else "the embedded server"
-    return f"{where} ({origin})"
+    return f"{where} ({url_origin(url)})"
 
 
 def unavailable(url: str, cause: BaseException | str) -> DatabaseUnavailable:
     first_line = " ".join(str(cause).split("\n")[0].split()) or type(cause).__name__
-    if os.environ.get("GIGFLOW_DATABASE_URL") == url:
+    origin = url_origin(url)
+    if origin == "setting DATABASE_URL":
+        step = "start PostgreSQL there or give DATABASE_URL a running server's URL (-s DATABASE_URL=... or settings)"
+    elif origin == "GIGFLOW_DATABASE_URL":
         step = ("start PostgreSQL there or point GIGFLOW_DATABASE_URL at a running server "
                 "(unset it for the embedded one)")
     else:
@@ -147,11 +160,20 @@ def get_pool(url: str | None = None, *, migrate: bool = True, home: bool | None 
     return pool
 
 
-def pool_from_settings(settings) -> ConnectionPool:
-    """The pool of the database Scrapy settings name: DATABASE_URL, else (None, the default) GIGFLOW_DATABASE_URL
-    or the embedded server. Components take it in ``from_crawler`` and keep it; get_pool stays the one cache."""
+def url_from_settings(settings) -> str:
+    """The URL of the database Scrapy settings name: DATABASE_URL, else (None, the default) GIGFLOW_DATABASE_URL
+    or the embedded server (started if need be). Workers, backups and `scrapy db url` use it."""
     url = settings.get("DATABASE_URL") or None
-    return get_pool(url, home=True) if url else get_pool()
+    if url is None:
+        return database_url()
+    _setting_urls.add(url)
+    return url
+
+
+def pool_from_settings(settings, *, migrate: bool = True) -> ConnectionPool:
+    """The pool of the database Scrapy settings name (url_from_settings): the home's own database. Components
+    take it in ``from_crawler``, commands once in GigflowCommand.pool, and keep it; get_pool stays the one cache."""
+    return get_pool(url_from_settings(settings), migrate=migrate, home=True)
 
 
 def pool_from_crawler(crawler) -> ConnectionPool:

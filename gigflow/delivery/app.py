@@ -73,7 +73,7 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
     page_size, page_max = settings.getint("API_PAGE_SIZE"), settings.getint("API_PAGE_MAX")
     normalization = settings.getint("API_SEARCH_NORMALIZATION")
 
-    def authorized(conn, request, scope: str) -> dict:
+    def authorized(conn, request, scope: str) -> store.LiveToken:
         header = request.headers.get("authorization", "")
         token = header[7:].strip() if header[:7].lower() == "bearer " else ""
         found = tokens.lookup(conn, token)
@@ -81,8 +81,8 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
             raise ApiError(401, "a valid API token is required: Authorization: Bearer <token> "
                                 "(`scrapy api tokens add NAME --scope ...`)",
                            {"WWW-Authenticate": 'Bearer realm="gigflow"'})
-        if scope not in found["scopes"]:
-            raise ApiError(403, f"token {found['name']!r} lacks the scope {scope!r}",
+        if scope not in found.scopes:
+            raise ApiError(403, f"token {found.name!r} lacks the scope {scope!r}",
                            {"WWW-Authenticate": f'Bearer realm="gigflow", error="insufficient_scope", scope="{scope}"'})
         return found
 
@@ -140,12 +140,11 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
                 match, rows = "any", store.list_jobs(conn, params(loose))
         more = len(rows) > limit
         rows = rows[:limit]
-        jobs = [{k: v for k, v in row.items() if k != "modified_at" and (k != "rank" or filters["q"])}
-                for row in rows]
+        jobs = [row.payload(ranked=bool(filters["q"])) for row in rows]
         payload = {"jobs": jobs, "next": cursors.list_cursor(rows[-1], filters, match) if more else None}
         if filters["q"]:
             payload["match"] = match
-        modified = max((row["modified_at"] for row in rows if row["modified_at"]), default=None)
+        modified = max((row.modified_at for row in rows if row.modified_at), default=None)
         return _conditional(request, payload, modified)
 
     def one_job(request):
@@ -156,25 +155,25 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
         with pool.connection() as conn:
             authorized(conn, request, "jobs:read")
             row = store.job(conn, int(raw), markdown)
-        if row is not None and row["merged_into"] is not None:
+        if row is not None and row.merged_into is not None:
             # A duplicate folded into another: send the client to the job it is now part of.
-            return RedirectResponse(f"/api/v1/jobs/{row['merged_into']}" + (f"?{request.url.query}"
+            return RedirectResponse(f"/api/v1/jobs/{row.merged_into}" + (f"?{request.url.query}"
                                                                              if request.url.query else ""), 301)
-        if row is None or row["published_at"] is None:
+        if row is None or row.published_at is None:
             raise ApiError(404, "no such published job")
-        fields = row["fields"] or {}
-        evidence = row["evidence"] or {}
+        fields = row.fields or {}
+        evidence = row.evidence or {}
         payload = {
-            "id": row["id"], "title": row["title"], "url": row["url"],
+            "id": row.id, "title": row.title, "url": row.url,
             "fields": {name: {"value": value, "evidence": evidence.get(name)} for name, value in fields.items()},
-            "published_at": row["published_at"], "expired_at": row["expired_at"], "stale_at": row["stale_at"],
-            "link_status": row["link_status"], "quality_score": row["quality_score"],
-            "quality_parts": row["quality_parts"], "first_seen": row["first_seen"], "last_seen": row["last_seen"],
+            "published_at": row.published_at, "expired_at": row.expired_at, "stale_at": row.stale_at,
+            "link_status": row.link_status, "quality_score": row.quality_score,
+            "quality_parts": row.quality_parts, "first_seen": row.first_seen, "last_seen": row.last_seen,
             "sightings": [s if markdown else {k: v for k, v in s.items() if k != "markdown"}
-                          for s in row["sightings"] or []],
-            "link_checks": row["link_checks"],
+                          for s in row.sightings or []],
+            "link_checks": row.link_checks,
         }
-        return _conditional(request, payload, row["modified_at"])
+        return _conditional(request, payload, row.modified_at)
 
     def changes(request):
         after = request.query_params.get("after")
@@ -187,11 +186,8 @@ def create_app(settings, pool, *, allowed_hosts: list[str] | None = None) -> Sta
             else:
                 position = cursors.read_feed_cursor(after) if after else cursors.START
                 items, position = feed.page(conn, position, limit)
-        payload = {"changes": [{"cursor": cursors.feed_cursor((c["xid"], c["src"], c["id"])), "kind": c["kind"],
-                                "job_id": c["canonical_id"], "sighting_id": c["job_id"], "source_id": c["source_id"],
-                                "fields": c["fields"], "detail": c["detail"], "at": c["at"]} for c in items],
-                   "next": cursors.feed_cursor(position)}
-        return _conditional(request, payload, max((c["at"] for c in items), default=None))
+        payload = {"changes": [feed.change_payload(c) for c in items], "next": cursors.feed_cursor(position)}
+        return _conditional(request, payload, max((c.at for c in items), default=None))
 
     def openapi(request):
         return Response(json.dumps(document(page_size, page_max)), media_type="application/json")

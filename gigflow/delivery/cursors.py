@@ -34,10 +34,11 @@ def filters_digest(filters: dict) -> str:
     return hashlib.sha256(json.dumps(filters, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
-def list_cursor(last: dict, filters: dict, match: str = "all") -> str:
-    value = {"f": filters_digest(filters), "b": last["id"]}
-    if last.get("rank") is not None:
-        value["r"] = last["rank"]
+def list_cursor(last, filters: dict, match: str = "all") -> str:
+    """The cursor of the page after ``last`` (a store.delivery.JobListRow)."""
+    value = {"f": filters_digest(filters), "b": last.id}
+    if last.rank is not None:
+        value["r"] = last.rank
     if match != "all":
         value["m"] = match
     return encode(value)

@@ -35,10 +35,10 @@ def _date(value) -> date | None:
         return None
 
 
-def index_row(source: dict) -> dict:
+def index_row(source: store.IndexSource) -> dict:
     """The read-model row of one canonical job from its best sighting's fields. Pure."""
-    fields = source["fields"] or {}
-    title = source["title"] or ""
+    fields = source.fields or {}
+    title = source.title or ""
     location = _text(fields.get("location")) or _text(fields.get("locations")) or None
     description = " ".join(_text(fields.get(name)) for name in ("description", "requirements"))[:BODY_CHARS]
     config = language.detect(title + "\n" + description)
@@ -49,9 +49,9 @@ def index_row(source: dict) -> dict:
     if config == "simple":
         extra_title, body = language.cjk_bigrams(title), language.cjk_bigrams(description)
     fold = language.accent_free_variants
-    row = {"canonical_id": source["canonical_id"], "title": title, "employer": employer, "location": location,
+    row = {"canonical_id": source.canonical_id, "title": title, "employer": employer, "location": location,
            "remote": remote, "employment_type": employment_type, "date_posted": _date(fields.get("date_posted")),
-           "source_ids": source["source_ids"] or [], "language": config,
+           "source_ids": source.source_ids or [], "language": config,
            "extra_title": f"{extra_title} {fold(title)}", "body": f"{body} {fold(body)}",
            "extra_names": f"{fold(employer or '')}", "extra_location": fold(location or "")}
     row["digest"] = hashlib.sha256(json.dumps(row, sort_keys=True, default=str).encode()).hexdigest()
@@ -64,10 +64,10 @@ def refresh(conn, canonical_ids: list[int]) -> int:
     if not ids:
         return 0
     sources = store.index_sources(conn, ids)
-    gone = [s["canonical_id"] for s in sources if s["gone"]]
+    gone = [s.canonical_id for s in sources if s.gone]
     if gone:
         store.delete_index_rows(conn, gone)
-    rows = [index_row(s) for s in sources if not s["gone"]]
+    rows = [index_row(s) for s in sources if not s.gone]
     if rows:
         store.upsert_index_rows(conn, rows)
     return len(ids)
@@ -99,10 +99,9 @@ def catch_up(pool, *, batch: int = 500, max_batches: int | None = None) -> dict:
                     if not rows:
                         return counts
                     counts["events"] += len(rows)
-                    counts["jobs"] += refresh(conn, [r["canonical_id"] for r in rows
-                                                     if r["canonical_id"] is not None])
+                    counts["jobs"] += refresh(conn, [r.canonical_id for r in rows if r.canonical_id is not None])
                     last = rows[-1]
-                    store.save_cursor_position(conn, CURSOR, json.dumps([last["xid"], last["src"], last["id"]]))
+                    store.save_cursor_position(conn, CURSOR, json.dumps(list(last.position)))
                 done += 1
             return counts
         finally:

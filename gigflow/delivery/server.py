@@ -31,9 +31,9 @@ def _index_loop(pool, interval: float, stop: threading.Event) -> None:
 def serve(settings, *, host: str, port: int) -> None:
     import uvicorn
 
-    from gigflow.db import get_pool
+    from gigflow.db import pool_from_settings
 
-    pool = get_pool()  # connect and migrate before announcing the address
+    pool = pool_from_settings(settings)  # the settings' database, connected and migrated before announcing
     app = build(settings, host, pool)
     stop = threading.Event()
     interval = settings.getfloat("API_INDEX_INTERVAL")

@@ -42,12 +42,12 @@ def revoke(pool, name: str) -> None:
             raise TokenError(f"no live token named {name!r} (`scrapy api tokens list`)")
 
 
-def listing(pool) -> list[dict]:
+def listing(pool) -> list[store.TokenRow]:
     with pool.connection() as conn:
         return store.list_tokens(conn)
 
 
-def lookup(conn, token: str) -> dict | None:
+def lookup(conn, token: str) -> store.LiveToken | None:
     """The live token's name and scopes, or None."""
     if not token or len(token) > 200:
         return None

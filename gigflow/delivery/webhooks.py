@@ -73,13 +73,13 @@ def remove(pool, name: str) -> None:
             raise WebhookError(f"no webhook named {name!r} (`scrapy api webhooks list`)")
 
 
-def listing(pool) -> list[dict]:
+def listing(pool) -> list[store.WebhookListRow]:
     with pool.connection() as conn:
         return store.list_webhooks(conn)
 
 
 def names(pool) -> list[str]:
-    return [hook["name"] for hook in listing(pool)]
+    return [hook.name for hook in listing(pool)]
 
 
 def deliver(pool, name: str, guard: FetchGuard, settings: WebhookSettings = WebhookSettings()) -> dict:
@@ -97,31 +97,25 @@ def deliver(pool, name: str, guard: FetchGuard, settings: WebhookSettings = Webh
                     hook = store.webhook(conn, name)
                     if hook is None:
                         return {**sent, "removed": True}
-                    changes, position = feed.page(conn, cursors.read_feed_cursor(hook["position"]), settings.batch)
+                    changes, position = feed.page(conn, cursors.read_feed_cursor(hook.position), settings.batch)
                     following = cursors.feed_cursor(position)
-                    if following == hook["position"]:
+                    if following == hook.position:
                         return sent
                     if changes:
-                        body = json.dumps({"changes": [_change(c) for c in changes], "next": following},
+                        body = json.dumps({"changes": [feed.change_payload(c) for c in changes], "next": following},
                                           default=str, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
                         try:
-                            _post(hook["url"], body, hook["secret"], following, guard, settings)
+                            _post(hook.url, body, hook.secret, following, guard, settings)
                         except WebhookError as exc:
-                            store.webhook_failed(conn, hook["id"], str(exc)[:500])
+                            store.webhook_failed(conn, hook.id, str(exc)[:500])
                             raise
                         sent["batches"] += 1
                         sent["changes"] += len(changes)
-                    store.webhook_delivered(conn, hook["id"], hook["position"], following, bool(changes))
+                    store.webhook_delivered(conn, hook.id, hook.position, following, bool(changes))
             finally:
                 conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
         finally:
             conn.autocommit = False
-
-
-def _change(row: dict) -> dict:
-    return {"cursor": cursors.feed_cursor((row["xid"], row["src"], row["id"])), "kind": row["kind"],
-            "job_id": row["canonical_id"], "sighting_id": row["job_id"], "source_id": row["source_id"],
-            "fields": row["fields"], "detail": row["detail"], "at": row["at"]}
 
 
 def _post(url: str, body: bytes, secret: str, delivery: str, guard: FetchGuard, settings: WebhookSettings) -> None:

@@ -4,6 +4,7 @@ and the page renderer that puts the browser's CSRF token into every form."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from starlette.templating import Jinja2Templates
 
@@ -31,11 +32,19 @@ class Limits:
 
 @dataclass(frozen=True)
 class UiContext:
-    """One per app (create_app builds it); the database is reached through data.py and library.py."""
+    """One per app (create_app builds it); the database (``pool``) is reached through data.py and library.py."""
 
     settings: object  # Scrapy settings: the crawl's own preparation and the actions read them
     limits: Limits
     templates: Jinja2Templates
+
+    @cached_property
+    def pool(self):
+        """The database the app's settings name (DATABASE_URL, else GIGFLOW_DATABASE_URL or the embedded server),
+        connected on first use; every handler hands it to data.py and library.py."""
+        from gigflow.db import pool_from_settings
+
+        return pool_from_settings(self.settings)
 
     def render(self, request, name: str, context: dict, status_code: int = 200):
         """A template's page, with the CSRF token GuardMiddleware issued for this browser."""

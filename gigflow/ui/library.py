@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gigflow.db import get_pool
 from gigflow.documents.preparer import DocumentPreparer
 from gigflow.health import lifecycle
 from gigflow.health.report import health_label, overview, with_health
@@ -34,15 +33,15 @@ def ui_sql(name: str) -> str:
     return load_sql("gigflow.ui", name)
 
 
-def current_filter(configuration_id: int, max_bytes: int) -> tuple[object, NoiseFilter | None]:
+def current_filter(pool, configuration_id: int, max_bytes: int) -> tuple[object, NoiseFilter | None]:
     """The configuration's state and its current (valid, same-hash) noise filter, as preparation sees it."""
-    state = configuration_state(get_pool(), configuration_id)
+    state = configuration_state(pool, configuration_id)
     return state, get_current_noise_filter(state.config, state.config_hash, max_bytes)
 
 
-def sample_refs(configuration_id: int) -> list:
+def sample_refs(pool, configuration_id: int) -> list:
     """The samples a review would use now (the latest HTML version of each URL of the active sources)."""
-    return select_samples(get_pool(), SelectSamples(configuration_id=configuration_id)).samples
+    return select_samples(pool, SelectSamples(configuration_id=configuration_id)).samples
 
 
 def prepared_tree(body: bytes, url: str, content_type: str | None, strategy):
@@ -68,13 +67,13 @@ class ActionError(ValueError):
     """An action that could not be done, with the reason a person can act on."""
 
 
-def flip_decision(configuration_id: int, *, selector: str, signature: str, expected_token: int, note: str,
+def flip_decision(pool, configuration_id: int, *, selector: str, signature: str, expected_token: int, note: str,
                   max_bytes: int) -> tuple[str, int]:
     """Flip one learned rule (remove <-> keep) as a manual review, through the worker's race-safe save.
 
     The save refuses when anything moved since the page was shown (another review, a reset, a changed
     configuration): ``expected_token`` is the token the page was rendered with. Returns (new decision, token)."""
-    state, noise_filter = current_filter(configuration_id, max_bytes)
+    state, noise_filter = current_filter(pool, configuration_id, max_bytes)
     if noise_filter is None:
         raise ActionError("this configuration has no current noise filter")
     rules = list(noise_filter.rules)
@@ -86,82 +85,91 @@ def flip_decision(configuration_id: int, *, selector: str, signature: str, expec
     reason = f"manual review: {note.strip()}" if note.strip() else f"manual review: {old.decision} -> {decision}"
     rules[index] = old.model_copy(update={"decision": decision, "reason": reason[:500],
                                           "classifier": MANUAL_CLASSIFIER})
-    saved = save_filter(get_pool(), SaveFilter(configuration_id=configuration_id, expected_token=expected_token,
+    saved = save_filter(pool, SaveFilter(configuration_id=configuration_id, expected_token=expected_token,
                                                noise_filter=noise_filter.model_copy(update={"rules": rules})))
     if not saved.saved:
         raise ActionError(f"not saved: {saved.conflict} (reload the page and try again)")
     from gigflow.maintenance.reprepare import reprepare_configuration
 
-    reprepare_configuration(get_pool(), configuration_id)  # stored pages take the changed filter now
+    reprepare_configuration(pool, configuration_id)  # stored pages take the changed filter now
     return decision, saved.token
 
 
-def request_noise_review(configuration_id: int) -> str:
+def request_noise_review(pool, configuration_id: int) -> str:
     """What `scrapy noise request ID --manual` does."""
     from gigflow.noise.learn.lifecycle.queue import request_review
 
-    configuration_state(get_pool(), configuration_id)  # an unknown id fails here, clearly
-    job_id = request_review(get_pool(), configuration_id, ReviewKind.manual, reason="requested from the review app")
+    configuration_state(pool, configuration_id)  # an unknown id fails here, clearly
+    job_id = request_review(pool, configuration_id, ReviewKind.manual, reason="requested from the review app")
     return f"manual review requested (job {job_id})" if job_id else "a manual review is already waiting"
 
 
-def sources_health(rows: list[SourceListRow]) -> list[SourceListRow]:
+def sources_health(pool, rows: list[SourceListRow]) -> list[SourceListRow]:
     """The sources table's rows with each last run's outcome, health label and mean confidence (as `scrapy sources
     list` reads them: with_health works on its own dict rows)."""
-    health = with_health(get_pool(), [{"id": row.id} for row in rows])
+    health = with_health(pool, [{"id": row.id} for row in rows])
     return [replace(row, last_outcome=found["last_outcome"], health=found["health"],
                     mean_confidence=found["mean_confidence"]) for row, found in zip(rows, health)]
 
 
-def source_health(source_id: str, runs: int, events: int) -> dict:
+def source_health(pool, source_id: str, runs: int, events: int) -> dict:
     """What `scrapy sources show` prints: status, policy review, recent runs' health and drift, history."""
-    return overview(get_pool(), source_id, runs=runs, events=events)
+    return overview(pool, source_id, runs=runs, events=events)
 
 
 def run_health_label(outcome: str | None, drift: list | None) -> str:
     return health_label(outcome, drift)
 
 
-def canonical_job(canonical_id: int) -> dict | None:
+def canonical_job(pool, canonical_id: int) -> dict | None:
     """One canonical job as `scrapy jobs --format json` exports it: sightings, link checks, quality parts."""
-    rows = list(canonical_jobs(get_pool(), canonical_id=canonical_id))  # consumed: the cursor closes here
+    rows = list(canonical_jobs(pool, canonical_id=canonical_id))  # consumed: the cursor closes here
     return rows[0] if rows else None
 
 
-def _transition(action, source_id: str, *args) -> tuple[str, str] | str | None:
+def _transition(pool, action, source_id: str, *args) -> tuple[str, str] | str | None:
     try:
-        return action(get_pool(), source_id, *args)
+        return action(pool, source_id, *args)
     except (lifecycle.TransitionError, UnknownSourceError) as exc:
         raise ActionError(str(exc)) from None
 
 
-def promote_source(source_id: str, reason: str) -> str:
+def promote_source(pool, source_id: str, reason: str) -> str:
     """`scrapy sources promote ID --reason TEXT`."""
-    before, after = _transition(lifecycle.promote, source_id, reason)
+    before, after = _transition(pool, lifecycle.promote, source_id, reason)
     return f"source {source_id}: {before} -> {after}"
 
 
-def quarantine_source(source_id: str, reason: str) -> str:
+def quarantine_source(pool, source_id: str, reason: str) -> str:
     """`scrapy sources quarantine ID --reason TEXT`."""
-    before, after = _transition(lifecycle.quarantine, source_id, reason)
+    before, after = _transition(pool, lifecycle.quarantine, source_id, reason)
     return f"source {source_id}: {before} -> {after}"
 
 
-def restore_source(source_id: str, reason: str) -> str:
+def restore_source(pool, source_id: str, reason: str) -> str:
     """`scrapy sources restore ID --reason TEXT`: a quarantined or drifting source goes back to trial."""
-    before, after = _transition(lifecycle.restore, source_id, reason)
+    before, after = _transition(pool, lifecycle.restore, source_id, reason)
     return f"source {source_id}: {before} -> {after}"
 
 
-def record_policy_review(source_id: str, note: str, settings) -> str:
+def record_policy_review(pool, source_id: str, note: str, settings) -> str:
     """`scrapy sources policy ID --reviewed --note TEXT` (a candidate may start its trial at once)."""
     from gigflow.maintenance.linkcheck import make_fetcher
 
-    started, problems = _transition(lifecycle.record_policy_review, source_id, note,
+    started, problems = _transition(pool, lifecycle.record_policy_review, source_id, note,
                                     lifecycle.LifecycleSettings.from_settings(settings),
-                                    make_fetcher(get_pool(), settings))
+                                    make_fetcher(pool, settings))
     return f"policy review recorded for {source_id}" + (f"; status now {started}" if started else "") + "".join(
         f"; robots.txt of {origin} not read ({why})" for origin, why in problems.items())
+
+
+def _database_environment(settings) -> dict | None:
+    """The environment of a child command: the app's DATABASE_URL setting as the child's GIGFLOW_DATABASE_URL (the
+    environment, not its command line, where any user of the machine could read a password)."""
+    import os
+
+    url = settings.get("DATABASE_URL") or None
+    return {**os.environ, "GIGFLOW_DATABASE_URL": url} if url else None
 
 
 def try_source(target: str, pages: int, settings, *, timeout: float = 300.0) -> dict:
@@ -192,7 +200,7 @@ def try_source(target: str, pages: int, settings, *, timeout: float = 300.0) -> 
         try:
             done = subprocess.run([sys.executable, "-m", "scrapy", "sources", "try", target, "--json",
                                    "--pages", str(pages), *overrides], capture_output=True, text=True,
-                                  timeout=timeout)
+                                  timeout=timeout, env=_database_environment(settings))
         except subprocess.TimeoutExpired:
             raise ActionError(f"the try took longer than {timeout:.0f} s; try fewer pages") from None
     if done.returncode != 0:

@@ -26,10 +26,10 @@ def build(settings, host: str):
 def serve(settings, *, host: str, port: int) -> None:
     import uvicorn
 
-    from gigflow.db import get_pool
+    from gigflow.db import pool_from_settings
 
     app, token = build(settings, host)
-    get_pool()  # connect and migrate before announcing the address
+    pool_from_settings(settings)  # connect and migrate before announcing the address (the app's pool is this one)
     shown = f"[{host}]" if ":" in host else host
     print(f"gigflow review app on http://{shown}:{port}/" + (f"?token={token}" if token else "")
           + "  (Ctrl-C stops)", flush=True)

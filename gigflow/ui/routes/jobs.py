@@ -20,14 +20,14 @@ class FieldRow:
 
 
 def job_page(ui: UiContext, request):
-    job = found(data.job, request.path_params["job_id"])
+    job = found(data.job, ui.pool, request.path_params["job_id"])
     marks = evidence_highlights(job.fields, job.evidence)
     rows = [FieldRow(name=name, value=shown, evidence=job.evidence.get(name))
             for name, value in sorted(job.fields.items())
             if (shown := display_value(name, value)) is not None]  # an empty value is not a row
-    link = data.job_canonical(job.id, ui.limits.events_shown)
-    canonical = library.canonical_job(link.canonical_id) if link else None
+    link = data.job_canonical(ui.pool, job.id, ui.limits.events_shown)
+    canonical = library.canonical_job(ui.pool, link.canonical_id) if link else None
     return ui.render(request, "job.html", {"job": job, "rows": rows,
                                            "markdown": render_markdown(job.markdown or "", marks),
-                                           "events": data.job_events(job.id, ui.limits.events_shown),
+                                           "events": data.job_events(ui.pool, job.id, ui.limits.events_shown),
                                            "link": link, "canonical": canonical})

@@ -17,7 +17,7 @@ from gigflow.ui.security import STORED_PAGE_CSP
 
 
 def noise_page(ui: UiContext, request):
-    configuration = found(data.configuration, request.path_params["configuration_id"])
+    configuration = found(data.configuration, ui.pool, request.path_params["configuration_id"])
     return ui.render(request, "noise.html", noise_context(ui, configuration, request.query_params.get("version")))
 
 
@@ -25,7 +25,7 @@ def stored_page(ui: UiContext, request):
     """The sample page as the filter sees it, regions outlined: only ever shown sandboxed, framed by the app."""
     configuration_id, version_id = request.path_params["configuration_id"], request.path_params["version_id"]
     version = sample(ui, configuration_id, version_id)
-    state, noise_filter = library.current_filter(configuration_id, ui.limits.max_filter_bytes)
+    state, noise_filter = library.current_filter(ui.pool, configuration_id, ui.limits.max_filter_bytes)
     root = library.prepared_tree(bytes(version.body), version.url, version.content_type, state.card_strategy())
     page, _ = annotate(root, noise_filter.rules if noise_filter else [], library.select_regions)
     return HTMLResponse(page, headers={"Content-Security-Policy": STORED_PAGE_CSP,
@@ -35,10 +35,10 @@ def stored_page(ui: UiContext, request):
 async def flip(ui: UiContext, request):
     form = await checked_form(request)
     configuration_id = request.path_params["configuration_id"]
-    configuration = await run_in_threadpool(found, data.configuration, configuration_id)
+    configuration = await run_in_threadpool(found, data.configuration, ui.pool, configuration_id)
     try:
         decision, _ = await run_in_threadpool(
-            library.flip_decision, configuration_id, selector=form.get("selector", ""),
+            library.flip_decision, ui.pool, configuration_id, selector=form.get("selector", ""),
             signature=form.get("signature", ""), expected_token=number(form.get("token")),
             note=form.get("note", "")[:300], max_bytes=ui.limits.max_filter_bytes)
         message = f"saved: {form.get('selector')} is now {decision} (manual review)"
@@ -53,8 +53,8 @@ async def flip(ui: UiContext, request):
 async def request_review(ui: UiContext, request):
     await checked_form(request)
     configuration_id = request.path_params["configuration_id"]
-    await run_in_threadpool(found, data.configuration, configuration_id)
-    message = await run_in_threadpool(library.request_noise_review, configuration_id)
+    await run_in_threadpool(found, data.configuration, ui.pool, configuration_id)
+    message = await run_in_threadpool(library.request_noise_review, ui.pool, configuration_id)
     return action_answer(ui, request, message, f"/configurations/{configuration_id}/noise", refresh=False)
 
 
@@ -62,9 +62,9 @@ def noise_context(ui: UiContext, configuration: ConfigurationRow, version_param,
     """The rules panel's context: the current filter's rules by region and, for the chosen sample (the first when
     none is asked for), which regions each rule matches and the Markdown diff the filter makes."""
     configuration_id = configuration.id
-    state, noise_filter = library.current_filter(configuration_id, ui.limits.max_filter_bytes)
-    samples = [s.source_version_id for s in (noise_filter.samples if noise_filter else [])
-               if s.source_version_id] or [s.source_version_id for s in library.sample_refs(configuration_id)]
+    state, noise_filter = library.current_filter(ui.pool, configuration_id, ui.limits.max_filter_bytes)
+    samples = [s.source_version_id for s in (noise_filter.samples if noise_filter else []) if s.source_version_id] \
+        or [s.source_version_id for s in library.sample_refs(ui.pool, configuration_id)]
     version_id = number(version_param) if version_param else (samples[0] if samples else None)
     context = {"configuration": configuration, "filter": noise_filter, "token": state.token, "samples": samples,
                "groups": group_rules(noise_filter.rules) if noise_filter else [],
@@ -85,7 +85,7 @@ def noise_context(ui: UiContext, configuration: ConfigurationRow, version_param,
 
 
 def sample(ui: UiContext, configuration_id: int, version_id: int) -> SampleVersionRow:
-    version = found(data.sample_version, configuration_id, version_id)
+    version = found(data.sample_version, ui.pool, configuration_id, version_id)
     max_page_bytes = ui.limits.max_page_bytes
     if max_page_bytes and len(version.body) > max_page_bytes:
         # Crawls store such a page as plain text, without the noise filter: there is nothing to outline.

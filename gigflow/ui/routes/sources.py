@@ -21,7 +21,8 @@ def sources_table(ui: UiContext, request):
         raise HTTPException(400, f"unknown status {status!r}: one of {', '.join(data.SOURCE_STATUSES)}")
     text, after = request.query_params.get("q", ""), request.query_params.get("after")
     page_size = ui.limits.page_size
-    rows = library.sources_health(data.sources_page(status=status, text=text, after=after, limit=page_size))
+    page = data.sources_page(ui.pool, status=status, text=text, after=after, limit=page_size)
+    rows = library.sources_health(ui.pool, page)
     context = {"rows": rows, "status": status or "", "q": text, "after": after, "statuses": data.SOURCE_STATUSES,
                "next_after": rows[-1].id if len(rows) == page_size else None}
     partial_rows = request.headers.get("hx-request") == "true" and request.headers.get("hx-target") == "source-rows"
@@ -29,14 +30,14 @@ def sources_table(ui: UiContext, request):
 
 
 def source_page(ui: UiContext, request):
-    source = found(data.source, request.path_params["source_id"])
+    source = found(data.source, ui.pool, request.path_params["source_id"])
     runs = [replace(run, health=library.run_health_label(run.outcome, run.drift) if run.finished_at else "running")
-            for run in data.source_runs(source.id, ui.limits.runs_shown)]
-    health = library.source_health(source.id, runs=1, events=ui.limits.events_shown)
+            for run in data.source_runs(ui.pool, source.id, ui.limits.runs_shown)]
+    health = library.source_health(ui.pool, source.id, runs=1, events=ui.limits.events_shown)
     last = health["runs"][0] if health["runs"] else None
     return ui.render(request, "source.html", {
         "source": source, "runs": runs, "chart": runs_chart(runs),
-        "jobs": data.source_jobs(source.id, ui.limits.jobs_shown),
+        "jobs": data.source_jobs(ui.pool, source.id, ui.limits.jobs_shown),
         "noise": noise_summary(source.noise_filter, source.config_hash), "jobs_shown": ui.limits.jobs_shown,
         "policy": health["policy"], "history": health["history"], "ats_hint": health.get("ats_hint"),
         "health": library.run_health_label(last["outcome"], last["drift"]) if last else "never run"})
@@ -59,11 +60,11 @@ async def record_policy_review(ui: UiContext, request):
 
 
 async def _status_action(ui: UiContext, request, action):
-    """``action(source_id, reason)``: the form's reason (the policy note for a policy review) goes with it."""
+    """``action(pool, source_id, reason)``: the form's reason (the policy note for a policy review) goes with it."""
     form = await checked_form(request)
     source_id = request.path_params["source_id"]
-    await run_in_threadpool(found, data.source, source_id)
-    message = await run_in_threadpool(acted, action, source_id, form.get("reason", "")[:1000])
+    await run_in_threadpool(found, data.source, ui.pool, source_id)
+    message = await run_in_threadpool(acted, action, ui.pool, source_id, form.get("reason", "")[:1000])
     return action_answer(ui, request, message, form.get("next") or f"/sources/{source_id}")
 
 
