@@ -1,4 +1,4 @@
--- mailbox_failures (gigflow.store.mailbox): messages of a mailbox source that failed to read.
+-- mailbox_failures (gigflow.store.mailbox_failures): messages of a mailbox source that failed to read.
 
 -- name: record_failure
 -- A message that failed to read: recorded (its key and the error) and counted; later runs retry it until
