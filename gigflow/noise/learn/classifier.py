@@ -152,6 +152,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"compensation)\b", re.I),
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
                        r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by)\b|\d+\s*(days?|hours?) ago|"
+                       # no closing date: applications read as they come ("on a rolling basis", "sker löpande")
+                       r"\b(?:rolling|ongoing|continuous) basis\b|\b(?:fort)?löpande\b|\bdoorlopend\b|"
+                       r"\bau fil de l'eau\b|\b(?:bewerbungen|auswahl)\b[^.\n]{0,40}\blaufend\b|"
                        # "Posted: …", "Published on 3 May", "posted today"; not "Published with GitHub Pages"
                        r"\b(posted|published)\b(?=\s*:|\s+(?:on\s+|at\s+)?(?:\d|today|yesterday|" + _MONTHS + r"))",
                        re.I),

@@ -200,12 +200,34 @@ def logo_alts(root) -> list[str]:
     return []
 
 
+_BRAND_TAGS = ("h1", "h2", "h3", "a", "strong", "b", "span", "div", "p")
+
+
+def title_brand(root) -> list[str]:
+    """The whole <title> where it is one name ("Acme", no separator) that the site's header states as a heading
+    or link of its own (its brand): a site that titles every page by its name alone. A title that names the page
+    ("Careers", "Jobs") is no name (``clean_name``); a page's own title is not its header's brand."""
+    parts = title_parts(root)
+    if len(parts) != 1 or not clean_name(parts[0]) or clean_name(parts[0]) != _norm(parts[0]):
+        return []
+    wanted = _key(parts[0])
+    for header in root.iter("header", "div", "nav"):
+        if header.tag != "header" and (header.get("role") or "").strip().lower() != "banner":
+            continue
+        if any(node.tag in ("main", "article") for node in header.iterancestors()):
+            continue  # a heading block inside the content, not the site's banner
+        for el in header.iter(*_BRAND_TAGS):
+            if _key(_norm(el.text_content())) == wanted:
+                return [parts[0]]
+    return []
+
+
 def _names_on(sample, root) -> dict[str, str]:
     """Candidate owner names one sample states, by key, in order of preference (the copyright holder first: it
     is the name a footer states)."""
     found: dict[str, str] = {}
     candidates = (copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
-                  + logo_alts(root))
+                  + logo_alts(root) + title_brand(root))
     for text in candidates:
         name = clean_name(text)
         if name:
