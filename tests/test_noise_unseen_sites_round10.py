@@ -8,6 +8,8 @@ AB. In a contact block kept for its phone and mail, the line above them naming t
 AC. A list of plain text (no links) whose items vary between pages is the job's list, in a sidebar too: an item
     every job shares ("You speak Swedish and English") is one of its requirements and stays.
 AD. "Applications are read on a rolling basis" / "Urval sker löpande" says when the vacancy closes: a deadline.
+AE. In the site footer a "Label: value" row is the office's ("Opening hours: Monday - Friday", "Fax: …"): it
+    is judged by what it says, not kept for its form; the footer's address, phone and mail stay.
 P.  (Preparation, no change) An apply button whose mailto target has a space ("?subject=RE: Actuary") keeps the
     address and the subject; the target is written percent-encoded, the form a URL takes in Markdown.
 """
@@ -111,6 +113,31 @@ def test_ad_a_rolling_deadline_is_a_date_fact():
     for line in ("Our running club meets weekly.", "Laufende Projekte"):
         region = ReviewRegion(id="r1", selector="p", signature="s", tag="p", text=line, links=(), html=f"<p>{line}</p>")
         assert not any(s.startswith("date ") for s in job_fact_signals(region)), line
+
+
+def test_ae_the_footers_opening_hours_go_while_its_address_and_phone_stay():
+    footer = ("<footer><div class='grid'><div class='col'><p><strong>Nordlicht Logistik GmbH<br></strong>"
+              "Hafenstr. 6<br>93092 Barbing</p></div><div class='col'><p>T: +49 (0)94 01-53 944-0<br>"
+              "M: <a href='mailto:dispo@nordlicht.example'>dispo@nordlicht.example</a></p></div>"
+              "<div class='col'><p><strong>Opening hours:<br></strong>Monday - Friday<br>08:00 - 17:00</p></div>"
+              "</div></footer>")
+
+    def page(title, text):
+        return (f"<html><head><title>{title} | Nordlicht</title></head><body><header><a href='/'>Home</a>"
+                f"<a href='/fleet/'>Fleet</a><a href='/jobs/'>Jobs</a><a href='/contact/'>Contact</a></header>"
+                f"<main><h1>{title}</h1><p>{text}</p></main>{footer}</body></html>").encode()
+
+    jobs = [("driver", "Truck Driver", "Long-haul tours across Europe."),
+            ("dispatcher", "Dispatcher", "Plan our tours and drivers."),
+            ("mechanic", "Mechanic", "Keep our fleet on the road."),
+            ("clerk", "Freight Clerk", "Invoices and customs papers.")]
+    pages = [TrainingPage(url=f"https://nordlicht.example/jobs/{slug}/", body=page(title, text))
+             for slug, title, text in jobs]
+    markdown = learn_and_apply(pages)
+    for fact in ("Hafenstr. 6", "93092 Barbing", "+49 (0)94 01-53 944-0", "dispo@nordlicht.example",
+                 "Invoices and customs papers."):
+        assert fact in markdown, fact
+    assert "Opening hours" not in markdown and "Monday - Friday" not in markdown
 
 
 def test_p_a_mailto_with_a_space_keeps_its_address_and_subject_percent_encoded():

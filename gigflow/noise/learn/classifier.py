@@ -327,6 +327,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
+        if kind == "label" and region.site_footer:
+            # The site footer's "Opening hours: Mon-Fri", "Fax: …" describe the office; its facts (address,
+            # phone, mail, legal name) have signals of their own.
+            continue
         if kind == "documents":
             # "Send us your resume" is a call for open applications; documents to send with this application are
             # a list ("CV, cover letter and references").

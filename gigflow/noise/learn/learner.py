@@ -382,7 +382,8 @@ def _names_or_follows_a_label(region) -> str:
         # A menu of links under group names (a footer's dl of "Docs: Overview, Components"): its items are tried
         # one by one, so only the item stating a fact (a mailto link) stays, with its group's name.
         return ""
-    if is_explicit_label(region) or is_label_value_row(region):
+    if is_explicit_label(region) or is_label_value_row(region) and in_site_footer(region) is None:
+        # In the site footer a "Label: value" row is the office's (opening hours, fax): judged by what it says.
         return "a heading or field label beside a job fact"
     previous = region.getprevious()
     while previous is not None and not isinstance(previous.tag, str):
