@@ -10,6 +10,8 @@ AC. A list of plain text (no links) whose items vary between pages is the job's 
 AD. "Applications are read on a rolling basis" / "Urval sker löpande" says when the vacancy closes: a deadline.
 AE. In the site footer a "Label: value" row is the office's ("Opening hours: Monday - Friday", "Fax: …"): it
     is judged by what it says, not kept for its form; the footer's address, phone and mail stay.
+AF. "Apply machine learning analytics to your cloud" in a product menu is the verb with an object of its own, no
+    way to apply: the menu goes; "Apply", "Apply now", "Apply for this job" stay ways to apply.
 P.  (Preparation, no change) An apply button whose mailto target has a space ("?subject=RE: Actuary") keeps the
     address and the subject; the target is written percent-encoded, the form a URL takes in Markdown.
 """
@@ -138,6 +140,17 @@ def test_ae_the_footers_opening_hours_go_while_its_address_and_phone_stay():
                  "Invoices and customs papers."):
         assert fact in markdown, fact
     assert "Opening hours" not in markdown and "Monday - Friday" not in markdown
+
+
+def test_af_apply_with_an_object_of_its_own_in_a_menu_is_no_way_to_apply():
+    def region(text, href="/product/"):
+        return ReviewRegion(id="r1", selector="nav", signature="s", tag="nav", text=text, links=((text, href),),
+                            html=f"<a href='{href}'>{text}</a>")
+
+    for text in ("Monitoring Apply machine learning analytics to cloud infrastructure.", "Apply filters to logs"):
+        assert not any(s.startswith("apply ") for s in job_fact_signals(region(text))), text
+    for text in ("Apply", "Apply now", "Apply for this job", "Apply online", "Jetzt bewerben"):
+        assert any(s.startswith("apply ") for s in job_fact_signals(region(text, "/jobs/1/"))), text
 
 
 def test_p_a_mailto_with_a_space_keeps_its_address_and_subject_percent_encoded():
