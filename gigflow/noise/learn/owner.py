@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -211,15 +212,20 @@ def title_brand(root) -> list[str]:
     if len(parts) != 1 or not clean_name(parts[0]) or clean_name(parts[0]) != _norm(parts[0]):
         return []
     wanted = _key(parts[0])
-    for header in root.iter("header", "div", "nav"):
-        if header.tag != "header" and (header.get("role") or "").strip().lower() != "banner":
-            continue
+    banners = (el for el in root.iter("header", "div", "nav")
+               if el.tag == "header" or (el.get("role") or "").strip().lower() == "banner")
+    for header in islice(banners, MAX_BANNERS):
         if any(node.tag in ("main", "article") for node in header.iterancestors()):
             continue  # a heading block inside the content, not the site's banner
-        for el in header.iter(*_BRAND_TAGS):
-            if _key(_norm(el.text_content())) == wanted:
+        # Each element's own text (linear in the header, however deep it nests): "<h1>Acme</h1>", "<a>Acme</a>".
+        for el in islice(header.iter(*_BRAND_TAGS), MAX_BRAND_ELEMENTS):
+            if el.text and _key(_norm(el.text)) == wanted:
                 return [parts[0]]
     return []
+
+
+MAX_BANNERS = 3  # the site's header comes first; a page of nested <header>s is not searched further
+MAX_BRAND_ELEMENTS = 200
 
 
 def _names_on(sample, root) -> dict[str, str]:
