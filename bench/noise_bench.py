@@ -4,8 +4,8 @@ Sites come from three places, each with html pages and a facts.jsonl (see ../sha
 - ``../shared/corpus`` and ``../shared/corpus-extra`` (read where they lie, never copied into the project);
 - ``bench/devset/noise`` (our development set: verbatim pages from public repositories, origin in MANIFEST.tsv);
   the sites named in its HOLDOUT file are our own hold-out, those in HOLDOUT2 a second, those in HOLDOUT3 a third,
-  those in HOLDOUT4 a fourth, those in HOLDOUT5 a fifth and those in HOLDOUT6 a sixth fresh hold-out (never tuned on),
-  each reported on its own summary line and all left out by --no-holdout.
+  those in HOLDOUT4 a fourth, those in HOLDOUT5 a fifth and those in HOLDOUT6 a sixth hold-out (each fresh until a
+  round studies it, see docs/noise.md), each reported on its own summary line and all left out by --no-holdout.
 
 For each site with 3+ labelled pages, each of its first ``--max-eval`` pages is prepared with a filter learned on
 up to ``--max-train`` *other* pages of that site (rules classifier; the model too when GIGFLOW_NOISE_MODEL is set).

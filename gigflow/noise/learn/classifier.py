@@ -152,6 +152,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"compensation)\b", re.I),
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
                        r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by)\b|\d+\s*(days?|hours?) ago|"
+                       # no closing date: applications read as they come ("on a rolling basis", "sker löpande")
+                       r"\b(?:rolling|ongoing|continuous) basis\b|\b(?:fort)?löpande\b|\bdoorlopend\b|"
+                       r"\bau fil de l'eau\b|\b(?:bewerbungen|auswahl)\b[^.\n]{0,40}\blaufend\b|"
                        # "Posted: …", "Published on 3 May", "posted today"; not "Published with GitHub Pages"
                        r"\b(posted|published)\b(?=\s*:|\s+(?:on\s+|at\s+)?(?:\d|today|yesterday|" + _MONTHS + r"))",
                        re.I),
@@ -255,6 +258,13 @@ _LEGAL = re.compile(r"privacy|policy|policies|\bterms\b|legal|gdpr|data[-_ ]?sub
                     r"impressum|datenschutz|disclaimer|kvkk", re.I)
 
 
+# "Apply machine learning to your cloud" in a product menu: the verb with an object of its own, not a way to apply
+# ("Apply", "Apply now", "Apply for this job", "Apply online", "Apply to Acme" are).
+_APPLY_VERB_ON_A_THING = re.compile(
+    r"apply\s+(?!(?:now|here|today|online|for|to|via|with|on|at|in|through|as|by|directly|immediately|"
+    r"yourself|this|the|our|your|me|it)\b)[a-z]", re.I)
+
+
 def _legal_link(text: str, href: str) -> bool:
     return bool(_LEGAL.search(text or "") or _LEGAL.search(href or ""))
 
@@ -324,6 +334,10 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
+        if kind == "label" and region.site_footer:
+            # The site footer's "Opening hours: Mon-Fri", "Fax: …" describe the office; its facts (address,
+            # phone, mail, legal name) have signals of their own.
+            continue
         if kind == "documents":
             # "Send us your resume" is a call for open applications; documents to send with this application are
             # a list ("CV, cover letter and references").
@@ -335,7 +349,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
             # heading or its confirmation ("Thank you for your application"), not a fact of the job. A link to a
             # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
-            match = pattern.search("\n".join(t for t, h in region.links if not _legal_link(t, h)))
+            match = next((m for m in pattern.finditer("\n".join(t for t, h in region.links if not _legal_link(t, h)))
+                          if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())), None)
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
             continue

@@ -382,14 +382,42 @@ def _names_or_follows_a_label(region) -> str:
         # A menu of links under group names (a footer's dl of "Docs: Overview, Components"): its items are tried
         # one by one, so only the item stating a fact (a mailto link) stays, with its group's name.
         return ""
-    if is_explicit_label(region) or is_label_value_row(region):
+    if is_explicit_label(region) or is_label_value_row(region) and in_site_footer(region) is None:
+        # In the site footer a "Label: value" row is the office's (opening hours, fax): judged by what it says.
         return "a heading or field label beside a job fact"
     previous = region.getprevious()
     while previous is not None and not isinstance(previous.tag, str):
         previous = previous.getprevious()
     if previous is not None and is_explicit_label(previous):
         return "the value of a heading or field label beside a job fact"
+    if _names_a_contact(region):
+        return "the name of the contact whose phone or mail follows"
     return ""
+
+
+CONTACT_NAME_MAX_WORDS = 6
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Particles inside a family name ("Anna van Dijk"); every other word of a person's name starts with a capital.
+_NAME_PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "di", "du", "la", "le"})
+
+
+def _names_a_contact(region) -> bool:
+    """A short line of words without links or digits right before a line with a phone number or an e-mail address
+    ("Jane Doe, Head of HR" above "+46 70 123 45 67"): the person to contact, a fact with their details."""
+    if region.find(".//a") is not None or any(el.tag in _HEADINGS for el in region.iter()):
+        return False  # a heading ("Contact us") names a section, not a person
+    text = " ".join(region.text_content().split())
+    if not text or len(text.split()) > CONTACT_NAME_MAX_WORDS or any(ch.isdigit() for ch in text) or "@" in text:
+        return False
+    name = [word for word in text.split(",", 1)[0].split() if word not in _NAME_PARTICLES]
+    if not 2 <= len(name) <= 4 or not all(word[0].isupper() and word.replace("-", "").replace("'", "").isalpha()
+                                          for word in name):
+        return False  # a given and a family name ("Jane Doe, HR"), not "Contact us"
+    following = region.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is not None and following.tag == region.tag and bool(
+        JOB_FACT_SIGNALS["contact"].search(" ".join(following.text_content().split())))
 
 
 def _outermost(root, regions: list) -> list:

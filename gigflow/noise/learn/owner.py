@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -200,12 +201,39 @@ def logo_alts(root) -> list[str]:
     return []
 
 
+_BRAND_TAGS = ("h1", "h2", "h3", "a", "strong", "b", "span", "div", "p")
+
+
+def title_brand(root) -> list[str]:
+    """The whole <title> where it is one name ("Acme", no separator) that the site's header states as a heading
+    or link of its own (its brand): a site that titles every page by its name alone. A title that names the page
+    ("Careers", "Jobs") is no name (``clean_name``); a page's own title is not its header's brand."""
+    parts = title_parts(root)
+    if len(parts) != 1 or not clean_name(parts[0]) or clean_name(parts[0]) != _norm(parts[0]):
+        return []
+    wanted = _key(parts[0])
+    banners = (el for el in root.iter("header", "div", "nav")
+               if el.tag == "header" or (el.get("role") or "").strip().lower() == "banner")
+    for header in islice(banners, MAX_BANNERS):
+        if any(node.tag in ("main", "article") for node in header.iterancestors()):
+            continue  # a heading block inside the content, not the site's banner
+        # Each element's own text (linear in the header, however deep it nests): "<h1>Acme</h1>", "<a>Acme</a>".
+        for el in islice(header.iter(*_BRAND_TAGS), MAX_BRAND_ELEMENTS):
+            if el.text and _key(_norm(el.text)) == wanted:
+                return [parts[0]]
+    return []
+
+
+MAX_BANNERS = 3  # the site's header comes first; a page of nested <header>s is not searched further
+MAX_BRAND_ELEMENTS = 200
+
+
 def _names_on(sample, root) -> dict[str, str]:
     """Candidate owner names one sample states, by key, in order of preference (the copyright holder first: it
     is the name a footer states)."""
     found: dict[str, str] = {}
     candidates = (copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
-                  + logo_alts(root))
+                  + logo_alts(root) + title_brand(root))
     for text in candidates:
         name = clean_name(text)
         if name:

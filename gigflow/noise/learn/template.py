@@ -141,6 +141,10 @@ class SiteTemplate:
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
+        if self._plain_list_item(el) and self._row_with_varying_siblings(el):
+            # A list of plain text whose other items vary is this job's (its requirements), in a sidebar too:
+            # an item the site's jobs share is still one of them.
+            return "an item of a plain-text list whose other items vary (this job's list)"
         if self._in_sidebar(el):
             # A sidebar of label/value rows ("Job Details") beside the job: only what is this job's stays. Its
             # parts that vary are tried on their own (and stay: they differ between samples); a constant heading
@@ -227,6 +231,12 @@ class SiteTemplate:
                 return not self.holds_content(node)
         return False
 
+    @staticmethod
+    def _plain_list_item(el) -> bool:
+        """An item of a list without a link in it (no menu): a list of the job's requirements, tasks, benefits."""
+        parent = el.getparent()
+        return el.tag == "li" and parent is not None and parent.tag in ("ul", "ol") and parent.find(".//a") is None
+
     def _row_with_varying_siblings(self, el) -> bool:
         parent = el.getparent()
         if parent is None or el.tag not in ROW_TAGS:
@@ -234,8 +244,11 @@ class SiteTemplate:
         # Table rows and definition terms are rows; other blocks only when they pair a label with a value, or
         # hold no link inside the content (a list of menu links with one changing entry is not a details table).
         region = self.job_region()
+        # A list of plain text (no link in any item) is no menu: its varying items are this job's (requirements),
+        # and a constant item among them is a requirement the site's jobs share, wherever the list stands.
         if el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el) and not (
-                el.find(".//a") is None and region is not None and _contains(region, el)):
+                el.find(".//a") is None and (region is not None and _contains(region, el)
+                                             or self._plain_list_item(el))):
             return False
         key = (parent, el.tag)
         if key not in self._varying_rows:  # once per parent and tag: a list of thousands of rows stays linear
