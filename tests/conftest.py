@@ -112,6 +112,23 @@ LONG_FIRST = (
 ONE_WORKER = ("tests/test_ui_browser.py",)
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadgroup` that keeps each xdist_group on one worker. pytest-xdist (3.8) names a group by appending
+    `@group` to the worker's item.nodeid, which pytest 9.2 no longer lets it change: every test became its own
+    group and test_ui_browser's module fixtures (a crawl, the app, chromium) were set up once per worker. Here
+    the controller groups by the test's own node id instead (the ONE_WORKER modules); any other test stays alone."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class OneWorkerModules(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return module if module in ONE_WORKER else super()._split_scope(nodeid)
+
+    return OneWorkerModules(config, log)
+
+
 def _long_first(item) -> int:
     return next((rank for rank, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
 
