@@ -164,8 +164,9 @@ def curve(args, other_tree: str | None) -> None:
             curve(argparse.Namespace(**{**vars(args), "kind": kind}), other_tree)
         return
     env = dict(os.environ)
-    if other_tree:
-        env["PYTHONPATH"] = other_tree  # the older gigflow package wins over the installed one
+    # The measured tree's gigflow wins over the installed one (an editable install may point at another checkout;
+    # the child's sys.path starts at bench/, not at the tree).
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [other_tree or str(ROOT), env.get("PYTHONPATH")]))
     print(f"{'body MB':>8} {'peak RSS MB':>12} {'peak/body':>10} {'added MB':>9} {'added/body':>11} {'seconds':>8}  "
           "degradation")
     for size in (float(s) for s in args.sizes.split(",")):

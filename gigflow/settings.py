@@ -87,8 +87,8 @@ PREPARATION_MAX_BYTES = 10 * 1024 * 1024
 # A text/markdown page longer than this (characters) is stored as escaped plain text rather than parsed, rewritten
 # and re-emitted (about 20 us a character on one core).
 MARKDOWN_PARSE_MAX_CHARS = 512 * 1024
-# Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory; the
-# serializing converters only: "direct" builds no second document).
+# Trees with more elements than this are converted to Markdown in pieces of about this size (bounded memory); the
+# "direct" writer finishes its Markdown in pieces of about this many text nodes, clearing each from the tree.
 MARKDOWN_CHUNK_ELEMENTS = 5000
 # HTML adapters after JSON-LD read at most this many bytes of a body, with a warning (their trees cost ~20x).
 EXTRACTION_MAX_HTML_BYTES = 2 * 1024 * 1024

@@ -90,3 +90,27 @@ def test_the_writers_escaping_and_one_line_text_match_the_safety_rules():
         assert _escape(text) == escape_text(text)
         assert _one_line(text) == _INLINE_WS.sub(" ", text).strip(" ")
         assert _paragraphs([text]) == paragraphs_by_regex(text)
+
+
+def test_a_page_written_in_small_pieces_is_the_page_written_whole_and_leaves_the_tree():
+    # Every kind of block at the top of the flow, inline runs between them, wrappers to split, whitespace that is not
+    # HTML's (kept as text) next to block boundaries: the cut points a large page gets, many times over.
+    section = ("<section>lead text <span>inline {i}</span>\u3000<h2>Part {i} &amp; more</h2><p>Pay &euro;{i}<br>"
+               "<a href='https://jobs.example.org/t/{i}'>team</a> <a href='https://jobs.example.org/f/{i}' tabindex='-1'>chip</a></p>\n<ul><li>one<ul><li>{i}</li></ul>"
+               "</li></ul><blockquote><p>quote {i}</p></blockquote>\u3000<span>after</span> quote<table><caption>cap</caption><tr><th>a|b</th>"
+               "<td rowspan=2>{i}</td></tr></table><pre>code [{i}]</pre><hr>tail <b>bold</b> end</section>\n ")
+    html = "<div><div>" + "".join(section.format(i=i) for i in range(30)) + "</div>after</div><p>Apply</p>"
+    from lxml import html as lxml_html
+
+    from gigflow.documents.markdown_writer import MarkdownWriter
+
+    whole_tree = lxml_html.fragment_fromstring(html, create_parent="div")
+    whole = MarkdownWriter(piece_fragments=10**9).write(whole_tree)
+    assert "## Part 29 & more" in whole and "- one\n  - 29" in whole and "> quote 29" in whole
+    assert "[team](https://jobs.example.org/t/29) chip" in whole and whole.endswith("after\n\nApply\n")
+    for size in (1, 7, 60):
+        links: dict[str, None] = {}
+        tree = lxml_html.fragment_fromstring(html, create_parent="div")
+        assert MarkdownWriter(links, piece_fragments=size).write(tree) == whole
+        assert list(links) == [f"https://jobs.example.org/{kind}/{i}" for i in range(30) for kind in ("t", "f")]
+        assert not "".join(tree.itertext()).strip()  # what was written has left the tree

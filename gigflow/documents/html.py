@@ -286,6 +286,7 @@ class HtmlFormat:
         self.converter = converter
         self.max_bytes = max_bytes
         self._to_markdown = partial(get_converter(converter), chunk_elements=chunk_elements)
+        self.chunk_elements = chunk_elements
 
     def clean_tree(self, body: bytes | str, url: str, *, content_type: str | None = None, strategy=None,
                    report: PreparationReport):
@@ -324,9 +325,11 @@ class HtmlFormat:
             return PreparedDocument(markdown="", format="html", report=report)
         body_el = root.find("body")
         content = body_el if body_el is not None else root
+        writer = None
         try:
             if direct:
-                writer = MarkdownWriter(links=listed)
+                # It clears what it has written from the tree: the tree shrinks as the Markdown grows.
+                writer = MarkdownWriter(links=listed, piece_fragments=self.chunk_elements)
                 markdown = tidy(writer.write(content))
                 report_unlinked(report, writer.unlinked)
                 links = list(listed)
@@ -336,9 +339,12 @@ class HtmlFormat:
             report.errors.append(f"Markdown conversion ({self.converter}) failed: {type(exc).__name__}: {exc}; "
                                  "stored the plain text instead")
             if links is None:
-                links = prepare_links(root, report)
-            markdown = "\n\n".join(escape_text(line) for line in (" ".join(part.split()) for part in
-                                                                  content.itertext()) if line) + "\n"
+                # (the direct writer listed the links of what it wrote, which has left the tree)
+                links = list(dict.fromkeys([*listed, *prepare_links(root, report)]))
+            # What the direct writer finished before it failed has left the tree: it stays, the rest as text.
+            written = ["".join(writer.pieces)] if writer is not None and writer.pieces else []
+            text = (escape_text(line) for line in (" ".join(part.split()) for part in content.itertext()) if line)
+            markdown = "\n\n".join([*written, *text]) + "\n"
         return PreparedDocument(markdown=markdown, title=title, links=links, format="html", report=report)
 
 

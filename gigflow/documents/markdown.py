@@ -34,6 +34,9 @@ _BLANK_RUNS = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 def tidy(markdown: str) -> str:
     """No runs of blank lines, no trailing blanks, exactly one final newline, no NUL (PostgreSQL cannot store it)."""
     markdown = _BLANK_RUNS.sub("\n\n", markdown.replace("\r\n", "\n").replace("\x00", ""))
+    # (each step returns the very string when it changes nothing; so does this one: no copy of a large page)
+    if markdown[-1:] == "\n" and not markdown[:1].isspace() and not markdown[-2:-1].isspace():
+        return markdown
     return markdown.strip() + "\n" if markdown.strip() else ""
 
 
@@ -298,8 +301,9 @@ def markdownify_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
 # -- direct: our own writer over the lxml tree -----------------------------------------------------------------
 
 def direct_to_markdown(tree, chunk_elements: int = CHUNK_ELEMENTS) -> str:
-    """No serialization and no second parse, so nothing to chunk: ``chunk_elements`` is accepted and unused."""
-    return tidy(MarkdownWriter().write(tree))
+    """No serialization and no second parse; a large tree is written in pieces of about ``chunk_elements`` text
+    nodes, each cleared from the tree once written (``MarkdownWriter``)."""
+    return tidy(MarkdownWriter(piece_fragments=chunk_elements).write(tree))
 
 
 CONVERTERS: dict[str, Callable] = {

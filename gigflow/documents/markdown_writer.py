@@ -16,7 +16,13 @@ colspan and rowspan padded; a table's cells hold their blocks' text on one line,
 How it works: elements append strings to a list; block elements append BREAK markers around their content, and
 whitespace is collapsed once per finished paragraph, not per text node. A block that is finished inside another
 (a list, a quote, a table, a code block) protects its line breaks and indentation with markers of its own, so the
-enclosing paragraph's whitespace collapsing leaves them alone. The markers are C0 control characters, which an
+enclosing paragraph's whitespace collapsing leaves them alone.
+
+A large page is written in pieces (bounded memory): once the document's own list holds ``piece_fragments`` strings
+and ends at a block boundary, that run is finished (collapsed, laid out, escaped) into one piece of Markdown and the
+list starts afresh; each element of the document's flow is cleared from the tree once written, so the tree shrinks
+as the Markdown grows. Paragraphs never span a block boundary, so the pieces joined by a blank line are the
+Markdown of the whole. The markers are C0 control characters, which an
 lxml tree's text and attributes cannot hold (``decode_html`` drops them; lxml refuses them), so a page cannot
 forge one. Recursion is per nesting level: preparation flattens a tree deeper than ``html.MAX_DEPTH`` first.
 """
@@ -64,6 +70,11 @@ _plain_url = PLAIN_WEB_URL.fullmatch
 _BACKTICKS = re.compile("`+")
 _XML_SPACE = " \t\r\n"  # a link whose text is only these is named (html.prepare_links's rule)
 _MAX_COLSPAN, _MAX_ROWSPAN = 50, 500
+# A page is written in pieces of about this many strings (about one per text node; MARKDOWN_CHUNK_ELEMENTS sets it
+# in preparation): a piece's strings, and their copies while it is finished, are all a page holds besides its tree
+# and its Markdown.
+PIECE_FRAGMENTS = 5000
+_HELD_CHARS = 1000
 
 BLOCK_TAGS = frozenset(
     "address article aside center dd details dialog div dl dt fieldset figcaption figure footer form header hgroup "
@@ -91,6 +102,16 @@ def _paragraphs(pieces: list[str]) -> list[str]:
         if part:
             paragraphs.append(part)
     return paragraphs
+
+
+def _ends_a_block(out: list[str]) -> bool:
+    """Whether the text so far ends at a block boundary (nothing but HTML whitespace after the last BREAK), so that
+    what follows starts a paragraph of its own."""
+    for fragment in reversed(out):
+        core = fragment.rstrip(_WS_CHARS)
+        if core:
+            return core[-1] == BREAK
+    return True
 
 
 def _one_line(text: str) -> str:
@@ -141,32 +162,54 @@ class MarkdownWriter:
     rescans it: the prefixes of nested blocks are applied once, when the document is put together (linear time
     however deep hostile markup nests them)."""
 
-    def __init__(self, links: dict[str, None] | None = None):
+    def __init__(self, links: dict[str, None] | None = None, piece_fragments: int = PIECE_FRAGMENTS):
         self.flat = 0
         self.marked = 0  # inside emphasis or code: no marks inside marks
         self.links = {} if links is None else links
         self.unlinked = 0
         self.blocks: list[tuple] = []
+        self.piece_fragments = max(1, piece_fragments)
+        self.pieces: list[str] = []  # the Markdown finished so far, in order, to be joined as it is
+        self._top: list[str] | None = None  # the document's own list: the one that is written in pieces
 
     def write(self, tree) -> str:
-        """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply."""
+        """Markdown of a prepared lxml element (or an HTML string), safe to render; ``tidy`` still to apply (the
+        Markdown ends with a newline, unless it is empty).
+        The element's content is cleared from the tree as it is written (see the module docstring)."""
         if isinstance(tree, str):
             tree = (lxml_html.fragment_fromstring(tree, create_parent="div") if tree.strip()
                     else lxml_html.Element("div"))
         out: list[str] = []
-        self.element(tree, out)
-        paragraphs = _paragraphs(out)
-        out.clear()  # each stage's copy of the text goes as soon as the next one is made (peak memory)
-        lines: list[str] = []
-        self.lines(paragraphs, "", "", lines)
-        del paragraphs
-        markdown = "\n".join(lines)
-        lines.clear()
-        markdown = _escape(markdown)
-        for marker, syntax in _SYNTAX:
-            if marker in markdown:
-                markdown = markdown.replace(marker, syntax)
+        self._top = out
+        try:
+            self.element(tree, out)
+            self.finish_piece(out)
+        finally:
+            self._top = None
+        if self.pieces:  # ending in a newline, as tidy leaves it, so that tidy need not copy the whole
+            self.pieces.append("\n")
+        markdown = "".join(self.pieces)
+        self.pieces = []
         return markdown
+
+    def finish_piece(self, out: list[str]) -> None:
+        """The document's list so far (ending at a block boundary) as one piece of Markdown; the list is emptied."""
+        paragraphs = _paragraphs(out)
+        if paragraphs:
+            lines: list[str] = []
+            self.lines(paragraphs, "", "", lines)
+            del paragraphs  # each stage's copy of the text goes as soon as the next one is made (peak memory)
+            piece = _escape("\n".join(lines))
+            lines.clear()
+            for marker, syntax in _SYNTAX:
+                if marker in piece:
+                    piece = piece.replace(marker, syntax)
+            if self.pieces:
+                self.pieces.append("\n\n")
+            # Held in short strings: they fit in the small blocks of memory the cleared part of the tree left free,
+            # where a long one would take fresh memory (the whole Markdown is made once, at the end).
+            self.pieces.extend(piece[start:start + _HELD_CHARS] for start in range(0, len(piece), _HELD_CHARS))
+        self.blocks.clear()  # every block kept so far is referenced from this piece, and written in it
 
     def children(self, el, out: list[str]) -> None:
         append = out.append
@@ -174,6 +217,7 @@ class MarkdownWriter:
         if text:
             append(text)
         handlers = _HANDLERS
+        top = out is self._top  # the document's flow (flat and marked are zero there): written in pieces
         for child in el:
             handler = handlers.get(child.tag)  # comments and processing instructions: their tag is a function
             if handler is not None:
@@ -187,6 +231,10 @@ class MarkdownWriter:
             tail = child.tail
             if tail:
                 append(tail)
+            if top:
+                child.clear()  # written: its subtree leaves the tree (peak memory)
+                if len(out) >= self.piece_fragments and _ends_a_block(out):
+                    self.finish_piece(out)
 
     def keep(self, block: tuple, out: list[str]) -> None:
         out.append(f"{BREAK}{BLOCK}{len(self.blocks)}{BLOCK}{BREAK}")
