@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -35,8 +36,28 @@ def embedded_server_url() -> str:
     pgdata = data_dir() / "pgdata"
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     # cleanup_mode=None: the server outlives this process so every later command reuses it.
-    server = pgserver.get_server(pgdata, cleanup_mode=None)
+    with _one_starter(pgdata):
+        server = pgserver.get_server(pgdata, cleanup_mode=None)
     return server.get_uri()
+
+
+@contextlib.contextmanager
+def _one_starter(pgdata: Path):
+    """One process at a time creates or starts the embedded server of a home. pgserver guards itself with a
+    thread lock only: processes started together on a new machine (test workers, a crawl beside a command) ran
+    initdb on one folder at once and, as root, each added the system user it runs PostgreSQL as (one user id
+    lost, the server unable to start)."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory file locks here: as pgserver alone
+        yield
+        return
+    with open(pgdata.parent / ".pgdata.lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def database_url() -> str:
@@ -204,4 +225,5 @@ def existing_embedded_server_url(home: Path) -> str:
     pgserver_logger = logging.getLogger("pgserver")
     if pgserver_logger.level == logging.NOTSET:
         pgserver_logger.setLevel(logging.WARNING)
-    return pgserver.get_server(pgdata, cleanup_mode=None).get_uri()
+    with _one_starter(pgdata):
+        return pgserver.get_server(pgdata, cleanup_mode=None).get_uri()
