@@ -115,7 +115,7 @@ def main() -> int:
 
     from gigflow.db import get_pool
     from gigflow.delivery import language
-    from gigflow.delivery.app import any_words
+    from gigflow.delivery.routes.jobs import any_words
     from gigflow.delivery.indexer import catch_up
     from gigflow.store import delivery as store
 

@@ -11,19 +11,23 @@ def _param(name: str, description: str, schema: dict | None = None, where: str =
             "schema": schema or {"type": "string"}}
 
 
+# What every data endpoint may answer besides its own.
+CONDITIONAL = {"304": {"description": "unchanged: the If-None-Match ETag still names this answer"},
+               "401": {"description": "no valid token"}, "403": {"description": "the token lacks the scope"}}
+# One job of a list page.
+JOB_SUMMARY = {"type": "object", "properties": {
+    "id": {"type": "integer"}, "title": {"type": "string"}, "employer": {"type": ["string", "null"]},
+    "location": {"type": ["string", "null"]}, "remote": {"type": ["string", "null"]},
+    "employment_type": {"type": ["string", "null"]}, "date_posted": {"type": ["string", "null"], "format": "date"},
+    "source_ids": {"type": "array", "items": {"type": "string"}}, "language": {"type": "string"},
+    "published_at": {"type": "string", "format": "date-time"}, "quality_score": {"type": ["integer", "null"]},
+    "link_status": {"type": "string"}, "first_seen": {"type": "string", "format": "date-time"},
+    "rank": {"type": "number", "description": "only with q"}}}
+
+
 def document(page_size: int, page_max: int) -> dict:
     limit = _param("limit", f"page size (default {page_size})",
                    {"type": "integer", "minimum": 1, "maximum": page_max})
-    conditional = {"304": {"description": "unchanged: the If-None-Match ETag still names this answer"},
-                   "401": {"description": "no valid token"}, "403": {"description": "the token lacks the scope"}}
-    job_summary = {"type": "object", "properties": {
-        "id": {"type": "integer"}, "title": {"type": "string"}, "employer": {"type": ["string", "null"]},
-        "location": {"type": ["string", "null"]}, "remote": {"type": ["string", "null"]},
-        "employment_type": {"type": ["string", "null"]}, "date_posted": {"type": ["string", "null"], "format": "date"},
-        "source_ids": {"type": "array", "items": {"type": "string"}}, "language": {"type": "string"},
-        "published_at": {"type": "string", "format": "date-time"}, "quality_score": {"type": ["integer", "null"]},
-        "link_status": {"type": "string"}, "first_seen": {"type": "string", "format": "date-time"},
-        "rank": {"type": "number", "description": "only with q"}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "gigflow read API", "version": "1",
@@ -47,18 +51,18 @@ def document(page_size: int, page_max: int) -> dict:
                     _param("cursor", "the `next` of the previous page"), limit],
                 "responses": {"200": {"description": "a page", "content": {"application/json": {"schema": {
                     "type": "object", "properties": {
-                        "jobs": {"type": "array", "items": job_summary},
+                        "jobs": {"type": "array", "items": JOB_SUMMARY},
                         "next": {"type": ["string", "null"], "description": "cursor of the next page"},
                         "match": {"type": "string", "enum": ["all", "any"],
                                   "description": "with q: jobs with all its words, or (none had all) any"}}}}}},
-                    "400": {"description": "a bad filter or cursor"}, **conditional}}},
+                    "400": {"description": "a bad filter or cursor"}, **CONDITIONAL}}},
             "/api/v1/jobs/{job_id}": {"get": {
                 "summary": "One published canonical job: fields with evidence, sightings, link checks",
                 "parameters": [_param("job_id", "canonical job id", {"type": "integer"}, "path", True),
                                _param("markdown", "1: include each sighting's Markdown", {"type": "boolean"})],
                 "responses": {"200": {"description": "the job"},
                               "301": {"description": "folded into another job: Location names it"},
-                              "404": {"description": "no such published job"}, **conditional}}},
+                              "404": {"description": "no such published job"}, **CONDITIONAL}}},
             "/api/v1/changes": {"get": {
                 "summary": "What happened to canonical jobs since a cursor, in commit-safe order",
                 "description": "Kinds: created, merged, folded, unmerged, updated (fields), gone, revived, "
@@ -67,6 +71,6 @@ def document(page_size: int, page_max: int) -> dict:
                                "after=latest starts at the newest position (after a full read of /jobs).",
                 "parameters": [_param("after", "a cursor (`next` or a change's `cursor`), or `latest`"), limit],
                 "responses": {"200": {"description": "changes and the next cursor"},
-                              "400": {"description": "a bad cursor"}, **conditional}}},
+                              "400": {"description": "a bad cursor"}, **CONDITIONAL}}},
         },
     }
