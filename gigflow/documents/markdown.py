@@ -24,7 +24,7 @@ from html import escape as html_escape
 from lxml import etree
 from lxml import html as lxml_html
 
-from gigflow.documents.markdown_writer import DIRECT, MarkdownWriter
+from gigflow.documents.markdown_writer import DIRECT, MarkdownWriter, padded_grid
 from gigflow.documents.safe_text import finish_markdown, neutralize_tree, placeholder_serialized
 
 DEFAULT_CONVERTER = DIRECT
@@ -251,37 +251,9 @@ def _cell_text(text: str) -> str:
 
 def _grid(text: str) -> list[list[str]]:
     """Rows of cell texts with colspans and rowspans padded by empty cells."""
-    grid: list[list[str]] = []
-    carried: dict[int, int] = {}  # column -> rows still covered by a rowspan from above
-    for row_text in _ROW.findall(text):
-        row: list[str] = []
-        col = 0
-
-        def fill_carried():
-            nonlocal col
-            while carried.get(col, 0) > 0:
-                row.append("")
-                carried[col] -= 1
-                col += 1
-
-        for _kind, colspan, rowspan, cell in _CELL.findall(row_text):
-            fill_carried()
-            colspan, rowspan = int(colspan), int(rowspan)
-            row.append(_cell_text(cell))
-            row.extend([""] * (colspan - 1))
-            if rowspan > 1:
-                for c in range(col, col + colspan):
-                    carried[c] = rowspan - 1
-            col += colspan
-        last = max((c for c, left in carried.items() if left > 0), default=-1)
-        while col <= last:
-            if carried.get(col, 0) > 0:
-                carried[col] -= 1
-            row.append("")
-            col += 1
-        if row:
-            grid.append(row)
-    return grid
+    return padded_grid([[(_cell_text(cell), int(colspan), int(rowspan))
+                         for _kind, colspan, rowspan, cell in _CELL.findall(row_text)]
+                        for row_text in _ROW.findall(text)])
 
 
 _MARKDOWNIFY = None

@@ -498,10 +498,16 @@ def _named(a, text: str, label: str) -> str:
 
 
 def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
-    """Rows of cell texts with colspans and rowspans padded by empty cells; None when every cell is empty."""
+    """padded_grid, or [] when every cell is empty."""
+    grid = padded_grid(rows)
+    return grid if any(any(row) for row in grid) else []
+
+
+def padded_grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
+    """Rows of (text, colspan, rowspan) as rows of cell texts, colspans and rowspans padded by empty cells: the one
+    table layout both Markdown writers share."""
     grid: list[list[str]] = []
     carried: dict[int, int] = {}  # column -> rows still covered by a rowspan from above
-    filled = False
     for cells in rows:
         row: list[str] = []
         col = 0
@@ -511,7 +517,6 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
                 carried[col] -= 1
                 col += 1
             row.append(text)
-            filled = filled or bool(text)
             row.extend([""] * (colspan - 1))
             if rowspan > 1:
                 for c in range(col, col + colspan):
@@ -525,7 +530,7 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
             col += 1
         if row:
             grid.append(row)
-    return grid if filled else []
+    return grid
 
 
 _HANDLERS = {tag: MarkdownWriter.block for tag in BLOCK_TAGS}
