@@ -104,7 +104,7 @@ RULES: tuple[Rule, ...] = (
     _rule("avature", rf"//(?P<board>{_LABEL})\.avature\.net", "board", ("www",)),
     _rule("taleo", rf"//(?P<board>{_LABEL})\.taleo\.net/careersection/(?P<site>[A-Za-z0-9_-]+)", "board"),
     _rule("successfactors", r"//career\d*\.successfactors\.(?:com|eu)/(?:career|sfcareer/jobreqcareer)\?(?=[^#\s\"']*(?:career_job_req_id|jobId)=\d)", "job"),
-    _rule("successfactors", rf"//(?P<board>career\d*\.successfactors\.(?:com|eu)/career\?company=[A-Za-z0-9_-]+)", "board"),
+    _rule("successfactors", r"//(?P<board>career\d*\.successfactors\.(?:com|eu)/career\?company=[A-Za-z0-9_-]+)", "board"),
     _rule("jobvite", rf"//jobs\.jobvite\.com/(?P<board>{_SLUG})/job/[0-9A-Za-z]+", "job"),
     _rule("jobvite", rf"//jobs\.jobvite\.com/(?P<board>{_SLUG})", "board", ("__utils",)),
     _rule("softgarden", rf"//(?P<board>{_LABEL})\.softgarden\.io/job/\d+", "job", _SUBDOMAIN_RESERVED),

@@ -505,7 +505,6 @@ def _learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseS
     signature (self-references normalised), matching at most MAX_MATCHES regions on any sample."""
     if len(lxml_html.tostring(region, encoding="unicode")) > settings.max_region_chars:
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
-    signature = signatures(region, 0)
     steps = indexes[0].structured_steps(region)
     selectors = indexes[0].selector_candidates(region)
     need = need or quorum(len(indexes))
