@@ -167,11 +167,11 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                            r"\b(?:[Hh]ead|[Mm]ain|[Rr]egistered|[Rr]egional) [Oo]ffices?\b|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+|"
-                          # a postcode and a place set off by a comma ("34394, Istanbul", "34394, IST"), a
-                          # hyphenated postcode ("80-232 Gdańsk", "90-613, Łódź"): the place starts with a capital
+                          # a postcode and a place set off by a comma ("10115, Berlin", "10115, BER"), a
+                          # hyphenated postcode ("00-950 Warszawa", "31-000, Kraków"): the place starts with a capital
                           r"(?<![©\d.])\b(?!(19|20)\d\d\b)\d{4,5},\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
                           r"(?<![\d./-])\b\d{2}-\d{3},?\s?(?=[^\W\d_])(?![a-zß-ÿ])\w{2,}|"
-                          # a place and its country after "in", "based in", "located in" ("in Istanbul, Turkey")
+                          # a place and its country after "in", "based in", "located in" ("in Porto, Portugal")
                           r"\b(?:[Ii]n|[Bb]ased in|[Ll]ocated in|[Oo]ffices? in)\s+[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?,\s"
                           r"(?!(?:and|or|the|etc)\b)[A-Z][a-z]+\b(?!,|\s(?:and|or)\s)"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.

@@ -41,7 +41,7 @@ PROSE_TAGS = frozenset({"p", "div", "section", "blockquote"})
 NOT_PROSE_TAGS = frozenset({"ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "form", "input", "select", "textarea",
                             "button", "label"})
 _SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
-# A paragraph that opens by naming its subject: "Acme Co is a …", "Drifty is a …", "OTLKM was founded …".
+# A paragraph that opens by naming its subject: "Acme Co is a …", "Widgetry is a …", "Foo Labs was founded …".
 _LEAD_NAME = re.compile(r"^(?!(?:We|They|It|This|That|There|These|Those|He|She|You|Here|What|Who)\s)((?:[A-Z0-9][\w&.'’-]*\s+){0,3}?[A-Z][\w&.'’-]*)\s+(?:is|are|was|has been|were)\b")
 
 
