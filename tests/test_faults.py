@@ -48,6 +48,7 @@ def test_connections_cut_during_a_crawl_never_let_a_second_crawl_in_nor_mark_liv
 
 
 def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
+    from gigflow.runs import queries
     from gigflow.store import jobs
 
     import_sources(pool, parse_sources([source("o", "http://127.0.0.1:9", "/o")]))
@@ -59,9 +60,7 @@ def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):
                      "last_run_id) VALUES ('k', 'o', 'Job', 1, 'p', '1', %s)", (old,))
         # the run was closed (abandoned) by someone else: its former owner marks nothing gone, finishes nothing
         assert jobs.mark_gone(conn, "o", "href", taken, "b") == 0
-        finished = conn.execute(open(ROOT / "gigflow/runs/sql/finish_run.sql").read(),
-                                {"run_id": taken, "stats": "{}", "outcome": "finished", "token": "b"}).fetchone()
-        assert finished is None
+        assert not queries.finish_run(conn, taken, "b", "finished", {})
         mine = conn.execute("INSERT INTO crawl_runs (source_id, spider, owner_token) VALUES ('o', 'href', 'c') "
                             "RETURNING id").fetchone()["id"]
         assert jobs.mark_gone(conn, "o", "href", mine, "not-mine") == 0  # a wrong token: nothing

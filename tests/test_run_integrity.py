@@ -135,7 +135,7 @@ def test_a_killed_crawl_is_closed_as_abandoned_by_the_next_run_and_a_sweep_spare
             swept = sweep_stale_runs(pool, stale_seconds=0)
         finally:
             lock.close()
-        assert [run["id"] for run in swept] == [dead["id"]]
+        assert [run.id for run in swept] == [dead["id"]]
         crawl_sequence(("href", "k"))
     by_source = {(run["source_id"], run["outcome"]) for run in runs(pool)}
     assert by_source == {("k", "incomplete:abandoned"), ("live", None), ("k", "finished")}

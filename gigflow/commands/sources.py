@@ -156,7 +156,7 @@ class Command(GigflowCommand):
 
             closed = sweep_stale_runs(self.pool, self.settings.getfloat("CRAWL_STALE_SECONDS"))
             for run in closed:
-                print(f"run {run['id']}: owner host {run['owner_host']} pid {run['owner_pid']} is gone; "
+                print(f"run {run.id}: owner host {run.owner_host} pid {run.owner_pid} is gone; "
                       f"closed as incomplete:abandoned")
             print(f"{len(closed)} abandoned run(s) closed")
             released = release_dead_claims(self.pool)

@@ -1,5 +1,7 @@
 """Finishing a crawl run, in one place (docs/architecture.md, "How a run finishes").
 
+- ``queries``: the room's tables (crawl_runs, the crawl lock, ``sources.next_crawl_at`` and ``unchanged_runs``),
+  over the named queries of ``queries.sql``; the other modules call its functions, never its SQL.
 - ``lock``: one crawl per source and strategy (a session advisory lock), the run's owner and heartbeat.
 - ``recovery``: runs whose owner died, found and closed (at a crawl's start and by the sweep).
 - ``exits``: the exit codes of ``scrapy crawl``.

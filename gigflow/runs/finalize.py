@@ -18,7 +18,6 @@ import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from psycopg.types.json import Jsonb
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet import defer, task, threads
@@ -29,17 +28,17 @@ from gigflow.runs.decide import (OWNERSHIP_LOST, CrawlPace, Decision, RunFacts, 
                                  listings_matter, next_crawl)
 from gigflow.runs.exits import EXIT_ALREADY_RUNNING, EXIT_FINALIZATION_FAILED
 from gigflow.runs.ledger import run_ledger
+from gigflow.runs import queries
 from gigflow.runs.lock import CrawlLock, owner
-from gigflow.runs.recovery import abandon_dead_runs, describe_run, open_runs, owner_alive
+from gigflow.runs.queries import RunOwner
+from gigflow.runs.recovery import abandon_dead_runs, describe_run, owner_alive
 from gigflow.signals import source_finalized
-from gigflow.sql import load_sql
 from gigflow.store import jobs
 
 if TYPE_CHECKING:
     from gigflow.context import CrawlContext
 
 logger = logging.getLogger(__name__)
-_SQL = "gigflow.runs"
 # Beyond DATABASE_FINALIZE_WAIT, how long a shutdown waits for a run's finalization (its thread's last query).
 SHUTDOWN_GRACE_S = 30.0
 FAILED_RUNS_COUNTED = 19  # earlier incomplete runs in a row the retry backoff counts (it is capped long before)
@@ -87,21 +86,19 @@ class CrawlRun:
         lock = CrawlLock(source_id, spider_name, self.pool.conninfo)
         if not lock.acquire():
             with self.pool.connection() as conn:
-                holder = conn.execute(load_sql(_SQL, "running_run.sql"),
-                                      {"source_id": source_id, "spider": spider_name}).fetchone()
+                holder = queries.running_run(conn, source_id, spider_name)
             self._refuse(holder)
         try:
             with self.pool.connection() as conn, conn.transaction():
                 # The lock is ours, but a live crawl whose lock went with a lost connection (a database restart)
                 # holds none: an unfinished run with a fresh heartbeat still refuses us.
-                unfinished = open_runs(conn, source_id, spider_name)
+                unfinished = queries.open_runs(conn, source_id, spider_name)
                 alive = [run for run in unfinished if owner_alive(run, self.live_seconds)]
                 if alive:
                     self._refuse(alive[0])
                 run_owner = owner()
-                run_id = conn.execute(load_sql(_SQL, "start_run.sql"),
-                                      {"source_id": source_id, "spider": spider_name, **run_owner}).fetchone()["id"]
-                abandon_dead_runs(conn, source_id, spider_name, run_id, [run["id"] for run in unfinished])
+                run_id = queries.start_run(conn, source_id, spider_name, **run_owner)
+                abandon_dead_runs(conn, source_id, spider_name, run_id, [run.id for run in unfinished])
         except BaseException:
             lock.close()
             raise
@@ -111,7 +108,7 @@ class CrawlRun:
         self.heartbeat.start(self.heartbeat_seconds, now=False)
         return run_id
 
-    def _refuse(self, holder: dict | None):
+    def _refuse(self, holder: RunOwner | None):
         source_id, spider_name = self.context.source_id, self.context.spider_name
         logger.error(f"source {source_id!r} is already being crawled with the {spider_name} strategy by "
                      f"{describe_run(holder)}; not started")
@@ -238,10 +235,8 @@ class CrawlRun:
                 gone = jobs.mark_gone(conn, source_id, spider_name, ledger.run_id, ledger.token)
                 stats[keys.JOBS_GONE] = gone
                 self.crawler.stats.set_value(keys.JOBS_GONE, gone)
-            finished = conn.execute(load_sql(_SQL, "finish_run.sql"), {
-                "run_id": ledger.run_id, "stats": Jsonb(stats), "outcome": decision.outcome,
-                "token": ledger.token}).fetchone()
-            if finished is None:  # closed by another process meanwhile: roll back what this transaction did
+            if not queries.finish_run(conn, ledger.run_id, ledger.token, decision.outcome, stats):
+                # closed by another process meanwhile: roll back what this transaction did
                 raise RunNotOwned(f"run {ledger.run_id} was closed by another process meanwhile; nothing recorded")
             for record in ledger.recorders:
                 self._participate(conn, record, decision)
@@ -255,10 +250,9 @@ class CrawlRun:
         if not listings_matter(facts.finish_reason, facts.incomplete_code, facts.marks_gone):
             return facts
         counts = jobs.run_job_counts(conn, context.source_id, context.spider_name, ledger.run_id)
-        previous = conn.execute(load_sql(_SQL, "last_complete_run.sql"), {
-            "source_id": context.source_id, "spider": context.spider_name, "run_id": ledger.run_id}).fetchone()
+        previous = queries.last_complete_run_stats(conn, context.source_id, context.spider_name, ledger.run_id)
         emptied = tuple(key.removeprefix(keys.LISTING_LINKS)
-                        for key, value in ((previous or {}).get("stats") or {}).items()
+                        for key, value in (previous or {}).items()
                         if key.startswith(keys.LISTING_LINKS) and value and not stats.get(key))
         return RunFacts(reason, None, True, counts.seen, counts.at_risk, emptied)
 
@@ -275,18 +269,16 @@ class CrawlRun:
             return None
 
     def _set_next_crawl(self, conn, decision: Decision, stats: dict) -> datetime:
-        params = {"source_id": self.context.source_id, "run_id": self.ledger.run_id}
+        source_id = self.context.source_id
         unchanged, failed, status = 0, 1, None
         if decision.complete:  # only a complete run counts toward the adaptive schedule
-            row = conn.execute(load_sql(_SQL, "count_unchanged_runs.sql"),
-                               {**params, "changed": bool(stats.get(keys.VERSIONS_NEW))}).fetchone()
-            unchanged, status = (row["unchanged_runs"], row["status"]) if row else (0, None)
+            counted = queries.count_unchanged_runs(conn, source_id, bool(stats.get(keys.VERSIONS_NEW)))
+            unchanged, status = (counted.unchanged_runs, counted.status) if counted else (0, None)
         else:
-            failed += conn.execute(load_sql(_SQL, "failed_in_a_row.sql"),
-                                   {**params, "limit": FAILED_RUNS_COUNTED}).fetchone()["failed"]
+            failed += queries.failed_in_a_row(conn, source_id, self.ledger.run_id, FAILED_RUNS_COUNTED)
         at = next_crawl(decision.outcome, self.pace, datetime.now(timezone.utc), unchanged_runs=unchanged,
                         failed_in_a_row=failed, status=status)
-        conn.execute(load_sql(_SQL, "set_next_crawl.sql"), {**params, "next_crawl_at": at})
+        queries.set_next_crawl(conn, source_id, at)
         return at
 
 

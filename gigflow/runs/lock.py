@@ -13,10 +13,9 @@ import psycopg
 from psycopg.rows import dict_row
 
 from gigflow.db import connect, database_url
-from gigflow.sql import load_sql
+from gigflow.runs import queries
 
 logger = logging.getLogger(__name__)
-_SQL = "gigflow.runs"
 
 
 def lock_key(source_id: str, spider: str) -> str:
@@ -55,21 +54,22 @@ class _LockSession:
                     self.held.clear()
                 self.conn = connect(self.url, autocommit=True, row_factory=dict_row)
             for key in sorted(self.lost):
-                if self.conn.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]:
+                if queries.try_crawl_lock(self.conn, key):
                     self.lost.discard(key)
                     self.held.add(key)
                     logger.info("crawl lock %s re-taken", key)
             return self.conn
 
-    def execute(self, sql: str, params: dict):
+    def call(self, query, *args):
+        """``query(connection, *args)`` on the lock connection (opened, and the lost locks re-taken, first)."""
         with self.mutex:
-            return self.connection().execute(sql, params)
+            return query(self.connection(), *args)
 
     def lock(self, key: str) -> bool:
         with self.mutex:
             if key in self.held or key in self.lost:  # a second crawl in this process is refused by us
                 return False
-            locked = self.execute(load_sql(_SQL, "try_crawl_lock.sql"), {"key": key}).fetchone()["locked"]
+            locked = self.call(queries.try_crawl_lock, key)
             if locked:
                 self.held.add(key)
             elif not self.held and not self.lost:
@@ -86,7 +86,7 @@ class _LockSession:
             self.held.discard(key)
             try:
                 if self.conn is not None and not self.conn.closed:
-                    self.conn.execute(load_sql(_SQL, "release_crawl_lock.sql"), {"key": key})
+                    queries.release_crawl_lock(self.conn, key)
             except psycopg.Error:
                 pass  # the connection is gone, and the lock with it
             if not self.held and not self.lost:
@@ -116,15 +116,14 @@ class CrawlLock:
     def heartbeat(self, run_id: int, token: str | None = None) -> bool:
         """Beat for the run (re-taking the lock if its connection was lost); False when the run is no longer
         open and ours: its crawl must stop. Raises psycopg errors while the database cannot be reached."""
-        params = {"run_id": run_id, "token": token}
         try:
-            row = self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), params).fetchone()
+            owned = self.session.call(queries.heartbeat_run, run_id, token)
         except psycopg.OperationalError:  # a connection lost since the last beat: once more on a new one
-            row = self.session.execute(load_sql(_SQL, "heartbeat_run.sql"), params).fetchone()
+            owned = self.session.call(queries.heartbeat_run, run_id, token)
         if self.key in self.session.lost:
             logger.warning("crawl lock %s is held by another process for now; run %s's heartbeat keeps other "
                            "crawls of the source out", self.key, run_id)
-        return row is not None
+        return owned
 
     def close(self) -> None:
         self.session.unlock(self.key)

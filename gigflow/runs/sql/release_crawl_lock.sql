@@ -1,1 +1,0 @@
-SELECT pg_advisory_unlock(hashtextextended(%(key)s, 0)) AS released
