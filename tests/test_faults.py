@@ -208,11 +208,11 @@ def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_
         finally:
             crawling.send_signal(signal.SIGKILL)
             crawling.wait(timeout=30)
-        from gigflow.sql import load_sql
+        from gigflow.scheduling.claims import due_sources
 
         with pool.connection() as conn:  # the next schedule-due pass would take it again at once
-            due = conn.execute(load_sql("gigflow.scheduling", "due_sources.sql"), {"limit": None}).fetchall()
-        assert [row["id"] for row in due] == ["c"]
+            due = due_sources(conn, None)
+        assert [row.id for row in due] == ["c"]
         swept = scrapy_command("sources", "sweep")
     assert swept.returncode == 0, swept.stderr
     assert f"run {run['id']}" in swept.stdout and "1 dead claim(s) released" in swept.stdout, swept.stdout

@@ -162,18 +162,17 @@ def test_schedule_due_names_a_bad_node_setting(pool):
 def test_concurrent_claims_never_take_one_source_twice(pool):
     """Two passes at once: the one that runs while another holds its claims gets only the other sources, and a
     pass after both commits finds nothing."""
-    from gigflow.sql import load_sql
+    from gigflow.scheduling.claims import claim_due_sources
 
     import_sources(pool, parse_sources({"sources": [source(f"s{i:02d}", "http://127.0.0.1:1", f"/s{i}") for i in range(12)]}))
-    claim = load_sql("gigflow.scheduling", "claim_due_sources.sql")
     with pool.connection() as first, pool.connection() as second:
         first.autocommit = second.autocommit = False
-        taken_first = [r["id"] for r in first.execute(claim, {"limit": 7, "claim_seconds": 60}).fetchall()]
-        taken_second = [r["id"] for r in second.execute(claim, {"limit": 12, "claim_seconds": 60}).fetchall()]
+        taken_first = [r.id for r in claim_due_sources(first, 7, 60)]
+        taken_second = [r.id for r in claim_due_sources(second, 12, 60)]
         first.commit()
         second.commit()
     with pool.connection() as conn:
-        again = conn.execute(claim, {"limit": 12, "claim_seconds": 60}).fetchall()
+        again = claim_due_sources(conn, 12, 60)
         claims = conn.execute("SELECT count(*) AS n FROM crawl_claims").fetchone()["n"]
     assert len(taken_first) == 7 and len(taken_second) == 5
     assert sorted(taken_first + taken_second) == [f"s{i:02d}" for i in range(12)]

@@ -24,7 +24,7 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from gigflow.sql import load_sql
+from gigflow.db import queries
 
 MAGIC = b"GIGFLOW-BACKUP-AESGCM-1\n"
 CHUNK = 1 << 20
@@ -84,7 +84,7 @@ def _server(url: str) -> tuple[int, str, dict]:
     from gigflow.db.connection import connect  # short timeout; a wrong URL is one line, not a traceback
 
     with connect(url) as conn:
-        num = int(conn.execute(load_sql("gigflow.db", "server_version.sql")).fetchone()[0])
+        num = queries.server_version_num(conn)
     params = conninfo_to_dict(url)
     env = {**os.environ}
     if params.get("password"):
@@ -227,7 +227,7 @@ def restore(path: Path, url: str, *, key_file: Path | None = None) -> dict:
     key = read_key(key_file) if encrypted else None
     major, dbname, env = _server(url)
     with connect(url) as conn:
-        tables = conn.execute(load_sql("gigflow.db", "user_tables.sql")).fetchone()[0]
+        tables = queries.user_table_count(conn)
     if tables:
         raise BackupError(f"database {dbname!r} is not empty ({tables} table(s)): restore into a new, empty database "
                           f"(createdb NAME; GIGFLOW_DATABASE_URL=... or --to URL)")

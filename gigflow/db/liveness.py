@@ -12,8 +12,8 @@ import threading
 import psycopg
 from psycopg.rows import dict_row
 
+from gigflow.db import queries
 from gigflow.db.connection import connect
-from gigflow.sql import load_sql
 
 
 class Liveness:
@@ -36,23 +36,24 @@ class Liveness:
         with cls._guard:
             return cls._by_process.setdefault((os.getpid(), url), cls(url))
 
-    def execute(self, sql: str, params: dict) -> dict | None:
+    def call(self, query, *args, **kwargs):
+        """``query(connection, liveness key, *args, **kwargs)`` on the connection holding the key (opened, and the
+        key taken, first); a lost connection is retried once on a new one."""
         with self.mutex:
             for attempt in (1, 2):
                 if self.conn is None or self.conn.closed:
                     self.conn = connect(self.url, autocommit=True, row_factory=dict_row)
-                    if not self.conn.execute(load_sql("gigflow.db", "take_liveness_lock.sql"),
-                                             {"holder_lock": self.key}).fetchone()["locked"]:
+                    if not queries.take_liveness_lock(self.conn, self.key):
                         self.key = secrets.randbits(63)  # (never seen) someone holds ours: take another
                         self.conn.close()
                         continue
                 try:
-                    return self.conn.execute(sql, {**params, "holder_lock": self.key}).fetchone()
+                    return query(self.conn, self.key, *args, **kwargs)
                 except psycopg.OperationalError:
                     if attempt == 2 or not self.conn.closed:
                         raise  # a lost connection is retried once on a new one
 
     def ensure(self) -> int:
         """This process's liveness key, its lock checked (and re-taken on a new connection if it was lost)."""
-        self.execute("SELECT %(holder_lock)s::bigint AS key", {})
+        self.call(queries.echo_liveness_key)
         return self.key

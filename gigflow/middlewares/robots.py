@@ -18,8 +18,8 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.crawler_parts import shared_waits
 from gigflow.db import pool_from_crawler
+from gigflow.politeness import queries as politeness
 from gigflow.politeness.keys import Policies
-from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 
@@ -39,17 +39,16 @@ class RobotsRecord:
 
 
 def lookup_robots(pool: ConnectionPool, origin: str, ttl: float) -> RobotsRecord | None:
+    """The shared copy (politeness owns the robots_cache table), unless older than ``ttl`` seconds."""
     with pool.connection() as conn:
-        row = conn.execute(load_sql("gigflow.middlewares", "get_robots.sql"), {"origin": origin, "ttl": ttl}).fetchone()
-    return RobotsRecord(row["origin"], row["http_status"], row["body"]) if row else None
+        cached = politeness.get_robots(conn, origin, ttl)
+    return RobotsRecord(cached.origin, cached.http_status, cached.body) if cached else None
 
 
 def store_robots(pool: ConnectionPool, record: RobotsRecord, politeness_key: str, crawl_delay: float | None) -> None:
     with pool.connection() as conn:
-        conn.execute(load_sql("gigflow.middlewares", "put_robots.sql"), {
-            "origin": record.origin, "politeness_key": politeness_key, "http_status": record.http_status,
-            "body": record.body, "crawl_delay": crawl_delay,
-        })
+        politeness.put_robots(conn, origin=record.origin, politeness_key=politeness_key,
+                              http_status=record.http_status, body=record.body, crawl_delay=crawl_delay)
 
 
 def robots_copy_is_old(pool: ConnectionPool, origin: str, max_age: float) -> bool:

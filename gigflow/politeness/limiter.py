@@ -14,10 +14,8 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.db.liveness import Liveness
 
+from gigflow.politeness import queries
 from gigflow.politeness.keys import Policy
-from gigflow.sql import load_sql
-
-_SQL = "gigflow.politeness"
 
 
 @dataclass(frozen=True)
@@ -61,28 +59,25 @@ class Limiter:
 
     def try_acquire(self, policy: Policy, url: str | None = None) -> Lease | float:
         """A Lease, or the seconds to wait before asking again."""
-        row = self.liveness.execute(load_sql(_SQL, "acquire_lease.sql"), {
-            "key": policy.key, "interval": policy.interval, "concurrency": policy.concurrency,
-            "lease_seconds": self.lease_seconds, "poll_seconds": self.poll_seconds,
-            "holder": self.holder, "url": url,
-        })
-        if row["lease_id"] is not None:
-            return Lease(id=row["lease_id"], policy=policy)
-        return max(0.0, row["wait_seconds"])
+        grant = self.liveness.call(
+            queries.acquire_lease, key=policy.key, interval=policy.interval, concurrency=policy.concurrency,
+            lease_seconds=self.lease_seconds, poll_seconds=self.poll_seconds, holder=self.holder, url=url)
+        if grant.lease_id is not None:
+            return Lease(id=grant.lease_id, policy=policy)
+        return max(0.0, grant.wait_seconds)
 
     def release(self, lease: Lease) -> None:
         with self.pool.connection() as conn:
-            conn.execute(load_sql(_SQL, "release_lease.sql"), {
-                "lease_id": lease.id, "interval": lease.policy.interval, "hold": lease.policy.concurrency == 1})
+            queries.release_lease(conn, lease.id, lease.policy.interval, hold=lease.policy.concurrency == 1)
 
     def record_success(self, key: str) -> None:
         with self.pool.connection() as conn:
-            conn.execute(load_sql(_SQL, "record_success.sql"), {"key": key})
+            queries.record_success(conn, key)
 
     def record_failure(self, key: str, retry_after: float | None = None) -> float:
         """Push the key's next allowed time by the larger of Retry-After and the backoff; returns the delay."""
         with self.pool.connection() as conn, conn.transaction():
-            errors = conn.execute(load_sql(_SQL, "record_failure.sql"), {"key": key}).fetchone()["error_count"]
+            errors = queries.record_failure(conn, key)
             delay = max(retry_after or 0.0, self.backoff.delay(errors))
-            conn.execute(load_sql(_SQL, "push_next_allowed.sql"), {"key": key, "delay": delay})
+            queries.push_next_allowed(conn, key, delay)
         return delay

@@ -27,7 +27,7 @@ from gigflow.runs.ledger import run_ledger
 from gigflow.sources.config import Strategy
 from gigflow.sources.repository import UnknownSourceError, get_source
 from gigflow.db.liveness import Liveness
-from gigflow.sql import load_sql
+from gigflow.scheduling import claims
 
 logger = logging.getLogger(__name__)
 
@@ -176,9 +176,8 @@ class SourceBatch:
             return
         try:
             with self.pool.connection() as conn:
-                conn.execute(load_sql("gigflow.scheduling", "hold_claims.sql"),
-                             {"source_ids": [q.source_id for q in self.queue], "claim_seconds": claim_seconds,
-                              "holder_lock": Liveness.for_url(self.pool.conninfo).ensure()})
+                claims.hold_claims(conn, [q.source_id for q in self.queue], claim_seconds,
+                                   Liveness.for_url(self.pool.conninfo).ensure())
         except Exception as exc:  # a missed renewal is logged; the crawls go on
             logger.warning("renewing the claims of %d waiting source(s) failed: %s", len(self.queue), exc)
 
@@ -218,7 +217,7 @@ class SourceBatch:
             return
         with self.pool.connection() as conn:
             for queued in self.queue:
-                conn.execute(load_sql("gigflow.scheduling", "release_claim.sql"), {"source_id": queued.source_id})
+                claims.release_claim(conn, queued.source_id)
 
     @property
     def exitcode(self) -> int:

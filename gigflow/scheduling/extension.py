@@ -13,10 +13,9 @@ from gigflow.context import CrawlContext
 from gigflow.db import pool_from_crawler
 from gigflow.db.liveness import Liveness
 from gigflow.runs.ledger import run_ledger
-from gigflow.sql import load_sql
+from gigflow.scheduling import claims
 
 logger = logging.getLogger(__name__)
-_SQL = "gigflow.scheduling"
 
 
 class AdaptiveScheduleExtension:
@@ -40,10 +39,8 @@ class AdaptiveScheduleExtension:
         if source_id is None:
             return
         with self.pool.connection() as conn:  # held by this process: a kill frees the claim at once
-            conn.execute(load_sql(_SQL, "hold_claims.sql"),
-                         {"source_ids": [source_id], "claim_seconds": self.claim_seconds,
-                          "holder_lock": Liveness.for_url(self.pool.conninfo).ensure()})
+            claims.hold_claims(conn, [source_id], self.claim_seconds, Liveness.for_url(self.pool.conninfo).ensure())
 
     def release_claim(self, conn, ledger, decision) -> None:
         """The run is recorded: its source is free to be scheduled again (at the next crawl time set beside)."""
-        conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": self.context.source_id})
+        claims.release_claim(conn, self.context.source_id)

@@ -22,14 +22,13 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from gigflow.politeness.keys import Policies
+from gigflow.scheduling import claims
 from gigflow.scheduling.batch import plan_jobs, politeness_key, strategy_from_json
-from gigflow.sql import load_sql
+from gigflow.scheduling.claims import DueSource
 
-_SQL = "gigflow.scheduling"
 logger = logging.getLogger(__name__)
 
 
@@ -168,11 +167,11 @@ class PlannedJob:
     source_ids: list[str]
 
 
-def _spiders_for(row: dict, spiders: frozenset[str]) -> list[str]:
-    return list(dict.fromkeys(s["type"] for s in row["strategies"] if s.get("type") in spiders))
+def _spiders_for(row: DueSource, spiders: frozenset[str]) -> list[str]:
+    return list(dict.fromkeys(s["type"] for s in row.strategies if s.get("type") in spiders))
 
 
-def plan_pass(rows: list[dict], request: ScheduleRequest, slots: int) -> tuple[list[PlannedJob], list[str]]:
+def plan_pass(rows: list[DueSource], request: ScheduleRequest, slots: int) -> tuple[list[PlannedJob], list[str]]:
     """The jobs for one pass over claimed rows: per spider, its (source, politeness key) units packed by
     ``plan_jobs`` into jobs of at most ``sources_per_job``, over that spider's share of the free slots. Also the
     ids of rows no spider can crawl."""
@@ -181,12 +180,12 @@ def plan_pass(rows: list[dict], request: ScheduleRequest, slots: int) -> tuple[l
     for row in rows:
         spiders = _spiders_for(row, request.spiders)
         if not spiders:
-            unplannable.append(row["id"])
-        for strategy in row["strategies"]:
+            unplannable.append(row.id)
+        for strategy in row.strategies:
             if strategy.get("type") in spiders:
-                key = politeness_key(row["id"], strategy_from_json(strategy), row["canonical_url"],
+                key = politeness_key(row.id, strategy_from_json(strategy), row.canonical_url,
                                      request.policies, request.ats_base_urls)
-                units.setdefault(strategy["type"], []).append((row["id"], key))
+                units.setdefault(strategy["type"], []).append((row.id, key))
     total = sum(len(u) for u in units.values()) or 1
     jobs = []
     for spider, spider_units in units.items():
@@ -233,7 +232,7 @@ class _PassLock:
         from gigflow.db import connect
 
         self.conn = connect(self.pool.conninfo, autocommit=True)
-        self.conn.execute(load_sql(_SQL, "pass_lock.sql"))
+        claims.take_pass_lock(self.conn)
         return self
 
     def __exit__(self, *exc):
@@ -257,8 +256,7 @@ def _schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool)
     if dry_run:
         with pool.connection() as conn:
             # What a pass would claim; every due source when no node has a free slot (or none answered).
-            rows = conn.execute(load_sql(_SQL, "due_sources.sql"),
-                                {"limit": slots * request.sources_per_job or None}).fetchall()
+            rows = claims.due_sources(conn, slots * request.sources_per_job or None)
         jobs, unplannable = plan_pass(rows, request, max(slots, 1))
         results = [Scheduled(source_id, "", None, "no spider for its strategies") for source_id in unplannable]
         for job in jobs:
@@ -271,11 +269,10 @@ def _schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool)
     if slots <= 0:
         return [], nodes
     with pool.connection() as conn:
-        claimed = conn.execute(load_sql(_SQL, "claim_due_sources.sql"), {
-            "limit": slots * request.sources_per_job, "claim_seconds": request.claim_seconds}).fetchall()
+        claimed = claims.claim_due_sources(conn, slots * request.sources_per_job, request.claim_seconds)
     jobs, unplannable = plan_pass(claimed, request, slots)
     results = [Scheduled(source_id, "", None, "no spider for its strategies") for source_id in unplannable]
-    scheduled: dict[str, list[dict]] = {row["id"]: [] for row in claimed}
+    scheduled: dict[str, list[dict]] = {row.id: [] for row in claimed}
     for job in jobs:
         job_id = uuid.uuid4().hex
         # Every claimed source's job is handed to a node: one past the free slots waits in that node's queue.
@@ -304,8 +301,7 @@ def _schedule_due(pool: ConnectionPool, request: ScheduleRequest, dry_run: bool)
     with pool.connection() as conn:
         for source_id, source_jobs in scheduled.items():
             if source_jobs:
-                conn.execute(load_sql(_SQL, "record_claim_jobs.sql"),
-                             {"source_id": source_id, "jobs": Jsonb(source_jobs)})
+                claims.record_claim_jobs(conn, source_id, source_jobs)
             else:
-                conn.execute(load_sql(_SQL, "release_claim.sql"), {"source_id": source_id})
+                claims.release_claim(conn, source_id)
     return results, nodes
