@@ -90,13 +90,13 @@ class Command(ScrapyCrawlCommand):
             state = source_state(pool, source_id)
         except UnknownSourceError as exc:
             return str(exc)
-        if strategy not in {s.get("type") for s in state["strategies"]}:
+        if strategy not in {s.get("type") for s in state.strategies}:
             return None  # the spider names what is missing
-        if state["status"] == "candidate":
+        if state.status == "candidate":
             return (f"source {source_id!r} is a candidate (not reviewed): record its policy review with `scrapy "
                     f"sources policy {source_id} --reviewed --note TEXT`, try it with `scrapy sources try`, or add "
                     f"--force")
-        if state["status"] == "quarantined":
-            return (f"source {source_id!r} is quarantined ({state['status_reason'] or 'no reason recorded'}): "
+        if state.status == "quarantined":
+            return (f"source {source_id!r} is quarantined ({state.status_reason or 'no reason recorded'}): "
                     f"repair it and `scrapy sources restore {source_id} --reason TEXT`, or add --force")
         return None

@@ -9,6 +9,8 @@ from importlib.resources import files
 
 from psycopg_pool import ConnectionPool
 
+from gigflow.db import queries
+
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _LOCK_KEY = 0x6769_6766  # "gigf": serialises migrations across processes
 # Packages whose sql/proc_*.sql files define stored procedures (CREATE OR REPLACE), re-applied on every upgrade.
@@ -46,33 +48,28 @@ def upgrade(pool: ConnectionPool) -> list[int]:
     """
     applied: list[int] = []
     with pool.connection() as conn:
-        conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
+        queries.take_migration_lock(conn, _LOCK_KEY)
         try:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
-            )
-            conn.execute("CREATE TABLE IF NOT EXISTS schema_procedures (name text PRIMARY KEY, sha256 text NOT NULL)")
-            done = {row["version"] for row in conn.execute("SELECT version FROM schema_migrations")}
+            queries.create_schema_tables(conn)
+            done = queries.applied_migrations(conn)
             for version, name, sql in migrations():
                 if version not in done:
                     conn.execute(sql)
-                    conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+                    queries.record_migration(conn, version, name)
                     applied.append(version)
-            current = {row["name"]: row["sha256"] for row in conn.execute("SELECT * FROM schema_procedures")}
+            current = {row.name: row.sha256 for row in queries.applied_procedures(conn)}
             for name, sql in procedures():
                 digest = hashlib.sha256(sql.encode("utf-8")).hexdigest()
                 if current.get(name) != digest:
                     conn.execute(sql)
-                    conn.execute("INSERT INTO schema_procedures (name, sha256) VALUES (%s, %s) ON CONFLICT (name)"
-                                 " DO UPDATE SET sha256 = EXCLUDED.sha256", (name, digest))
-            if conn.execute("SELECT to_regclass('procrastinate_jobs') AS t").fetchone()["t"] is None:
+                    queries.record_procedure(conn, name, digest)
+            if not queries.has_queue_schema(conn):
                 conn.execute(queue_schema())
             conn.commit()
         except BaseException:
             conn.rollback()
             raise
         finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+            queries.release_migration_lock(conn, _LOCK_KEY)
             conn.commit()
     return applied

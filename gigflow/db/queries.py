@@ -1,9 +1,11 @@
-"""The database room's own queries: the server's version and emptiness (backup and restore) and the process's
-liveness key (``liveness``). The SQL is ``queries.sql`` beside this module."""
+"""The database room's own queries: the server's version and emptiness (backup and restore), the process's
+liveness key (``liveness``) and the record of applied migrations (``migrate``). The SQL is ``queries.sql`` beside this module."""
 
 from __future__ import annotations
 
-from gigflow.sql import fetch_value, load_queries
+from dataclasses import dataclass
+
+from gigflow.sql import fetch_rows, fetch_value, fetch_values, load_queries
 
 
 def _sql(name: str) -> str:
@@ -27,3 +29,43 @@ def take_liveness_lock(conn, holder_lock: int) -> bool:
 
 def echo_liveness_key(conn, holder_lock: int) -> int:
     return fetch_value(conn, _sql("echo_liveness_key"), {"holder_lock": holder_lock})
+
+
+@dataclass(frozen=True)
+class AppliedProcedure:
+    name: str
+    sha256: str
+
+
+def take_migration_lock(conn, key: int) -> None:
+    conn.execute(_sql("take_migration_lock"), {"key": key})
+
+
+def release_migration_lock(conn, key: int) -> None:
+    conn.execute(_sql("release_migration_lock"), {"key": key})
+
+
+def create_schema_tables(conn) -> None:
+    """The tables that record which migrations and procedure files were applied."""
+    conn.execute(_sql("create_schema_migrations"))
+    conn.execute(_sql("create_schema_procedures"))
+
+
+def applied_migrations(conn) -> set[int]:
+    return set(fetch_values(conn, _sql("applied_migrations")))
+
+
+def record_migration(conn, version: int, name: str) -> None:
+    conn.execute(_sql("record_migration"), {"version": version, "name": name})
+
+
+def applied_procedures(conn) -> list[AppliedProcedure]:
+    return fetch_rows(conn, AppliedProcedure, _sql("applied_procedures"))
+
+
+def record_procedure(conn, name: str, sha256: str) -> None:
+    conn.execute(_sql("record_procedure"), {"name": name, "sha256": sha256})
+
+
+def has_queue_schema(conn) -> bool:
+    return fetch_value(conn, _sql("queue_table")) is not None

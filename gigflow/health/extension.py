@@ -11,23 +11,21 @@ from __future__ import annotations
 import hashlib
 import logging
 
-from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from gigflow import keys
 from gigflow.db import pool_from_crawler
+from gigflow.health import queries
 from gigflow.health.drift import DriftSettings, detect_drift
 from gigflow.health.lifecycle import LifecycleSettings, after_run
 from gigflow.health.metrics import HealthCollector
 from gigflow.runs.decide import ABANDONED, ALREADY_RUNNING, ANTI_BOT, FINISHED, SHUTDOWN
 from gigflow.runs.ledger import Verdict, run_ledger
 from gigflow.signals import source_finalized
-from gigflow.sql import load_sql
 from gigflow.store import jobs as store_jobs
 
 logger = logging.getLogger(__name__)
-_SQL = "gigflow.health"
 NOT_JUDGED = (ANTI_BOT, ABANDONED, ALREADY_RUNNING, SHUTDOWN)
 
 
@@ -71,11 +69,9 @@ class HealthExtension:
             return
         try:
             with self.pool.connection() as conn, conn.transaction():
-                conn.execute(load_sql(_SQL, "insert_snapshot.sql"), {
-                    "source_id": source_id, "run_id": run_id, "url": response.url, "content_type": content_type,
-                    "sha256": hashlib.sha256(response.body).hexdigest(), "body": response.body})
-                conn.execute(load_sql(_SQL, "prune_snapshots.sql"), {"source_id": source_id,
-                                                                     "keep": self.snapshots_kept})
+                queries.insert_snapshot(conn, source_id, run_id, response.url,
+                                        hashlib.sha256(response.body).hexdigest(), content_type, response.body)
+                queries.prune_snapshots(conn, source_id, self.snapshots_kept)
         except Exception as exc:  # a snapshot is for later repairs; the run goes on without it
             logger.warning("listing snapshot of %s not stored: %s", response.url, exc)
 
@@ -97,8 +93,7 @@ class HealthExtension:
             {k.removeprefix(keys.CONTENT_TYPE): v for k, v in stats.items() if k.startswith(keys.CONTENT_TYPE)})
         health["churn"] = {"same_title_pairs": [
             list(pair) for pair in store_jobs.same_title_pairs(conn, source_id, run_id)]}
-        history = [r["health"] for r in conn.execute(load_sql(_SQL, "recent_complete_health.sql"), {
-            "source_id": source_id, "spider": spider.name, "run_id": run_id, "limit": self.history_runs})]
+        history = queries.recent_complete_health(conn, source_id, spider.name, run_id, self.history_runs)
         # A stopped or abandoned run (bot challenge, killed) says nothing about the site's shape either.
         # Spiders whose inputs are not listings (mailbox alerts) vary by nature: no drift is judged for them.
         drift = []
@@ -117,10 +112,8 @@ class HealthExtension:
         if self.health is None:
             return
         spider, health = self.crawler.spider, self.health
-        conn.execute(load_sql(_SQL, "insert_run_health.sql"), {
-            "run_id": ledger.run_id, "source_id": spider.source_id, "spider": spider.name,
-            "complete": decision.complete, "health": Jsonb(health),
-            "drift": Jsonb([d.as_json() for d in self.drift])})
+        queries.insert_run_health(conn, ledger.run_id, spider.source_id, spider.name, decision.complete, health,
+                                  [d.as_json() for d in self.drift])
         stats = self.crawler.stats
         stats.set_value(keys.HEALTH_JOBS, health["jobs"])
         stats.set_value(keys.HEALTH_PAGES_WITHOUT_JOB, health["pages_without_job"])

@@ -16,13 +16,13 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
 from gigflow import keys
+from gigflow.health import queries
+from gigflow.health.queries import RecentRun, SourceState
 from gigflow.middlewares.robots import lookup_robots
 from gigflow.runs.decide import ANTI_BOT
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import UnknownSourceError, set_status
-from gigflow.sql import load_sql
 
-_SQL = "gigflow.health"
 REFUSED_STATS = keys.REFUSED
 ORDER = [SourceStatus.candidate, SourceStatus.trial, SourceStatus.active]
 
@@ -57,17 +57,18 @@ def person() -> str:
         return "person"
 
 
-def source_state(pool, source_id: str) -> dict:
+def source_state(pool, source_id: str) -> SourceState:
     with pool.connection() as conn:
-        row = conn.execute(load_sql(_SQL, "source_state.sql"), {"id": source_id}).fetchone()
-    if row is None:
+        state = queries.source_state(conn, source_id)
+    if state is None:
         raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
-    return row
+    return state
 
 
-def recent_runs(pool, source_id: str, limit: int) -> list[dict]:
+def recent_runs(pool, source_id: str, limit: int) -> list[RecentRun]:
+    """The source's latest ``limit`` finished runs (every strategy), newest first, with health and drift."""
     with pool.connection() as conn:
-        return conn.execute(load_sql(_SQL, "recent_runs.sql"), {"source_id": source_id, "limit": limit}).fetchall()
+        return queries.recent_runs(conn, source_id, limit)
 
 
 # -- by a person ---------------------------------------------------------------------------------------------
@@ -84,16 +85,16 @@ def promote(pool, source_id: str, reason: str | None) -> tuple[str, str]:
     policy review; a quarantined source comes back only by restore."""
     reason = _need_reason(reason)
     state = source_state(pool, source_id)
-    status = SourceStatus(state["status"])
+    status = SourceStatus(state.status)
     if status == SourceStatus.quarantined:
-        raise TransitionError(f"source {source_id!r} is quarantined ({state['status_reason']}); repair it, then "
+        raise TransitionError(f"source {source_id!r} is quarantined ({state.status_reason}); repair it, then "
                               f"`scrapy sources restore {source_id} --reason TEXT`")
     if status == SourceStatus.active:
         raise TransitionError(f"source {source_id!r} is already active")
-    if status == SourceStatus.candidate and not state["policy_reviewed_at"]:
+    if status == SourceStatus.candidate and not state.policy_reviewed_at:
         raise TransitionError(f"source {source_id!r} has no policy/terms review yet: record it first with "
                               f"`scrapy sources policy {source_id} --reviewed --note TEXT`")
-    target = (SourceStatus(state["status_before_drift"] or "trial") if status == SourceStatus.drifting
+    target = (SourceStatus(state.status_before_drift or "trial") if status == SourceStatus.drifting
               else ORDER[ORDER.index(status) + 1])
     set_status(pool, source_id, target, reason, actor=person())
     return status.value, target.value
@@ -103,18 +104,18 @@ def quarantine(pool, source_id: str, reason: str | None) -> tuple[str, str]:
     reason = _need_reason(reason)
     state = source_state(pool, source_id)
     set_status(pool, source_id, SourceStatus.quarantined, reason, actor=person())
-    return state["status"], SourceStatus.quarantined.value
+    return state.status, SourceStatus.quarantined.value
 
 
 def restore(pool, source_id: str, reason: str | None) -> tuple[str, str]:
     """A quarantined or drifting source goes back to trial, to earn active again."""
     reason = _need_reason(reason)
     state = source_state(pool, source_id)
-    if state["status"] not in (SourceStatus.quarantined, SourceStatus.drifting):
-        raise TransitionError(f"source {source_id!r} is {state['status']}, not quarantined or drifting: nothing "
+    if state.status not in (SourceStatus.quarantined, SourceStatus.drifting):
+        raise TransitionError(f"source {source_id!r} is {state.status}, not quarantined or drifting: nothing "
                               f"to restore")
     set_status(pool, source_id, SourceStatus.trial, reason, actor=person())
-    return state["status"], SourceStatus.trial.value
+    return state.status, SourceStatus.trial.value
 
 
 def record_policy_review(pool, source_id: str, note: str | None, settings: LifecycleSettings,
@@ -128,12 +129,11 @@ def record_policy_review(pool, source_id: str, note: str | None, settings: Lifec
         raise TransitionError("--note TEXT is required: what was reviewed (terms, robots.txt, contact) and why "
                               "it allows crawling")
     with pool.connection() as conn:
-        if conn.execute(load_sql(_SQL, "record_policy_review.sql"),
-                        {"id": source_id, "actor": person(), "note": note[:2000]}).fetchone() is None:
+        if not queries.record_policy_review(conn, source_id, person(), note[:2000]):
             raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
     problems = {}
     if fetcher is not None:
-        problems = read_missing_robots(pool, listing_urls(source_state(pool, source_id)["strategies"]), settings,
+        problems = read_missing_robots(pool, listing_urls(source_state(pool, source_id).strategies), settings,
                                        fetcher)
     return start_trial_if_allowed(pool, source_id, settings), problems
 
@@ -203,29 +203,29 @@ def robots_verdict(pool, urls: list[str], settings: LifecycleSettings) -> tuple[
 
 def start_trial_if_allowed(pool, source_id: str, settings: LifecycleSettings) -> str | None:
     state = source_state(pool, source_id)
-    if state["status"] != SourceStatus.candidate or not state["policy_reviewed_at"]:
+    if state.status != SourceStatus.candidate or not state.policy_reviewed_at:
         return None
-    allowed, figures = robots_verdict(pool, listing_urls(state["strategies"]), settings)
+    allowed, figures = robots_verdict(pool, listing_urls(state.strategies), settings)
     if not allowed:
         return None
-    evidence = {"policy_reviewed_at": state["policy_reviewed_at"].isoformat(),
-                "policy_reviewed_by": state["policy_reviewed_by"], "robots": figures}
+    evidence = {"policy_reviewed_at": state.policy_reviewed_at.isoformat(),
+                "policy_reviewed_by": state.policy_reviewed_by, "robots": figures}
     set_status(pool, source_id, SourceStatus.trial, "policy reviewed and robots.txt allows the listing",
                evidence=evidence)
     return SourceStatus.trial.value
 
 
-def activate_if_earned(pool, source_id: str, state: dict, settings: LifecycleSettings) -> str | None:
-    since = state["status_since"]
-    runs = [r for r in recent_runs(pool, source_id, 50) if since is None or r["finished_at"] > since]
-    complete = [r for r in runs if r["outcome"] == "finished" and r["complete"]][:settings.trial_runs]
+def activate_if_earned(pool, source_id: str, state: SourceState, settings: LifecycleSettings) -> str | None:
+    since = state.status_since
+    runs = [r for r in recent_runs(pool, source_id, 50) if since is None or r.finished_at > since]
+    complete = [r for r in runs if r.outcome == "finished" and r.complete][:settings.trial_runs]
     if len(complete) < settings.trial_runs:
         return None
-    figures = [{"run_id": r["id"], "jobs": (r["health"] or {}).get("jobs"),
-                "mean_confidence": (r["health"] or {}).get("mean_confidence")} for r in complete]
-    refused = [r["id"] for r in runs if any((r["stats"] or {}).get(k) for k in REFUSED_STATS)]
+    figures = [{"run_id": r.id, "jobs": (r.health or {}).get("jobs"),
+                "mean_confidence": (r.health or {}).get("mean_confidence")} for r in complete]
+    refused = [r.id for r in runs if any((r.stats or {}).get(k) for k in REFUSED_STATS)]
     volumes = [f["jobs"] or 0 for f in figures]
-    reviewed = state["policy_reviewed_at"]
+    reviewed = state.policy_reviewed_at
     if (refused or any((f["mean_confidence"] or 0) < settings.min_confidence for f in figures)
             or min(volumes) == 0 or max(volumes) > min(volumes) * settings.volume_factor
             or reviewed is None
@@ -238,15 +238,15 @@ def activate_if_earned(pool, source_id: str, state: dict, settings: LifecycleSet
     return SourceStatus.active.value
 
 
-def troubled(run: dict) -> bool:
+def troubled(run: RecentRun) -> bool:
     """A run that counts toward quarantine: it met a bot challenge or showed drift."""
-    return run["outcome"] == ANTI_BOT or bool(run["drift"])
+    return run.outcome == ANTI_BOT or bool(run.drift)
 
 
 def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings, *, drifted: bool = False) -> str | None:
     """The transition a finalized run calls for, if any; returns the new status."""
     state = source_state(pool, source_id)
-    status = state["status"]
+    status = state.status
     if status == SourceStatus.quarantined:
         return None
     runs = recent_runs(pool, source_id, settings.quarantine_after)
@@ -260,21 +260,21 @@ def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings, *
         if len(streak) >= settings.quarantine_after:
             set_status(pool, source_id, SourceStatus.quarantined,
                        f"{len(streak)} troubled runs in a row: {' | '.join(reasons)}"[:1000],
-                       evidence={"runs": [r["id"] for r in streak]})
+                       evidence={"runs": [r.id for r in streak]})
             return SourceStatus.quarantined.value
         if drifted and status != SourceStatus.drifting:
             set_status(pool, source_id, SourceStatus.drifting, reasons[0][:1000] if reasons else "drift",
-                       evidence={"run_id": runs[0]["id"] if runs else None,
-                                 "drift": (runs[0]["drift"] if runs else None)})
+                       evidence={"run_id": runs[0].id if runs else None,
+                                 "drift": (runs[0].drift if runs else None)})
             return SourceStatus.drifting.value
         return None
     if outcome != "finished":
         return None
     if status == SourceStatus.drifting:
-        back = SourceStatus(state["status_before_drift"] or "trial")
+        back = SourceStatus(state.status_before_drift or "trial")
         if back in (SourceStatus.drifting, SourceStatus.quarantined):
             back = SourceStatus.trial
-        set_status(pool, source_id, back, "a complete run without drift", evidence={"run_id": runs[0]["id"]})
+        set_status(pool, source_id, back, "a complete run without drift", evidence={"run_id": runs[0].id})
         return back.value
     if status == SourceStatus.candidate:
         return start_trial_if_allowed(pool, source_id, settings)
@@ -283,8 +283,8 @@ def after_run(pool, source_id: str, outcome: str, settings: LifecycleSettings, *
     return None
 
 
-def _run_reason(run: dict) -> str:
-    if run["outcome"] == ANTI_BOT:
-        return f"run {run['id']}: bot challenge ({(run['stats'] or {}).get(keys.ANTI_BOT_KIND, 'unknown')})"
-    drift = run["drift"] or []
-    return f"run {run['id']}: " + ("; ".join(d["reason"] for d in drift) or "drift")
+def _run_reason(run: RecentRun) -> str:
+    if run.outcome == ANTI_BOT:
+        return f"run {run.id}: bot challenge ({(run.stats or {}).get(keys.ANTI_BOT_KIND, 'unknown')})"
+    drift = run.drift or []
+    return f"run {run.id}: " + ("; ".join(d["reason"] for d in drift) or "drift")

@@ -15,15 +15,13 @@ from urllib.parse import urldefrag, urljoin
 
 from lxml import etree, html
 from parsel import Selector
-from psycopg.types.json import Jsonb
 
+from gigflow.health import queries
 from gigflow.patterns import search_any
 from gigflow.politeness.keys import registrable_domain
 from gigflow.sources.config import SourceConfig, SourceStatus, checked_css
 from gigflow.sources.repository import get_source, set_status
-from gigflow.sql import load_sql
 
-_SQL = "gigflow.health"
 MAX_VARIANTS = 200  # selectors tried per repair (bounded time on any snapshot)
 MAX_ANCESTOR_LEVELS = 6
 _IDENT = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
@@ -180,20 +178,19 @@ def repair_source(pool, source_id: str, *, min_reproduced: float, apply: bool, a
     if strategy is None:
         raise RepairError(f"source {source_id!r} has no href strategy: only card selectors are repaired")
     with pool.connection() as conn:
-        last = conn.execute(load_sql(_SQL, "last_complete_job_links.sql"),
-                            {"source_id": source_id, "spider": "href"}).fetchone()
-        snapshots = conn.execute(load_sql(_SQL, "latest_snapshots.sql"), {"source_id": source_id}).fetchall()
+        last = queries.last_complete_job_links(conn, source_id, "href")
+        snapshots = queries.latest_snapshots(conn, source_id)
     if last is None:
         raise RepairError(f"source {source_id!r} has no complete href run to reproduce")
     if not snapshots:
         raise RepairError(f"source {source_id!r} has no stored listing snapshot; crawl it once first")
-    target = set(last["job_links"] or [])
-    variants = find_variants([(s["url"], bytes(s["body"])) for s in snapshots], strategy.card_selector, target,
+    target = set(last.job_links or [])
+    variants = find_variants([(s.url, bytes(s.body)) for s in snapshots], strategy.card_selector, target,
                              strategy.job_url_patterns, strategy.exclude_patterns)
     best = variants[0] if variants else None
-    report = {"source": source_id, "configured": strategy.card_selector, "target_run": last["run_id"],
-              "target_links": len(target), "snapshot_run": snapshots[0]["run_id"],
-              "snapshots": [s["url"] for s in snapshots], "variants": [v.__dict__ for v in variants[:10]],
+    report = {"source": source_id, "configured": strategy.card_selector, "target_run": last.run_id,
+              "target_links": len(target), "snapshot_run": snapshots[0].run_id,
+              "snapshots": [s.url for s in snapshots], "variants": [v.__dict__ for v in variants[:10]],
               "configured_result": next((v.__dict__ for v in variants if v.origin == "configured"), None),
               "applied": False}
     fits = (best is not None and best.reproduced >= min_reproduced and best.pages_matched == len(snapshots)
@@ -207,17 +204,16 @@ def repair_source(pool, source_id: str, *, min_reproduced: float, apply: bool, a
                       for s in record.config.strategies]
         config = SourceConfig(**{**record.config.model_dump(), "strategies": [s.model_dump() for s in strategies]})
         with pool.connection() as conn, conn.transaction():
-            saved = conn.execute(load_sql(_SQL, "save_strategies.sql"), {
-                "configuration_id": record.configuration_id, "token": record.token, "config_hash": config.config_hash(),
-                "strategies": Jsonb([s.model_dump(mode="json") for s in config.strategies])}).fetchone()
-            if saved is None:
+            saved = queries.save_strategies(conn, record.configuration_id, record.token, config.config_hash(),
+                                            [s.model_dump(mode="json") for s in config.strategies])
+            if not saved:
                 raise RepairError("the configuration changed while the repair ran; run it again")
             status = record.config.status
             target_status = (SourceStatus.trial if status in (SourceStatus.drifting, SourceStatus.quarantined)
                              else status)
             set_status(pool, source_id, target_status,
                        f"repair applied: card selector {strategy.card_selector!r} -> {best.selector!r} "
-                       f"(reproduces {best.reproduced:.0%} of run {last['run_id']}'s job links)",
+                       f"(reproduces {best.reproduced:.0%} of run {last.run_id}'s job links)",
                        actor=actor, evidence={k: report[k] for k in ("target_run", "target_links", "snapshot_run")}
                        | {"variant": best.__dict__}, conn=conn)
         report["applied"] = True

@@ -3,12 +3,11 @@ the review app can show the same."""
 
 from __future__ import annotations
 
-from gigflow.sources.extension import hint_from_stats
-from gigflow.health import SCRIPT_RENDERED
-from gigflow.health.lifecycle import recent_runs, source_state
-from gigflow.sql import load_sql
+from dataclasses import asdict
 
-_SQL = "gigflow.health"
+from gigflow.sources.extension import hint_from_stats
+from gigflow.health import SCRIPT_RENDERED, queries
+from gigflow.health.lifecycle import recent_runs, source_state
 
 
 def health_label(outcome: str | None, drift: list | None, script_rendered: str | None = None) -> str:
@@ -26,31 +25,30 @@ def with_health(pool, rows: list[dict]) -> list[dict]:
     if not rows:
         return rows
     with pool.connection() as conn:
-        last = {r["source_id"]: r for r in conn.execute(load_sql(_SQL, "list_health.sql"),
-                                                        {"ids": [row["id"] for row in rows]})}
+        last = {run.source_id: run for run in queries.list_health(conn, [row["id"] for row in rows])}
     for row in rows:
-        run = last.get(row["id"]) or {}
-        row["last_outcome"] = run.get("outcome")
-        row["health"] = health_label(run.get("outcome"), run.get("drift"), run.get("script_rendered"))
-        row["mean_confidence"] = float(run["mean_confidence"]) if run.get("mean_confidence") else None
+        run = last.get(row["id"])
+        row["last_outcome"] = run.outcome if run else None
+        row["health"] = health_label(run.outcome, run.drift, run.script_rendered) if run else health_label(None, None)
+        row["mean_confidence"] = float(run.mean_confidence) if run and run.mean_confidence else None
     return rows
 
 
 def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
     state = source_state(pool, source_id)
     with pool.connection() as conn:
-        history = conn.execute(load_sql(_SQL, "status_events.sql"), {"id": source_id, "limit": events}).fetchall()
+        history = queries.status_events(conn, source_id, events)
     recent = recent_runs(pool, source_id, runs)
     return {
-        "id": source_id, "status": state["status"], "reason": state["status_reason"],
-        "configuration_id": state["configuration_id"], "next_crawl_at": state["next_crawl_at"],
-        "policy": {"reviewed_at": state["policy_reviewed_at"], "by": state["policy_reviewed_by"],
-                   "note": state["policy_note"]},
-        "runs": [{"id": r["id"], "spider": r["spider"], "outcome": r["outcome"], "finished_at": r["finished_at"],
-                  "health": {k: v for k, v in (r["health"] or {}).items() if k not in ("job_links", "churn")},
-                  "drift": r["drift"] or [],
-                  "script_rendered": (r["stats"] or {}).get(SCRIPT_RENDERED)} for r in recent],
-        "history": history,
+        "id": source_id, "status": state.status, "reason": state.status_reason,
+        "configuration_id": state.configuration_id, "next_crawl_at": state.next_crawl_at,
+        "policy": {"reviewed_at": state.policy_reviewed_at, "by": state.policy_reviewed_by,
+                   "note": state.policy_note},
+        "runs": [{"id": r.id, "spider": r.spider, "outcome": r.outcome, "finished_at": r.finished_at,
+                  "health": {k: v for k, v in (r.health or {}).items() if k not in ("job_links", "churn")},
+                  "drift": r.drift or [],
+                  "script_rendered": (r.stats or {}).get(SCRIPT_RENDERED)} for r in recent],
+        "history": [asdict(event) for event in history],  # a view for JSON and the review app's page
         # The newest run that found its jobs on one known ATS board (an HTML crawl): switch to the ats strategy.
-        "ats_hint": next((hint for hint in (hint_from_stats(r["stats"]) for r in recent) if hint), None),
+        "ats_hint": next((hint for hint in (hint_from_stats(r.stats) for r in recent) if hint), None),
     }
