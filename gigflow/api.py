@@ -66,9 +66,9 @@ def find_database_url(*, home: str | os.PathLike | None = None, database_url: st
 class Connection:
     """gigflow's canonical jobs on one database (what ``connect`` returns)."""
 
-    def __init__(self, url: str, settings=None):
+    def __init__(self, url: str, settings=None, *, pool=None):
         self.url = url
-        self.pool = get_pool(url)
+        self.pool = pool or get_pool(url)  # a caller's own pool on ``url`` (a command's), else the shared one
         self._settings = settings
 
     @property

@@ -276,8 +276,8 @@ FETCH_EXPECTED_CONTENT_TYPES = {
 
 # The review web app (`scrapy ui`). A token is required when it binds anything but loopback.
 # Signs the app's CSRF tokens. Empty: a random secret per app process (open forms need a reload after a restart).
-UI_SECRET = os.environ.get("GIGFLOW_UI_SECRET", "")
-UI_TOKEN = os.environ.get("GIGFLOW_UI_TOKEN", "")  # what `scrapy ui` requires; needed to bind beyond loopback
+UI_SECRET: str  # default: GIGFLOW_UI_SECRET from the environment, else empty
+UI_TOKEN: str  # what `scrapy ui` requires; needed to bind beyond loopback. Default: GIGFLOW_UI_TOKEN, else empty
 UI_RUNS_SHOWN = 30  # runs on a source page's chart and table
 UI_JOBS_SHOWN = 200  # jobs listed on a source page
 UI_EVENTS_SHOWN = 50  # status events on a source page; history and canonical events on a job page
@@ -289,7 +289,7 @@ API_PAGE_MAX = 500  # the largest page a client may ask for (limit=)
 API_INDEX_INTERVAL = 2.0  # seconds between catch-ups of the list/search read model with the change feed (0: off)
 API_SEARCH_NORMALIZATION = 1  # ts_rank_cd normalization: 1 divides by 1 + log(document length)
 API_LOG_LEVEL = "warning"  # uvicorn's log level
-BACKUP_DIR = os.environ.get("GIGFLOW_BACKUP_DIR", "")  # `scrapy db backup` folder (default .gigflow/backups)
+BACKUP_DIR: str  # `scrapy db backup` folder. Default: GIGFLOW_BACKUP_DIR, else empty (.gigflow/backups)
 BACKUP_KEEP = 7  # backups kept by `scrapy db backup` (older ones are deleted); 0 keeps all
 WEBHOOK_BATCH = 100  # changes per webhook POST
 WEBHOOK_TIMEOUT = 10.0  # seconds a webhook receiver has to connect and answer
@@ -329,3 +329,20 @@ VERSION_RETENTION_DAYS = 90.0
 # event names.
 RUN_RETENTION_DAYS = 180.0
 RUN_RETENTION_KEEP = 30
+
+
+# Settings whose default is an environment variable (annotated above, without a value): read each time the
+# settings are built (Scrapy's get_project_settings reads every name of this module), not once when the module
+# was first imported, so that one process can run commands under different environments.
+_FROM_ENVIRONMENT = {"UI_SECRET": "GIGFLOW_UI_SECRET", "UI_TOKEN": "GIGFLOW_UI_TOKEN",
+                     "BACKUP_DIR": "GIGFLOW_BACKUP_DIR"}
+
+
+def __getattr__(name: str) -> str:
+    if name in _FROM_ENVIRONMENT:
+        return os.environ.get(_FROM_ENVIRONMENT[name], "")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_FROM_ENVIRONMENT})

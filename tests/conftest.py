@@ -139,8 +139,8 @@ E2E_HELPERS = ("run_scrapy", "scrapy_command", "crawl_sequence")  # a module tha
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(config, items):
     """Mark every test that uses the database (`-m db`) and every test of a module that starts `scrapy`
-    processes (`-m e2e`): new interpreters (run_scrapy) or forked children running a command or crawls
-    (scrapy_command, crawl_sequence); `make test-fast` runs the rest: the pure tests. The LONG_FIRST tests go
+    processes (`-m e2e`): new interpreters (run_scrapy), commands run through Scrapy's entry point in the test
+    process or, when they crawl, in a forked child (scrapy_command), or crawls in a forked child (crawl_sequence); `make test-fast` runs the rest: the pure tests. The LONG_FIRST tests go
     first (a stable sort: every worker collects the same order)."""
     items.sort(key=_long_first)
     for item in items:

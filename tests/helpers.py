@@ -18,7 +18,7 @@ SHARED = ROOT.parent / "shared"
 def run_scrapy(*args: str, cwd: Path = ROOT, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `python -m scrapy ARGS` in a new interpreter, as a user would; the test database comes through the env.
     For what only a real process shows (its own start-up, several processes at once, a deployed egg); other tests
-    run their commands with scrapy_command, the same command in a forked child (a module using either is `e2e`)."""
+    run their commands with scrapy_command, in the test process or a forked child (a module using either is `e2e`)."""
     return subprocess.run([sys.executable, "-m", "scrapy", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, **(env or {})})
 
@@ -26,13 +26,173 @@ def run_scrapy(*args: str, cwd: Path = ROOT, timeout: float = 120, env: dict | N
 def scrapy_command(*args: str, cwd: Path = ROOT, timeout: float = 120,
                    env: dict | None = None) -> subprocess.CompletedProcess:
     """`scrapy ARGS` as run_scrapy runs it (same argv, working folder, environment, exit code, stdout and stderr),
-    through Scrapy's own entry point (scrapy.cmdline.execute) in a forked child of the test process: the command
-    and its crawls run as in a new interpreter, without paying Python's and Scrapy's start-up each time."""
+    through Scrapy's own entry point (scrapy.cmdline.execute), without paying Python's and Scrapy's start-up each
+    time. A command that needs a crawler process (Twisted's reactor, which cannot restart: `crawl`,
+    `schedule-due`, `sources try`, ...; see needs_crawler_process) runs in a forked child (in_child); any other
+    runs here, in the test process (in_process)."""
     import scrapy.__main__
     from scrapy.cmdline import execute
 
-    return in_child(lambda: execute(["scrapy", *args]), [scrapy.__main__.__file__, *args], cwd=cwd, env=env,
-                    timeout=timeout)
+    argv = [scrapy.__main__.__file__, *args]
+    run = in_child if needs_crawler_process(args, cwd=cwd, env=env) else in_process
+    return run(lambda: execute(["scrapy", *args]), argv, cwd=cwd, env=env, timeout=timeout)
+
+
+def needs_crawler_process(args, *, cwd: Path = ROOT, env: dict | None = None) -> bool:
+    """Whether `scrapy ARGS` runs a crawler process, asked of the command itself as scrapy.cmdline.execute finds
+    and parses it: its ``requires_crawler_process`` (a gigflow command that crawls for some arguments says so in
+    ``crawls``, e.g. `sources try`). Nothing runs: no settings are applied, nothing is logged."""
+    from scrapy.cmdline import ScrapyArgumentParser, _get_commands_dict, _pop_command_name, inside_project
+    from scrapy.utils.project import get_project_settings
+
+    warm()
+    with _as_command(["scrapy", *args], cwd, env):
+        settings = get_project_settings()
+        argv = ["scrapy", *args]
+        name = _pop_command_name(argv)
+        command = _get_commands_dict(settings, inside_project()).get(name)
+        if command is None:  # no command, or an unknown one: execute prints the list and exits
+            return False
+        parser = ScrapyArgumentParser(conflict_handler="resolve")
+        command.settings = settings
+        command.add_options(parser)
+        _, positional = parser.parse_known_args(args=argv[1:])
+        crawls = getattr(command, "crawls", None)
+        return bool(crawls(positional) if crawls else command.requires_crawler_process)
+
+
+def in_process(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None,
+               timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``body()`` here, in the test process, as `python ARGV` would run it, and return what in_child returns:
+    the exit code (``body``'s return value or SystemExit, as the interpreter turns them into one; an uncaught
+    exception is reported by sys.excepthook and is 1), stdout and stderr (file descriptors 1 and 2, so what a
+    subprocess prints is caught too). For the duration: ``env`` added to the environment, ``cwd`` the working
+    folder, ``argv`` sys.argv; afterwards these, sys.path and what Scrapy's logging set-up changed (the root
+    handler, logger levels, the warnings capture, Twisted's log observer) are as they were. Past ``timeout``
+    seconds (in the main thread) the command is interrupted with subprocess.TimeoutExpired."""
+    import tempfile
+    import warnings
+
+    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved_fds = os.dup(1), os.dup(2)
+    saved_streams = sys.stdout, sys.stderr
+    reactor_before = "twisted.internet.reactor" in sys.modules
+    code = 1
+    try:
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        sys.stdout = open(1, "w", buffering=1, closefd=False)
+        sys.stderr = open(2, "w", buffering=1, closefd=False)
+        with _as_command(argv, cwd, env), _logging_restored(), warnings.catch_warnings(), _deadline(timeout, argv):
+            _new_interpreter_warnings()
+            try:
+                code = body() or 0
+            except SystemExit as exc:  # as the interpreter exits: None is 0, a message is printed and exits 1
+                if exc.code is None or isinstance(exc.code, int):
+                    code = exc.code or 0
+                else:
+                    print(exc.code, file=sys.stderr)
+            except subprocess.TimeoutExpired:
+                raise
+            except Exception:  # as the interpreter reports it (gigflow.commands installs a hook for some errors)
+                sys.excepthook(*sys.exc_info())
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = saved_streams
+        for fd, saved in zip((1, 2), saved_fds):
+            os.dup2(saved, fd)
+            os.close(saved)
+    streams = []
+    for stream in (out, err):
+        stream.seek(0)
+        streams.append(stream.read().decode("utf-8", "replace"))
+        stream.close()
+    assert reactor_before or "twisted.internet.reactor" not in sys.modules, (
+        f"{argv[1:]} installed a Twisted reactor in the test process: the command needs a crawler process "
+        "(requires_crawler_process, or GigflowCommand.crawls) and must run in a forked child")
+    return subprocess.CompletedProcess([sys.executable, *argv], code, *streams)
+
+
+class _as_command:
+    """The environment (plus ``env``), working folder, sys.argv and sys.path of one command, restored on exit."""
+
+    def __init__(self, argv: list[str], cwd: Path, env: dict | None):
+        self.argv, self.cwd, self.env = list(argv), cwd, env or {}
+
+    def __enter__(self):
+        self.saved = dict(os.environ), os.getcwd(), sys.argv, list(sys.path)
+        os.environ.update(self.env)
+        os.chdir(self.cwd)
+        sys.argv = self.argv
+
+    def __exit__(self, *exc):
+        environ, cwd, sys.argv, sys.path[:] = self.saved
+        os.environ.clear()
+        os.environ.update(environ)
+        os.chdir(cwd)
+
+
+class _logging_restored:
+    """What scrapy.utils.log.configure_logging (run by every command) changes in the logging of the process,
+    put back on exit: the root logger's and every existing logger's level, handlers and filters, the warnings
+    capture and the Python logging observer it adds to Twisted's global log publisher."""
+
+    def __enter__(self):
+        import logging
+
+        from twisted.logger import globalLogPublisher
+
+        loggers = [logging.root, *(logger for logger in logging.root.manager.loggerDict.values()
+                                   if isinstance(logger, logging.Logger))]
+        self.saved = [(logger, logger.level, list(logger.handlers), list(logger.filters), logger.propagate,
+                       logger.disabled) for logger in loggers]
+        self.captured = logging._warnings_showwarning
+        self.observers = list(globalLogPublisher._observers)
+
+    def __exit__(self, *exc):
+        import logging
+
+        from twisted.logger import globalLogPublisher
+
+        for logger, level, handlers, filters, propagate, disabled in self.saved:
+            for handler in logger.handlers:
+                if handler not in handlers:
+                    handler.close()
+            logger.setLevel(level)
+            logger.handlers[:] = handlers
+            logger.filters[:] = filters
+            logger.propagate, logger.disabled = propagate, disabled
+        logging._warnings_showwarning = self.captured
+        globalLogPublisher._observers[:] = self.observers
+
+
+class _deadline:
+    """SIGALRM after ``timeout`` seconds raises subprocess.TimeoutExpired in the command (main thread only)."""
+
+    def __init__(self, timeout: float, argv: list[str]):
+        self.timeout, self.argv = timeout, argv
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.armed = threading.current_thread() is threading.main_thread()
+        if self.armed:
+            def expired(signum, frame):
+                raise subprocess.TimeoutExpired([sys.executable, *self.argv], self.timeout)
+
+            self.previous = signal.signal(signal.SIGALRM, expired)
+            signal.setitimer(signal.ITIMER_REAL, self.timeout)
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
 
 
 def crawl(spider: str, source: str, *settings: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -125,7 +285,6 @@ _INHERITED = []  # the parent's pools, kept referenced in a child so that no col
 def _as_new_process(argv: list[str], cwd: Path, env: dict | None) -> None:
     """In a forked child: drop what the test process set up and a new `python ARGV` would not have."""
     import logging
-    import warnings
 
     from gigflow.db import connection
 
@@ -143,6 +302,17 @@ def _as_new_process(argv: list[str], cwd: Path, env: dict | None) -> None:
     for handler in list(logging.root.handlers):
         if type(handler).__module__.startswith("_pytest"):
             logging.root.removeHandler(handler)
+    _new_interpreter_warnings()
+    os.environ.update(env or {})
+    os.chdir(cwd)
+    sys.argv = list(argv)
+
+
+def _new_interpreter_warnings() -> None:
+    """Python's default warning filters, and warnings printed to stderr: as a new interpreter has them (pytest
+    records warnings instead)."""
+    import warnings
+
     warnings.resetwarnings()
     for category, action, module in ((DeprecationWarning, "default", "__main__"), (DeprecationWarning, "ignore", ""),
                                      (PendingDeprecationWarning, "ignore", ""), (ImportWarning, "ignore", ""),
@@ -150,10 +320,6 @@ def _as_new_process(argv: list[str], cwd: Path, env: dict | None) -> None:
         warnings.filterwarnings(action, category=category, module=module, append=True)
     warnings.showwarning = warnings._showwarning_orig
     warnings._showwarnmsg_impl = _pristine_warnings()._showwarnmsg_impl
-    os.environ.update(env or {})
-    sys.modules.pop("gigflow.settings", None)  # it reads the environment (GIGFLOW_UI_TOKEN) when imported
-    os.chdir(cwd)
-    sys.argv = list(argv)
 
 
 def _pristine_warnings():

@@ -45,10 +45,16 @@ class GigflowCommand(ScrapyCommand):
     default_settings = {"LOG_ENABLED": False}
     # Most commands read and write the database and never crawl: no crawler process, which would import every
     # spider (and through them the adapters and the browser middleware) before the command runs. A command that
-    # crawls says so (schedule-due lists the spiders; sources try and discover set it in process_options).
+    # crawls says so (schedule-due lists the spiders; sources says so in ``crawls`` for try and discover).
     requires_crawler_process = False
 
+    def crawls(self, args: list[str]) -> bool:
+        """Whether this command runs a crawler process for these positional arguments (a command that crawls for
+        some of its actions only overrides it): what process_options sets requires_crawler_process to."""
+        return type(self).requires_crawler_process
+
     def process_options(self, args, opts):
+        self.requires_crawler_process = self.crawls(args)
         super().process_options(args, opts)
         if not self.requires_crawler_process:
             from scrapy.utils.log import configure_logging
@@ -65,10 +71,11 @@ class GigflowCommand(ScrapyCommand):
     @cached_property
     def pool(self):
         """The database this command's settings name (DATABASE_URL, else GIGFLOW_DATABASE_URL or the embedded
-        server), connected and migrated on first use: every command takes its pool here and hands it down."""
-        from gigflow.db import pool_from_settings
+        server), connected and migrated on first use: every command takes its pool here and hands it down. The
+        command owns it: it is closed when ``run`` returns (checked_run), so nothing outlives the command."""
+        from gigflow.db import open_pool_from_settings
 
-        return pool_from_settings(self.settings)
+        return open_pool_from_settings(self.settings)
 
     @property
     def database_url(self) -> str:
@@ -111,6 +118,10 @@ def checked_run(run):
             os.dup2(devnull, sys.stdout.fileno())
             os.close(devnull)
             return None
+        finally:
+            pool = self.__dict__.pop("pool", None)  # GigflowCommand.pool, if the command opened it
+            if pool is not None:
+                pool.close()
 
     wrapper.gigflow_checked = True
     return wrapper

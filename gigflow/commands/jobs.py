@@ -107,8 +107,7 @@ class Command(GigflowCommand):
         """The library's view of this command's database (gigflow.api), with this command's settings."""
         from gigflow import api
 
-        self.pool  # the home's own database, connected and migrated before the library takes it by its URL
-        return api.Connection(self.database_url, self.settings)
+        return api.Connection(self.database_url, self.settings, pool=self.pool)  # the home's own, migrated
 
     def export(self, opts):
         from gigflow import api

@@ -49,9 +49,8 @@ class Command(GigflowCommand):
         parser.add_argument("--apply", action="store_true",
                             help="repair: save the variant as a new configuration if it qualifies")
 
-    def process_options(self, args, opts):
-        self.requires_crawler_process = args[:1] in (["try"], ["discover"])  # they crawl
-        super().process_options(args, opts)
+    def crawls(self, args):
+        return args[:1] in (["try"], ["discover"])  # they crawl
 
     def run(self, args, opts):
         try:

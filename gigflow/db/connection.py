@@ -130,54 +130,68 @@ def wait_seconds() -> float:
     return _env_seconds("GIGFLOW_DATABASE_WAIT", 5)
 
 
-def get_pool(url: str | None = None, *, migrate: bool = True, home: bool | None = None) -> ConnectionPool:
-    """One pool per URL per process; migrations are applied on first use. A database that cannot be reached
-    within GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable. ``home``: the home's own database (its
-    Markdown files move in with its schema); by default GIGFLOW_DATABASE_URL's or the embedded server's is, any
-    other URL (a scratch or restore target) is not."""
+def open_pool(url: str | None = None, *, migrate: bool = True, home: bool | None = None) -> ConnectionPool:
+    """A new pool on ``url`` (default: GIGFLOW_DATABASE_URL or the embedded server), connected, and migrated
+    unless ``migrate`` is False; its caller owns it and closes it. A database that cannot be reached within
+    GIGFLOW_DATABASE_WAIT seconds raises DatabaseUnavailable. ``home``: the home's own database (its Markdown
+    files move in with its schema); by default GIGFLOW_DATABASE_URL's or the embedded server's is, any other URL
+    (a scratch or restore target) is not. The GIGFLOW_* connection variables are read now, when it is opened."""
     home_database = (not url or url == os.environ.get("GIGFLOW_DATABASE_URL")) if home is None else home
+    url = url or database_url()
+    try:
+        conninfo_to_dict(url)
+    except psycopg.ProgrammingError as exc:
+        raise unavailable(url, exc) from None
+    pool = ConnectionPool(url, min_size=1, max_size=int(os.environ.get("GIGFLOW_POOL_SIZE", "4")),
+                          # seconds a caller waits for a connection: short, so that a vanished database
+                          # is noticed (and its outage counted) instead of blocking the caller
+                          timeout=_env_seconds("GIGFLOW_POOL_TIMEOUT", 5),
+                          kwargs={"row_factory": dict_row, "connect_timeout": connect_timeout()},
+                          open=False, name="gigflow",
+                          # a lost database is retried with the pool's back-off for this long
+                          reconnect_timeout=_env_seconds("GIGFLOW_RECONNECT_SECONDS", 3600),
+                          # check: replace connections a database restart has closed
+                          check=ConnectionPool.check_connection)
+    started = time.monotonic()
+    pool_logger = logging.getLogger("psycopg.pool")
+    level = pool_logger.level
+    pool_logger.setLevel(logging.ERROR)  # each failed attempt is not news: one line says it all below
+    try:
+        pool.open(wait=True, timeout=max(0.5, wait_seconds()))
+    except PoolTimeout:
+        pool.close(timeout=0)
+        # the pool's workers keep their last error to themselves: one direct attempt names the cause
+        try:
+            psycopg.connect(url, connect_timeout=connect_timeout()).close()
+            cause = f"no connection within {time.monotonic() - started:.0f} s"
+        except psycopg.Error as exc:
+            cause = exc
+        raise unavailable(url, cause) from None
+    finally:
+        pool_logger.setLevel(level)
+    if migrate:
+        try:
+            from gigflow.db.migrate import upgrade
+
+            upgrade(pool)
+            if home_database:  # the home's own database: its Markdown files move with its schema
+                migrate_markdown_files(pool, configured_markdown_dir())
+        except BaseException:
+            pool.close()
+            raise
+    return pool
+
+
+def get_pool(url: str | None = None, *, migrate: bool = True, home: bool | None = None) -> ConnectionPool:
+    """One shared pool per URL per process (open_pool's, opened on first use and kept until close_pools): what
+    a crawl's components share (pool_from_crawler) and long-running servers and workers keep. Code that owns a
+    piece of work from start to end (a command: GigflowCommand.pool) opens its own with open_pool and closes it."""
+    home = (not url or url == os.environ.get("GIGFLOW_DATABASE_URL")) if home is None else home
     url = url or database_url()
     with _lock:
         pool = _pools.get(url)
         if pool is None:
-            try:
-                conninfo_to_dict(url)
-            except psycopg.ProgrammingError as exc:
-                raise unavailable(url, exc) from None
-            pool = ConnectionPool(url, min_size=1, max_size=int(os.environ.get("GIGFLOW_POOL_SIZE", "4")),
-                                  # seconds a caller waits for a connection: short, so that a vanished database
-                                  # is noticed (and its outage counted) instead of blocking the caller
-                                  timeout=_env_seconds("GIGFLOW_POOL_TIMEOUT", 5),
-                                  kwargs={"row_factory": dict_row, "connect_timeout": connect_timeout()},
-                                  open=False, name="gigflow",
-                                  # a lost database is retried with the pool's back-off for this long
-                                  reconnect_timeout=_env_seconds("GIGFLOW_RECONNECT_SECONDS", 3600),
-                                  # check: replace connections a database restart has closed
-                                  check=ConnectionPool.check_connection)
-            started = time.monotonic()
-            pool_logger = logging.getLogger("psycopg.pool")
-            level = pool_logger.level
-            pool_logger.setLevel(logging.ERROR)  # each failed attempt is not news: one line says it all below
-            try:
-                pool.open(wait=True, timeout=max(0.5, wait_seconds()))
-            except PoolTimeout:
-                pool.close(timeout=0)
-                # the pool's workers keep their last error to themselves: one direct attempt names the cause
-                try:
-                    psycopg.connect(url, connect_timeout=connect_timeout()).close()
-                    cause = f"no connection within {time.monotonic() - started:.0f} s"
-                except psycopg.Error as exc:
-                    cause = exc
-                raise unavailable(url, cause) from None
-            finally:
-                pool_logger.setLevel(level)
-            if migrate:
-                from gigflow.db.migrate import upgrade
-
-                upgrade(pool)
-                if home_database:  # the home's own database: its Markdown files move with its schema
-                    migrate_markdown_files(pool, configured_markdown_dir())
-            _pools[url] = pool
+            pool = _pools[url] = open_pool(url, migrate=migrate, home=home)
     return pool
 
 
@@ -192,9 +206,15 @@ def url_from_settings(settings) -> str:
 
 
 def pool_from_settings(settings, *, migrate: bool = True) -> ConnectionPool:
-    """The pool of the database Scrapy settings name (url_from_settings): the home's own database. Components
-    take it in ``from_crawler``, commands once in GigflowCommand.pool, and keep it; get_pool stays the one cache."""
+    """The shared pool (get_pool) of the database Scrapy settings name (url_from_settings): the home's own
+    database. A crawl's components take it in ``from_crawler`` and keep it."""
     return get_pool(url_from_settings(settings), migrate=migrate, home=True)
+
+
+def open_pool_from_settings(settings, *, migrate: bool = True) -> ConnectionPool:
+    """A new pool (open_pool) on the database Scrapy settings name, the home's own: for an owner that closes it
+    when its work is done (GigflowCommand.pool)."""
+    return open_pool(url_from_settings(settings), migrate=migrate, home=True)
 
 
 def pool_from_crawler(crawler) -> ConnectionPool:
