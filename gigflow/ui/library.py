@@ -24,7 +24,7 @@ from gigflow.noise.model import NoiseFilter, RemovalRule
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.sources.repository import UnknownSourceError
-from gigflow.store import review
+from gigflow.store import review  # noqa: F401 (the pages' reads: ui/data.py calls them through here)
 from gigflow.store.review import (  # noqa: F401 (the rows the app's pages read, re-exported for them)
     CanonicalLinkRow, ConfigurationRow, JobEventRow, JobRow, RunRow, SampleVersionRow, SourceJobRow, SourceListRow,
     SourceRow,
