@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from gigflow.sql import load_sql
+from gigflow.sql import load_queries
 from scripted_server import source
 
 
@@ -43,7 +43,7 @@ def test_a_source_export_reads_canonical_jobs_by_key(pool):
     with pool.connection() as conn:
         conn.execute("SET enable_seqscan = off")  # tiny tables: ask which indexes the plan can use
         plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
-            "EXPLAIN " + load_sql("gigflow.maintenance", "export_canonical.sql"),
+            "EXPLAIN " + load_queries("gigflow.maintenance", "canonical.sql")["export_canonical"],
             {"source_id": "s1", "published": False, "since": None, "canonical_id": None}))
     # The source's sightings through an index on jobs.source_id, then the canonical jobs by primary key: no filter
     # over them all.

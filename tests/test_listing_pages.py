@@ -5,7 +5,7 @@ import json
 from scripted_server import source
 from gigflow.sources.loader import parse_sources
 from gigflow.sources.repository import import_sources
-from gigflow.sql import load_queries, load_sql
+from gigflow.sql import load_queries
 from helpers import scrapy_command
 
 
@@ -35,7 +35,8 @@ def test_sources_list_pages_with_live_job_counts_and_last_crawl(pool):
     ids = [line.split()[0] for line in rest.stdout.splitlines()[2:] if line.strip()]
     assert ids == ["s2", "s3", "s4"] and "next page" not in rest.stdout
     with pool.connection() as conn:
-        page = conn.execute(load_sql("gigflow.sources", "list_sources.sql"), {"after": "s3", "limit": 5}).fetchall()
+        page = conn.execute(load_queries("gigflow.sources", "repository.sql")["list_sources"],
+                            {"after": "s3", "limit": 5}).fetchall()
         newest = conn.execute("SELECT max(finished_at) AS t FROM crawl_runs WHERE source_id = 's4'").fetchone()["t"]
     assert [(r["id"], r["jobs"], r["last_crawl"]) for r in page] == [("s4", 3, newest)]
 
@@ -62,7 +63,7 @@ def test_listing_queries_read_through_indexes(pool):
     with pool.connection() as conn:
         conn.execute("SET enable_seqscan = off")  # tiny tables: ask which indexes the plans can use
         plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
-            "EXPLAIN " + load_sql("gigflow.sources", "list_sources.sql"), {"after": None, "limit": 100}))
+            "EXPLAIN " + load_queries("gigflow.sources", "repository.sql")["list_sources"], {"after": None, "limit": 100}))
         jobs_plan = "\n".join(r["QUERY PLAN"] for r in conn.execute(
             "EXPLAIN " + load_queries("gigflow.store", "jobs.sql")["list_jobs"],
             {"source_id": None, "include_gone": False, "after": 3, "limit": 100}))

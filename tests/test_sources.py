@@ -49,7 +49,7 @@ def test_bad_file_writes_nothing(pool, tmp_path):
     result = scrapy_command("sources", "import", str(path))
     assert result.returncode != 0
     assert "source 'broken'" in result.stderr and "unknown strategy 'nope'" in result.stderr
-    assert [row["id"] for row in list_sources(pool)] == ["existing"]
+    assert [row.id for row in list_sources(pool)] == ["existing"]
 
 
 def test_import_and_list_through_the_cli(pool):

@@ -84,7 +84,7 @@ def test_binding_beyond_loopback_needs_a_token():
 def test_the_runs_chart_marks_drift_with_escaped_reasons_and_draws_confidence():
     from datetime import datetime, timezone
 
-    from gigflow.ui.rows import RunRow
+    from gigflow.store.review import RunRow
 
     at = datetime(2024, 5, 1, tzinfo=timezone.utc)
     run = RunRow(id=1, spider="href", started_at=at, finished_at=at, outcome="finished", owner_host=None,

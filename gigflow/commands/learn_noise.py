@@ -122,14 +122,12 @@ class Command(GigflowCommand):
     @staticmethod
     def _why_no_samples(pool, configuration_id: int) -> str:
         """Samples come from the configuration's active sources only: say so when it has none."""
-        from gigflow.sql import load_sql
+        from gigflow.sources.repository import configuration_source_statuses
 
-        with pool.connection() as conn:
-            rows = conn.execute(load_sql("gigflow.commands", "configuration_sources.sql"),
-                                {"configuration_id": configuration_id}).fetchall()
-        if any(r["status"] == "active" for r in rows):
+        rows = configuration_source_statuses(pool, configuration_id)
+        if any(r.status == "active" for r in rows):
             return ""
-        listed = ", ".join(f"{r['id']} ({r['status']})" for r in rows) or "none"
+        listed = ", ".join(f"{r.id} ({r.status})" for r in rows) or "none"
         return (f"; samples are read from the configuration's active sources only, and it has none (sources: "
                 f"{listed}); a trial source becomes active after SOURCE_TRIAL_RUNS complete runs "
                 f"(see `scrapy sources show ID`)")

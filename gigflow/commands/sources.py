@@ -105,7 +105,9 @@ class Command(GigflowCommand):
             limit = opts.limit or self.settings.getint("LISTING_PAGE_SIZE")
             if limit < 1:
                 return self.fail("--limit must be at least 1")
-            rows = with_health(self.pool, list_sources(self.pool, after=opts.after, limit=limit))
+            # with_health adds its columns to each row: the page as dicts (printed or dumped as JSON)
+            rows = with_health(self.pool, [asdict(row) for row in list_sources(self.pool, after=opts.after,
+                                                                               limit=limit)])
             if opts.json:
                 print(json.dumps(rows, default=str, indent=1))
                 return

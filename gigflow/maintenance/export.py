@@ -6,16 +6,16 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import asdict
 from datetime import date, datetime
 from typing import TextIO
 
 from psycopg_pool import ConnectionPool
 
+from gigflow.maintenance import canonical
 from gigflow.safety.display import json_display_safe, spreadsheet_cell
-from gigflow.sql import load_sql
 from gigflow.text_table import table
 
-_SQL = "gigflow.maintenance"
 FORMATS = ("table", "jsonl", "csv", "json")
 # The best sighting's facts as flat columns (every format), then the nested detail (JSON in CSV cells).
 FLAT = ["remote", "date_posted", "valid_through", "employment_type", "employment_types", "salary_text",
@@ -28,14 +28,11 @@ COLUMNS = ["id", "title", "employer", "location", *FLAT, "url", "apply_url", "li
 def canonical_jobs(pool: ConnectionPool, *, source_id: str | None = None, published: bool = False,
                    since: datetime | date | None = None, canonical_id: int | None = None,
                    batch: int = 200) -> Iterator[dict]:
+    """The export's records (dicts: the columns of every format, see ``flat``)."""
     with pool.connection() as conn, conn.transaction():
-        with conn.cursor(name="gigflow_export") as cursor:
-            cursor.itersize = batch
-            cursor.execute(load_sql(_SQL, "export_canonical.sql"),
-                           {"source_id": source_id, "published": published, "since": since,
-                            "canonical_id": canonical_id})
-            for row in cursor:
-                yield flat(row)
+        for row in canonical.export_rows(conn, source_id=source_id, published=published, since=since,
+                                         canonical_id=canonical_id, batch=batch):
+            yield flat(asdict(row))
 
 
 def flat(row: dict) -> dict:

@@ -10,10 +10,8 @@ from datetime import datetime, time, timezone
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from gigflow.maintenance import quality
-from gigflow.sql import load_sql
-
-_SQL = "gigflow.maintenance"
+from gigflow.maintenance import canonical, quality
+from gigflow.maintenance.canonical import CanonicalState
 
 
 @dataclass(frozen=True)
@@ -44,8 +42,7 @@ def sweep(pool: ConnectionPool, settings: FreshnessSettings = FreshnessSettings(
     after = 0
     while True:
         with pool.connection() as conn:
-            rows = conn.execute(load_sql(_SQL, "canonical_state.sql"),
-                                {"after": after, "limit": settings.page_size}).fetchall()
+            rows = canonical.canonical_state_page(conn, after, settings.page_size)
         if not rows:
             return counts
         with pool.connection() as conn, conn.transaction():
@@ -53,41 +50,40 @@ def sweep(pool: ConnectionPool, settings: FreshnessSettings = FreshnessSettings(
                 for kind in _update(conn, row, settings):
                     counts[kind] = counts.get(kind, 0) + 1
                 counts["checked"] += 1
-        after = rows[-1]["id"]
+        after = rows[-1].id
 
 
-def _update(conn, row: dict, settings: FreshnessSettings) -> list[str]:
-    now = row["now"]
-    ends = [d for d in map(parse_valid_through, row["valid_through"]) if d is not None]
+def _update(conn, row: CanonicalState, settings: FreshnessSettings) -> list[str]:
+    now = row.now
+    ends = [d for d in map(parse_valid_through, row.valid_through) if d is not None]
     expired = bool(ends) and max(ends) < now
-    stale = row["age_days"] > settings.stale_days
-    fields = {**(row["fields"] or {}), "title": row["title"], "url": row["url"]}
-    score, parts = quality.score(fields, confidence=row["confidence"], sources=row["sources"],
-                                 age_days=float(row["age_days"]), stale_days=settings.stale_days,
-                                 expired=expired, live=row["live"])
-    blocked = quality.publishable(score, min_score=settings.min_score, link_status=row["link_status"],
+    stale = row.age_days > settings.stale_days
+    fields = {**(row.fields or {}), "title": row.title, "url": row.url}
+    score, parts = quality.score(fields, confidence=row.confidence, sources=row.sources,
+                                 age_days=float(row.age_days), stale_days=settings.stale_days,
+                                 expired=expired, live=row.live)
+    blocked = quality.publishable(score, min_score=settings.min_score, link_status=row.link_status,
                                   expired=expired, duplicate=False)
     parts["publish_blocked_by"] = blocked
     state = {
-        "id": row["id"], "quality_score": score, "quality_parts": Jsonb(parts),
-        "expired_at": (row["expired_at"] or now) if expired else None,
-        "stale_at": (row["stale_at"] or now) if stale else None,
-        "published_at": None if blocked else (row["published_at"] or now),
+        "id": row.id, "quality_score": score, "quality_parts": Jsonb(parts),
+        "expired_at": (row.expired_at or now) if expired else None,
+        "stale_at": (row.stale_at or now) if stale else None,
+        "published_at": None if blocked else (row.published_at or now),
     }
-    conn.execute(load_sql(_SQL, "write_state.sql"), state)
+    canonical.write_state(conn, state)
     changes = []
     for name, before, after, on, off in (
-            ("expired", row["expired_at"], state["expired_at"], "expired", "unexpired"),
-            ("stale", row["stale_at"], state["stale_at"], "stale", "fresh"),
-            ("published", row["published_at"], state["published_at"], "published", "unpublished")):
+            ("expired", row.expired_at, state["expired_at"], "expired", "unexpired"),
+            ("stale", row.stale_at, state["stale_at"], "stale", "fresh"),
+            ("published", row.published_at, state["published_at"], "published", "unpublished")):
         if (before is None) != (after is None):
             kind = on if after is not None else off
             detail = {"quality_score": score, "blocked_by": blocked} if name == "published" else {}
             if name == "expired":
                 detail = {"valid_through": max(ends).isoformat() if ends else None}
             if name == "stale":
-                detail = {"last_seen": row["last_seen"].isoformat(), "stale_days": settings.stale_days}
-            conn.execute(load_sql(_SQL, "insert_event.sql"), {"canonical_id": row["id"], "kind": kind,
-                                                              "detail": Jsonb(detail)})
+                detail = {"last_seen": row.last_seen.isoformat(), "stale_days": settings.stale_days}
+            canonical.add_event(conn, row.id, kind, detail)
             changes.append(kind)
     return changes

@@ -11,11 +11,10 @@ import re
 from psycopg_pool import ConnectionPool
 
 from gigflow.documents.preparer import DocumentPreparer
-from gigflow.sql import load_sql
+from gigflow.maintenance.job_documents import save_job_document
 from gigflow.store import jobs as store_jobs
 from gigflow.store import versions as store_versions
 
-_SQL = "gigflow.maintenance"
 PAYLOAD_PARSERS = ["greenhouse", "lever", "recruitee", "smartrecruiters", "workable", "feed"]
 # Jobs of one payload version given per-job Markdown at most (MAINTENANCE_MAX_JOBS_PER_PAYLOAD's default).
 MAX_JOBS_PER_PAYLOAD = 5000
@@ -133,8 +132,6 @@ def document_jobs(pool: ConnectionPool, client: DocumentPreparer, source_id: str
         prepared = client.prepare(f"<html><body><main>{markup}</main></body></html>".encode(),
                                   url=job.url or "about:blank", content_type="text/html; charset=utf-8")
         with pool.connection() as conn:
-            conn.execute(load_sql(_SQL, "upsert_job_document.sql"), {
-                "job_id": job.id, "source_version_id": job.source_version_id, "path": job.path,
-                "markdown": prepared.markdown})
+            save_job_document(conn, job.id, job.source_version_id, job.path, prepared.markdown)
         counts["prepared"] += 1
     return counts

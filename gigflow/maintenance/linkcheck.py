@@ -12,15 +12,13 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from gigflow.maintenance import canonical
+from gigflow.maintenance.canonical import CheckTarget
 from gigflow.politeness.keys import Policies, registrable_domain
 from gigflow.politeness.limiter import Backoff, Lease, Limiter
 from gigflow.safety.guard import FetchGuard, UnresolvableHost, UnsafeURL
-from gigflow.sql import load_sql
-
-_SQL = "gigflow.maintenance"
 
 UNVERIFIABLE = frozenset({401, 403, 405, 429})
 HEAD_REFUSED = frozenset({400, 403, 405, 501})
@@ -181,12 +179,10 @@ def sweep(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckSettings,
     """Check the due canonical jobs (a tick's share), or the given ones now."""
     with pool.connection() as conn:
         if canonical_ids is None:
-            total = conn.execute(load_sql(_SQL, "count_checkable.sql")).fetchone()["n"]
-            rows = conn.execute(load_sql(_SQL, "claim_due_checks.sql"),
-                                {"limit": batch_size(total, settings),
-                                 "claim_seconds": settings.claim_seconds}).fetchall()
+            total = canonical.count_checkable(conn)
+            rows = canonical.claim_due_checks(conn, batch_size(total, settings), settings.claim_seconds)
         else:
-            rows = conn.execute(load_sql(_SQL, "check_targets.sql"), {"ids": canonical_ids}).fetchall()
+            rows = canonical.check_targets(conn, canonical_ids)
     counts: dict[str, int] = {}
     for row in rows:
         status = check_canonical(pool, fetcher, settings, row)
@@ -194,12 +190,12 @@ def sweep(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckSettings,
     return counts
 
 
-def check_canonical(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckSettings, row: dict) -> str:
+def check_canonical(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckSettings, row: CheckTarget) -> str:
     """Check one canonical job's job URL and apply URL, record each check and return its new link status."""
     outcomes = []
     for role in ("url", "apply_url"):
-        url = row[role]
-        if not url or (role == "apply_url" and url == row["url"]):
+        url = getattr(row, role)
+        if not url or (role == "apply_url" and url == row.url):
             continue
         answer = fetcher.check(url)
         outcome = answer.outcome
@@ -208,31 +204,27 @@ def check_canonical(pool: ConnectionPool, fetcher: Fetcher, settings: LinkCheckS
             continue
         with pool.connection() as conn, conn.transaction():
             if outcome == "broken":
-                previous = conn.execute(load_sql(_SQL, "first_failure_in_row.sql"), {
-                    "canonical_id": row["id"], "role": role, "url": url}).fetchone()
-                confirmed = previous and previous["hours_ago"] >= settings.confirm_hours
+                hours_ago = canonical.hours_since_first_failure(conn, row.id, role, url)
+                confirmed = hours_ago is not None and hours_ago >= settings.confirm_hours
                 outcome = "broken" if confirmed else "suspect"
-            conn.execute(load_sql(_SQL, "insert_link_check.sql"), {
-                "canonical_id": row["id"], "role": role, "url": url, "method": answer.method,
+            canonical.insert_link_check(conn, {
+                "canonical_id": row.id, "role": role, "url": url, "method": answer.method,
                 "status": answer.status, "outcome": outcome, "target": answer.target, "error": answer.error})
         outcomes.append(outcome)
     known = [o for o in outcomes if o in SEVERITY]
     with pool.connection() as conn, conn.transaction():
-        current = conn.execute(load_sql(_SQL, "lock_canonical.sql"), {"id": row["id"]}).fetchone()
+        current = canonical.lock_link_status(conn, row.id)
         if "deferred" in outcomes:  # not checked: soon again, the status stands
-            status, next_seconds = current["link_status"], 3600.0
+            status, next_seconds = current, 3600.0
         elif "suspect" in outcomes:  # a first failure: keep the status, look again once the confirm time passed
-            status = current["link_status"] if current["link_status"] != "broken" else "broken"
+            status = current if current != "broken" else "broken"
             next_seconds = settings.confirm_hours * 3600
         else:
-            status = max(known, key=SEVERITY.get) if known else current["link_status"]
+            status = max(known, key=SEVERITY.get) if known else current
             next_seconds = settings.interval_hours * 3600
-        conn.execute(load_sql(_SQL, "set_link_status.sql"), {"id": row["id"], "status": status,
-                                                               "next_seconds": next_seconds})
-        if status != current["link_status"]:
-            conn.execute(load_sql(_SQL, "insert_event.sql"), {
-                "canonical_id": row["id"], "kind": f"link_{status}",
-                "detail": Jsonb({"from": current["link_status"], "outcomes": outcomes})})
+        canonical.set_link_status(conn, row.id, status, next_seconds)
+        if status != current:
+            canonical.add_event(conn, row.id, f"link_{status}", {"from": current, "outcomes": outcomes})
     return status
 
 

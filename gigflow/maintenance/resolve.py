@@ -7,14 +7,11 @@ import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
-from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from gigflow.maintenance import canonical
 from gigflow.maintenance.matching import best_candidate, employer_key, fuzzy_match, match_keys, simhash
-from gigflow.sql import load_sql
 from gigflow.store import jobs as store_jobs
-
-_SQL = "gigflow.maintenance"
 
 
 @dataclass(frozen=True)
@@ -84,27 +81,27 @@ def resolve(pool: ConnectionPool, settings: ResolveSettings = ResolveSettings(),
     counts = {"jobs": 0, "linked": 0, "new": 0, "folded": 0, "skipped": 0, "refused": 0}
     refusals: list[dict] = []
     with pool.connection() as conn:
-        jobs = conn.execute(load_sql(_SQL, "unlinked_jobs.sql"), {"source_id": source_id}).fetchall()
+        jobs = canonical.unlinked_jobs(conn, source_id)
     shared_by_source: dict[str, dict[str, int]] = {}
     withheld: dict[tuple[str, str], list[int]] = defaultdict(list)
     for row in jobs:
         if should_stop is not None and should_stop():
             counts["stopped"] = True
             break
-        if row["source_id"] not in shared_by_source:
+        if row.source_id not in shared_by_source:
             with pool.connection() as conn:
-                peers = store_jobs.live_job_keys(conn, row["source_id"])
-                shared_by_source[row["source_id"]] = shared_keys([sighting(asdict(p)) for p in peers])
-        job = sighting(row)
-        shared = shared_by_source[row["source_id"]]
+                peers = store_jobs.live_job_keys(conn, row.source_id)
+                shared_by_source[row.source_id] = shared_keys([sighting(asdict(p)) for p in peers])
+        job = sighting(asdict(row))
+        shared = shared_by_source[row.source_id]
         keys = {}
         for key, kind in match_keys(job).items():
             if key in shared:
-                withheld[(row["source_id"], key)].append(row["id"])
+                withheld[(row.source_id, key)].append(row.id)
             else:
                 keys[key] = kind
         job["simhash"] = simhash(job["description"])
-        outcome = _link(pool, row["id"], job, keys, settings)
+        outcome = _link(pool, row.id, job, keys, settings)
         counts["jobs"] += 1
         counts[outcome["kind"]] += 1
         counts["folded"] += outcome["folded"]
@@ -125,16 +122,14 @@ REPORTED_REFUSALS = 50  # suspicious merges listed in `jobs resolve`'s answer (a
 def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], settings: ResolveSettings) -> dict:
     employer = employer_key(job["employer"])
     with pool.connection() as conn, conn.transaction():
-        conn.execute(load_sql(_SQL, "lock_employer.sql"), {"employer_key": employer})
-        if conn.execute(load_sql(_SQL, "is_linked.sql"), {"job_id": job_id}).fetchone()["linked"]:
+        canonical.lock_employer(conn, employer)
+        if canonical.is_linked(conn, job_id):
             return {"kind": "skipped", "folded": 0}
         evidence: list[dict] = []
-        exact = conn.execute(load_sql(_SQL, "exact_candidates.sql"),
-                             {"keys": list(keys), "job_id": job_id}).fetchall()
         matched: dict[int, list[dict]] = defaultdict(list)
-        for cand in exact:
-            for key in sorted(set(cand["match_keys"]) & set(keys)):
-                matched[cand["canonical_id"]].append({"kind": keys[key], "key": key, "with_job": cand["job_id"]})
+        for cand in canonical.exact_candidates(conn, list(keys), job_id):
+            for key in sorted(set(cand.match_keys) & set(keys)):
+                matched[cand.canonical_id].append({"kind": keys[key], "key": key, "with_job": cand.job_id})
         score = 1.0
         refused: list[dict] = []
         if not matched and employer:
@@ -148,36 +143,31 @@ def _link(pool: ConnectionPool, job_id: int, job: dict, keys: dict[str, str], se
         if matched:
             canonical_id = min(matched)
             for other in sorted(matched):
-                if other != canonical_id and conn.execute(load_sql(_SQL, "separated.sql"),
-                                                          {"a": canonical_id, "b": other}).fetchone()["separated"]:
+                if other != canonical_id and canonical.separated(conn, canonical_id, other):
                     continue  # an unmerge keeps them apart: the job joins the first only
                 evidence.extend(matched[other])
                 if other != canonical_id:
-                    conn.execute(load_sql(_SQL, "fold_canonical.sql"), {"into": canonical_id, "from": other})
-                    _event(conn, other, "folded", {"into": canonical_id, "by_job": job_id})
+                    canonical.fold_canonical(conn, canonical_id, other)
+                    canonical.add_event(conn, other, "folded", {"into": canonical_id, "by_job": job_id})
                     folded += 1
             kind = "linked"
         else:
-            canonical_id = conn.execute(load_sql(_SQL, "insert_canonical.sql"),
-                                        {"employer_key": employer,
-                                         "spread_seconds": settings.spread_seconds}).fetchone()["id"]
+            canonical_id = canonical.insert_canonical(conn, employer, settings.spread_seconds)
             evidence = [{"kind": "first_sighting"}]
             kind = "new"
-        conn.execute(load_sql(_SQL, "insert_link.sql"), {
-            "job_id": job_id, "canonical_id": canonical_id, "evidence": Jsonb(evidence), "score": score,
-            "match_keys": sorted(keys), "simhash": job["simhash"]})
+        canonical.insert_link(conn, job_id, canonical_id, evidence, score, sorted(keys), job["simhash"])
         if kind == "linked":
-            _event(conn, canonical_id, "merged", {"job_id": job_id, "score": score, "evidence": evidence})
+            canonical.add_event(conn, canonical_id, "merged", {"job_id": job_id, "score": score, "evidence": evidence})
         else:  # the change feed announces a new vacancy with this
-            _event(conn, canonical_id, "created", {"job_id": job_id})
+            canonical.add_event(conn, canonical_id, "created", {"job_id": job_id})
     return {"kind": kind, "folded": folded, "refused": refused}
 
 
 def _best_fuzzy(conn, job_id: int, job: dict, employer: str, settings: ResolveSettings,
                 refused: list[dict] | None = None):
     by_canonical: dict[int, list[dict]] = defaultdict(list)
-    for cand in conn.execute(load_sql(_SQL, "fuzzy_candidates.sql"),
-                             {"employer_key": employer, "job_id": job_id, "limit": settings.block_limit}):
+    for row in canonical.fuzzy_candidates(conn, employer, job_id, settings.block_limit):
+        cand = asdict(row)  # what matching reads: a sighting as a dict
         if cand.get("source_id") == job.get("source_id") and _posting(sighting(cand)) != _posting(job):
             # One source naming two titles or places names two vacancies: never merged on content.
             if refused is not None and len(refused) < REPORTED_REFUSALS and \
@@ -193,22 +183,15 @@ def _best_fuzzy(conn, job_id: int, job: dict, employer: str, settings: ResolveSe
 def unmerge(pool: ConnectionPool, job_id: int) -> dict:
     """Move one sighting to a canonical job of its own; the resolver never links it to the old one again."""
     with pool.connection() as conn, conn.transaction():
-        link = conn.execute(load_sql(_SQL, "find_link.sql"), {"job_id": job_id}).fetchone()
+        link = canonical.find_link(conn, job_id)
         if link is None:
             raise UnmergeError(f"job {job_id} is not linked to a canonical job (job ids: the id column of "
                                f"`scrapy jobs --all`; `scrapy jobs resolve` links new ones)")
-        if link["sightings"] < 2:
-            raise UnmergeError(f"job {job_id} is the only sighting of canonical job {link['canonical_id']}: "
+        if link.sightings < 2:
+            raise UnmergeError(f"job {job_id} is the only sighting of canonical job {link.canonical_id}: "
                                "nothing to unmerge")
-        new_id = conn.execute(load_sql(_SQL, "insert_canonical.sql"),
-                              {"employer_key": link["employer_key"], "spread_seconds": 0}).fetchone()["id"]
-        conn.execute(load_sql(_SQL, "separate_link.sql"), {"job_id": job_id, "old": link["canonical_id"],
-                                                           "new": new_id})
-        _event(conn, link["canonical_id"], "unmerged", {"job_id": job_id, "to": new_id})
-        _event(conn, new_id, "unmerged", {"job_id": job_id, "from": link["canonical_id"]})
-    return {"job_id": job_id, "from": link["canonical_id"], "to": new_id}
-
-
-def _event(conn, canonical_id: int, kind: str, detail: dict) -> None:
-    conn.execute(load_sql(_SQL, "insert_event.sql"), {"canonical_id": canonical_id, "kind": kind,
-                                                      "detail": Jsonb(detail)})
+        new_id = canonical.insert_canonical(conn, link.employer_key, 0)
+        canonical.separate_link(conn, job_id, link.canonical_id, new_id)
+        canonical.add_event(conn, link.canonical_id, "unmerged", {"job_id": job_id, "to": new_id})
+        canonical.add_event(conn, new_id, "unmerged", {"job_id": job_id, "from": link.canonical_id})
+    return {"job_id": job_id, "from": link.canonical_id, "to": new_id}

@@ -1,18 +1,22 @@
-"""Sources in PostgreSQL: import, load, list, status."""
+"""Sources in PostgreSQL: import, load, list, status. The owner of companies, configurations, sources and
+source_status_events; queries: ``repository.sql`` beside this module."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
 from pydantic import ValidationError
 from psycopg_pool import ConnectionPool
 
-from gigflow.sql import load_sql
+from gigflow.sql import fetch_row, fetch_rows, fetch_value, load_queries
 from gigflow.sources.config import SourceConfig, SourceStatus
 
-_SQL = "gigflow.sources"
+
+def _sql(name: str) -> str:
+    return load_queries("gigflow.sources", "repository.sql")[name]
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,64 @@ class SourceRecord:
         return self.config.id
 
 
+@dataclass(frozen=True)
+class StoredSource:
+    """sources_by_canonical_url: a source already stored under a canonical URL being imported."""
+
+    id: str
+    company: str
+    canonical_url: str
+    config_hash: str
+
+
+@dataclass(frozen=True)
+class _UpsertedSource:
+    status: str
+    inserted: bool
+
+
+@dataclass(frozen=True)
+class _SourceRow:
+    """get_source: the source, its company and its configuration as stored."""
+
+    id: str
+    url: str
+    status: str
+    status_reason: str | None
+    parser_key: str | None
+    configuration_id: int
+    next_crawl_at: datetime | None
+    company: str
+    canonical_url: str
+    strategies: list
+    config_hash: str
+    config: dict | None
+    token: int
+
+
+@dataclass(frozen=True)
+class SourceListRow:
+    """list_sources: one source of a page, with its live job count and last crawl."""
+
+    id: str
+    company: str
+    status: str
+    status_reason: str | None
+    configuration_id: int
+    url: str
+    config_hash: str
+    jobs: int
+    last_crawl: datetime | None
+
+
+@dataclass(frozen=True)
+class ConfigurationSource:
+    """configuration_sources: a source of one configuration and its status."""
+
+    id: str
+    status: str
+
+
 class UnknownSourceError(LookupError):
     pass
 
@@ -42,7 +104,7 @@ class SourceConflictError(ValueError):
     """Sources that would silently share one configuration; the message names them."""
 
 
-def configuration_conflicts(configs: list[SourceConfig], stored: list[dict]) -> list[str]:
+def configuration_conflicts(configs: list[SourceConfig], stored: list[StoredSource]) -> list[str]:
     """A configuration belongs to one company and one set of strategies. Sources with the same canonical URL
     share it, so they must agree on both; otherwise one company's crawl would store the other's jobs."""
     importing = {config.id for config in configs}
@@ -50,8 +112,8 @@ def configuration_conflicts(configs: list[SourceConfig], stored: list[dict]) -> 
     for config in configs:
         by_url.setdefault(config.canonical_url, []).append((config.id, config.company, config.config_hash()))
     for row in stored:
-        if row["id"] not in importing:
-            by_url.setdefault(row["canonical_url"], []).append((row["id"], row["company"], row["config_hash"]))
+        if row.id not in importing:
+            by_url.setdefault(row.canonical_url, []).append((row.id, row.company, row.config_hash))
     problems = []
     for url, sources in by_url.items():
         first = sources[0]
@@ -71,40 +133,40 @@ def import_sources(pool: ConnectionPool, configs: list[SourceConfig], *, actor: 
     a configuration with another company's source (or with other strategies). A source already stored keeps its
     status (and history) unless its entry names a status; every status set here is recorded as an event."""
     with pool.connection() as conn, conn.transaction():
-        stored = conn.execute(load_sql(_SQL, "sources_by_canonical_url.sql"),
-                              {"urls": sorted({c.canonical_url for c in configs})}).fetchall()
+        stored = fetch_rows(conn, StoredSource, _sql("sources_by_canonical_url"),
+                            {"urls": sorted({c.canonical_url for c in configs})})
         problems = configuration_conflicts(configs, stored)
         if problems:
             raise SourceConflictError("nothing imported; fix these first:\n  " + "\n  ".join(problems))
         for config in configs:
-            company_id = conn.execute(load_sql(_SQL, "upsert_company.sql"), {"company": config.company}).fetchone()["id"]
-            configuration_id = conn.execute(load_sql(_SQL, "upsert_configuration.sql"), {
+            company_id = fetch_value(conn, _sql("upsert_company"), {"company": config.company})
+            configuration_id = fetch_value(conn, _sql("upsert_configuration"), {
                 "company_id": company_id,
                 "canonical_url": config.canonical_url,
                 "strategies": Jsonb([s.model_dump(mode="json") for s in config.strategies]),
                 "config_hash": config.config_hash(),
-            }).fetchone()["id"]
-            row = conn.execute(load_sql(_SQL, "upsert_source.sql"), {
+            })
+            row = fetch_row(conn, _UpsertedSource, _sql("upsert_source"), {
                 "id": config.id, "configuration_id": configuration_id, "company_id": company_id,
                 "url": config.canonical_url, "status": config.status.value, "parser_key": config.parser_key,
-            }).fetchone()
-            if row["inserted"]:  # a new source: its first status is an event too
-                conn.execute(load_sql(_SQL, "insert_status_event.sql"), {
-                    "id": config.id, "from_status": None, "status": row["status"], "actor": actor,
+            })
+            if row.inserted:  # a new source: its first status is an event too
+                conn.execute(_sql("insert_status_event"), {
+                    "id": config.id, "from_status": None, "status": row.status, "actor": actor,
                     "reason": "imported", "evidence": Jsonb({})})
-            elif "status" in config.model_fields_set and row["status"] != config.status.value:
+            elif "status" in config.model_fields_set and row.status != config.status.value:
                 # the file names a status: a change like any other, with its event
                 set_status(pool, config.id, config.status, "set by the imported source file", actor=actor, conn=conn)
 
 
 def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
     with pool.connection() as conn:
-        row = conn.execute(load_sql(_SQL, "get_source.sql"), {"id": source_id}).fetchone()
+        row = fetch_row(conn, _SourceRow, _sql("get_source"), {"id": source_id})
     if row is None:
         raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
     try:
-        config = SourceConfig(id=row["id"], company=row["company"], canonical_url=row["canonical_url"],
-                              strategies=row["strategies"], status=row["status"], parser_key=row["parser_key"])
+        config = SourceConfig(id=row.id, company=row.company, canonical_url=row.canonical_url,
+                              strategies=row.strategies, status=row.status, parser_key=row.parser_key)
     except ValidationError as exc:  # stored by an older version that checked less (a selector, say)
         from gigflow.sources.loader import _field_path
 
@@ -112,14 +174,14 @@ def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
                              for err in exc.errors())
         raise InvalidStoredSourceError(f"source {source_id!r} has an invalid stored configuration ({problems}); "
                                        f"fix it and import it again") from None
-    return SourceRecord(config=config, configuration_id=row["configuration_id"], config_hash=row["config_hash"],
-                        stored_config=row["config"] or {}, token=row["token"])
+    return SourceRecord(config=config, configuration_id=row.configuration_id, config_hash=row.config_hash,
+                        stored_config=row.config or {}, token=row.token)
 
 
-def list_sources(pool: ConnectionPool, *, after: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+def list_sources(pool: ConnectionPool, *, after: str | None = None, limit: int = 100) -> list[SourceListRow]:
     """One page of sources in id order: those after ``after``, at most ``limit``."""
     with pool.connection() as conn:
-        return conn.execute(load_sql(_SQL, "list_sources.sql"), {"after": after, "limit": limit}).fetchall()
+        return fetch_rows(conn, SourceListRow, _sql("list_sources"), {"after": after, "limit": limit})
 
 
 def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reason: str | None = None, *,
@@ -128,14 +190,18 @@ def set_status(pool: ConnectionPool, source_id: str, status: SourceStatus, reaso
     params = {"id": source_id, "status": SourceStatus(status).value, "reason": reason, "actor": actor,
               "evidence": Jsonb(evidence or {})}
     if conn is not None:
-        return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None
+        return fetch_value(conn, _sql("set_source_status"), params) is not None
     with pool.connection() as conn:
-        return conn.execute(load_sql(_SQL, "set_source_status.sql"), params).fetchone() is not None
+        return fetch_value(conn, _sql("set_source_status"), params) is not None
+
+
+def configuration_source_statuses(pool: ConnectionPool, configuration_id: int) -> list[ConfigurationSource]:
+    """The sources that share this configuration (and its noise filter), by id, with their statuses."""
+    with pool.connection() as conn:
+        return fetch_rows(conn, ConfigurationSource, _sql("configuration_sources"),
+                          {"configuration_id": configuration_id})
 
 
 def configuration_sources(pool: ConnectionPool, configuration_id: int) -> list[str]:
     """The ids of the sources that share this configuration (and its noise filter)."""
-    with pool.connection() as conn:
-        rows = conn.execute(load_sql(_SQL, "configuration_sources.sql"),
-                            {"configuration_id": configuration_id}).fetchall()
-    return [row["id"] for row in rows]
+    return [row.id for row in configuration_source_statuses(pool, configuration_id)]

@@ -1,37 +1,29 @@
-"""The review app's reads: one function per endpoint, each running its own .sql file (sql/) and returning its rows
-typed (rows.py). Each takes the app's pool (UiContext.pool) first."""
+"""The review app's reads: one function per endpoint over the store's review reads (gigflow.store.review, reached
+through library.py), returning their frozen rows. Each takes the app's pool (UiContext.pool) first."""
 
 from __future__ import annotations
 
-from typing import TypeVar
-
-from gigflow.ui.library import ui_sql
-from gigflow.ui.rows import (
+from gigflow.ui.library import (
     CanonicalLinkRow, ConfigurationRow, JobEventRow, JobRow, RunRow, SampleVersionRow, SourceJobRow, SourceListRow,
-    SourceRow,
+    SourceRow, review,
 )
 
 SOURCE_STATUSES = ("candidate", "trial", "active", "drifting", "quarantined")
-Row = TypeVar("Row")
 
 
 class NotFound(LookupError):
     pass
 
 
-def _one(pool, row_type: type[Row], sql: str, params: dict, what: str) -> Row:
-    if any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in params.values()):
+def _one(pool, read, what: str, *args):
+    """``read(conn, *args)``'s row; NotFound (saying ``what``) when there is none."""
+    if any(isinstance(v, int) and not -2**63 <= v < 2**63 for v in args):
         raise NotFound(what)  # no bigint id is that large
     with pool.connection() as conn:
-        row = conn.execute(ui_sql(sql), params).fetchone()
+        row = read(conn, *args)
     if row is None:
         raise NotFound(what)
-    return row_type(**row)
-
-
-def _all(pool, row_type: type[Row], sql: str, params: dict) -> list[Row]:
-    with pool.connection() as conn:
-        return [row_type(**row) for row in conn.execute(ui_sql(sql), params).fetchall()]
+    return row
 
 
 def like_pattern(text: str) -> str | None:
@@ -43,46 +35,47 @@ def like_pattern(text: str) -> str | None:
 
 
 def sources_page(pool, *, status: str | None, text: str, after: str | None, limit: int) -> list[SourceListRow]:
-    return _all(pool, SourceListRow, "sources_page.sql", {"status": status, "pattern": like_pattern(text),
-                                                    "after": after or None, "limit": limit})
+    with pool.connection() as conn:
+        return review.sources_page(conn, status=status, pattern=like_pattern(text), after=after or None, limit=limit)
 
 
 def source(pool, source_id: str) -> SourceRow:
-    return _one(pool, SourceRow, "source.sql", {"id": source_id}, f"no source {source_id!r}")
+    return _one(pool, review.source, f"no source {source_id!r}", source_id)
 
 
 def source_runs(pool, source_id: str, limit: int) -> list[RunRow]:
-    return _all(pool, RunRow, "source_runs.sql", {"id": source_id, "limit": limit})
+    with pool.connection() as conn:
+        return review.source_runs(conn, source_id, limit)
 
 
 def source_jobs(pool, source_id: str, limit: int) -> list[SourceJobRow]:
-    return _all(pool, SourceJobRow, "source_jobs.sql", {"id": source_id, "limit": limit})
+    with pool.connection() as conn:
+        return review.source_jobs(conn, source_id, limit)
 
 
 def job(pool, job_id: int) -> JobRow:
     from gigflow.maintenance.job_markdown import PAYLOAD_PARSERS
 
-    return _one(pool, JobRow, "job.sql", {"id": job_id, "payload_parsers": PAYLOAD_PARSERS}, f"no job {job_id}")
+    return _one(pool, review.job, f"no job {job_id}", job_id, PAYLOAD_PARSERS)
 
 
 def configuration(pool, configuration_id: int) -> ConfigurationRow:
-    return _one(pool, ConfigurationRow, "configuration.sql", {"id": configuration_id},
-                f"no configuration {configuration_id}")
+    return _one(pool, review.configuration, f"no configuration {configuration_id}", configuration_id)
 
 
 def sample_version(pool, configuration_id: int, version_id: int) -> SampleVersionRow:
-    return _one(pool, SampleVersionRow, "sample_version.sql", {"configuration_id": configuration_id,
-                                                         "version_id": version_id},
-                f"no stored version {version_id} of configuration {configuration_id}")
+    return _one(pool, review.sample_version, f"no stored version {version_id} of configuration {configuration_id}",
+                configuration_id, version_id)
 
 
 def job_events(pool, job_id: int, limit: int) -> list[JobEventRow]:
-    return _all(pool, JobEventRow, "job_events.sql", {"id": job_id, "limit": limit})
+    with pool.connection() as conn:
+        return review.job_events(conn, job_id, limit)
 
 
 def job_canonical(pool, job_id: int, limit: int) -> CanonicalLinkRow | None:
     """The canonical job link of a per-source job, or None before the resolver linked it."""
     try:
-        return _one(pool, CanonicalLinkRow, "job_canonical.sql", {"id": job_id, "limit": limit}, "")
+        return _one(pool, review.job_canonical, "", job_id, limit)
     except NotFound:
         return None

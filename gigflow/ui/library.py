@@ -3,6 +3,7 @@
 Actions here call the same functions as the commands (`scrapy noise request`, the worker's race-safe save,
 `scrapy sources promote|quarantine|restore|policy`), and reads of health and canonical jobs go through the
 library functions `scrapy sources show` and `scrapy jobs --format` use, so the app never holds a rule of its own.
+The pages' own reads are the store's (gigflow.store.review, with its rows): the app holds no SQL.
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ from gigflow.noise.model import NoiseFilter, RemovalRule
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.sources.repository import UnknownSourceError
-from gigflow.sql import load_sql
-from gigflow.ui.rows import SourceListRow
+from gigflow.store import review  # noqa: F401 (the pages' reads: ui/data.py calls them through here)
+from gigflow.store.review import (  # noqa: F401 (the rows the app's pages read, re-exported for them)
+    CanonicalLinkRow, ConfigurationRow, JobEventRow, JobRow, RunRow, SampleVersionRow, SourceJobRow, SourceListRow,
+    SourceRow,
+)
 
 MANUAL_CLASSIFIER = SETTLED_CLASSIFIER  # the learner keeps a flip saved with it as settled
-
-
-def ui_sql(name: str) -> str:
-    return load_sql("gigflow.ui", name)
 
 
 def current_filter(pool, configuration_id: int, max_bytes: int) -> tuple[object, NoiseFilter | None]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import difflib
 import re
 from html import escape
+from typing import TYPE_CHECKING
 
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from gigflow.ui.rows import RunRow
+if TYPE_CHECKING:
+    from gigflow.ui.library import RunRow
 
 SAFE_SCHEMES = ("http://", "https://", "mailto:")
 MIN_HIGHLIGHT_CHARS = 3  # shorter values ("BE", "7") would mark half the page

@@ -10,9 +10,9 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from gigflow.ui import data, library
 from gigflow.ui.annotate import annotate
 from gigflow.ui.context import UiContext
+from gigflow.ui.library import ConfigurationRow, SampleVersionRow
 from gigflow.ui.render import group_rules, line_diff
 from gigflow.ui.routes.basics import action_answer, checked_form, found, number
-from gigflow.ui.rows import ConfigurationRow, SampleVersionRow
 from gigflow.ui.security import STORED_PAGE_CSP
 
 

@@ -1,7 +1,12 @@
-"""The lifecycle procedures, each a pydantic request/result pair over one stored procedure (sql/proc_*.sql)."""
+"""The lifecycle procedures, each a pydantic request/result pair over one stored procedure (sql/proc_*.sql), and
+the lifecycle's other reads and writes of configurations and stored samples. The owner of the room's SQL: its
+queries are the named queries of ``procedures.sql`` beside this module. The stored procedures stay whole-file
+scripts in sql/proc_*.sql because gigflow.db.migrate executes each file as one statement on every upgrade (again
+when its text changes), keyed by its file name."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from psycopg.types.json import Jsonb
@@ -11,9 +16,12 @@ from pydantic import BaseModel, Field
 from gigflow.noise.model import NoiseFilter, SampleRef
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.sources.config import Strategy
-from gigflow.sql import load_sql
+from gigflow.sql import fetch_row, fetch_rows, fetch_value, fetch_values, load_queries
 
-_SQL = "gigflow.noise.learn.lifecycle"
+
+def _sql(name: str) -> str:
+    return load_queries("gigflow.noise.learn.lifecycle", "procedures.sql")[name]
+
 MIN_SAMPLES, MAX_SAMPLES = NoiseSettings.min_samples, NoiseSettings.max_samples  # the learner's own bounds
 
 
@@ -40,11 +48,24 @@ class SelectedSamples(BaseModel):
                 for s in self.samples]
 
 
+@dataclass(frozen=True)
+class CandidateSample:
+    """select_samples and select_source_samples: the latest version of one URL, and whether it is HTML."""
+
+    source_id: str
+    source_version_id: int
+    url: str
+    sha256: str
+    content_type: str | None
+    fetched_at: datetime
+    is_html: bool
+
+
 def select_samples(pool: ConnectionPool, request: SelectSamples) -> SelectedSamples:
     """3 to 6 distinct usable HTML versions: the latest of each URL of the configuration's active sources."""
     with pool.connection() as conn:
-        rows = conn.execute(load_sql(_SQL, "select_samples.sql"),
-                            {"configuration_id": request.configuration_id, "limit": 200}).fetchall()
+        rows = fetch_rows(conn, CandidateSample, _sql("select_samples"),
+                          {"configuration_id": request.configuration_id, "limit": 200})
     return _usable(request.configuration_id, rows, request.max_samples)
 
 
@@ -56,22 +77,21 @@ USABLE_SAMPLE = (f"a usable sample is the latest stored version of a URL, HTML, 
 def select_source_samples(pool: ConnectionPool, source_id: str, configuration_id: int) -> SelectedSamples:
     """Like select_samples, for one source whatever its status (a preview)."""
     with pool.connection() as conn:
-        rows = conn.execute(load_sql(_SQL, "select_source_samples.sql"),
-                            {"source_id": source_id, "limit": 200}).fetchall()
+        rows = fetch_rows(conn, CandidateSample, _sql("select_source_samples"), {"source_id": source_id, "limit": 200})
     return _usable(configuration_id, rows, MAX_SAMPLES)
 
 
-def _usable(configuration_id: int, rows, max_samples: int) -> SelectedSamples:
+def _usable(configuration_id: int, rows: list[CandidateSample], max_samples: int) -> SelectedSamples:
     samples, skipped, seen = [], [], set()
     for row in rows:
-        if not row["is_html"]:
-            skipped.append(f"{row['url']}: latest version is {row['content_type'] or 'untyped'}, not HTML")
-        elif row["sha256"] in seen:
-            skipped.append(f"{row['url']}: same bytes as another sample")
+        if not row.is_html:
+            skipped.append(f"{row.url}: latest version is {row.content_type or 'untyped'}, not HTML")
+        elif row.sha256 in seen:
+            skipped.append(f"{row.url}: same bytes as another sample")
         elif len(samples) < max_samples:
-            seen.add(row["sha256"])
-            samples.append(Sample(source_id=row["source_id"], source_version_id=row["source_version_id"],
-                                  sha256=row["sha256"], url=row["url"], fetched_at=row["fetched_at"]))
+            seen.add(row.sha256)
+            samples.append(Sample(source_id=row.source_id, source_version_id=row.source_version_id,
+                                  sha256=row.sha256, url=row.url, fetched_at=row.fetched_at))
     return SelectedSamples(configuration_id=configuration_id, samples=samples, skipped=skipped)
 
 
@@ -87,9 +107,7 @@ class ReconcileResult(BaseModel):
 
 def reconcile_page(pool: ConnectionPool, request: ReconcilePage) -> ReconcileResult:
     with pool.connection() as conn:
-        rows = conn.execute(load_sql(_SQL, "reconcile_page.sql"),
-                            {"after_id": request.after_id, "limit": request.limit}).fetchall()
-    ids = [row["configuration_id"] for row in rows]
+        ids = fetch_values(conn, _sql("reconcile_page"), {"after_id": request.after_id, "limit": request.limit})
     return ReconcileResult(configuration_ids=ids, next_cursor=ids[-1] if len(ids) == request.limit else None)
 
 
@@ -109,13 +127,12 @@ def save_filter(pool: ConnectionPool, request: SaveFilter) -> SaveResult:
     """Race-safe: an old completion never overwrites a reset or a newer completion."""
     nf = request.noise_filter
     with pool.connection() as conn:
-        row = conn.execute(load_sql(_SQL, "save.sql"), {
+        return fetch_row(conn, SaveResult, _sql("save"), {
             "configuration_id": request.configuration_id,
             "expected_token": request.expected_token,
             "filter": Jsonb(nf.model_dump(mode="json")),
             "samples": Jsonb([s.model_dump(mode="json") for s in nf.samples]),
-        }).fetchone()
-    return SaveResult(**row)
+        })
 
 
 class ResetFilter(BaseModel):
@@ -129,10 +146,10 @@ class ResetResult(BaseModel):
 
 def reset_filter(pool: ConnectionPool, request: ResetFilter) -> ResetResult:
     with pool.connection() as conn:
-        row = conn.execute(load_sql(_SQL, "reset.sql"), {"configuration_id": request.configuration_id}).fetchone()
-    if row is None:
+        result = fetch_row(conn, ResetResult, _sql("reset"), {"configuration_id": request.configuration_id})
+    if result is None:
         raise LookupError(f"unknown configuration {request.configuration_id}")
-    return ResetResult(**row)
+    return result
 
 
 class ConfigurationState(BaseModel):
@@ -151,9 +168,37 @@ class ConfigurationState(BaseModel):
 
 def configuration_state(pool: ConnectionPool, configuration_id: int) -> ConfigurationState:
     with pool.connection() as conn:
-        row = conn.execute(load_sql(_SQL, "get_configuration.sql"), {"configuration_id": configuration_id}).fetchone()
-    if row is None:
+        state = fetch_row(conn, ConfigurationState, _sql("get_configuration"), {"configuration_id": configuration_id})
+    if state is None:
         raise LookupError(f"unknown configuration {configuration_id}")
-    return ConfigurationState(configuration_id=row["id"], company_id=row["company_id"],
-                              company=row["company"], config_hash=row["config_hash"], config=row["config"], token=row["token"],
-                              strategies=row["strategies"])
+    return state
+
+
+@dataclass(frozen=True)
+class StoredSample:
+    """read_sample: one stored version's body (bytes as the driver gives them) and content type."""
+
+    id: int
+    source_id: str
+    url: str
+    sha256: str
+    body: bytes | None
+    content_type: str | None
+
+
+def read_sample(conn, source_version_id: int) -> StoredSample | None:
+    return fetch_row(conn, StoredSample, _sql("read_sample"), {"id": source_version_id})
+
+
+def seconds_until_next_cycle(pool: ConnectionPool, configuration_id: int, cycle_seconds: float) -> float:
+    """Seconds until the configuration may start another automatic review cycle (<= 0: now)."""
+    with pool.connection() as conn:
+        wait = fetch_value(conn, _sql("seconds_until_next_cycle"),
+                           {"configuration_id": configuration_id, "cycle_seconds": cycle_seconds})
+    return wait if wait is not None else 0.0
+
+
+def mark_automatic_cycle(pool: ConnectionPool, configuration_id: int) -> None:
+    """Note that an automatic cycle started now (the token does not move)."""
+    with pool.connection() as conn:
+        conn.execute(_sql("mark_automatic_cycle"), {"configuration_id": configuration_id})

@@ -16,9 +16,10 @@ from psycopg_pool import ConnectionPool
 
 from gigflow.noise.current import DEFAULT_MAX_BYTES
 from gigflow.noise.events import emit
-from gigflow.noise.learn.lifecycle.procedures import ReconcilePage, reconcile_page
+from gigflow.noise.learn.lifecycle.procedures import (
+    ReconcilePage, mark_automatic_cycle, reconcile_page, seconds_until_next_cycle,
+)
 from gigflow.noise.learn.lifecycle.review import Learner, ReviewKind, run_review
-from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 
@@ -77,19 +78,6 @@ def request_review(pool: ConnectionPool, configuration_id: int, kind: ReviewKind
     emit("review_requested", configuration_id, kind=kind.value, reason=reason, job_id=job_id,
          merged_into_waiting_request=job_id is None)
     return job_id
-
-
-def seconds_until_next_cycle(pool: ConnectionPool, configuration_id: int, cycle_seconds: float) -> float:
-    with pool.connection() as conn:
-        row = conn.execute(load_sql("gigflow.noise.learn.lifecycle", "seconds_until_next_cycle.sql"),
-                           {"configuration_id": configuration_id, "cycle_seconds": cycle_seconds}).fetchone()
-    return row["wait"] if row else 0.0
-
-
-def mark_automatic_cycle(pool: ConnectionPool, configuration_id: int) -> None:
-    with pool.connection() as conn:
-        conn.execute(load_sql("gigflow.noise.learn.lifecycle", "mark_automatic_cycle.sql"),
-                     {"configuration_id": configuration_id})
 
 
 def noise_review(context, configuration_id: int, kind: str):

@@ -14,11 +14,10 @@ from pydantic import BaseModel
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
 from gigflow.noise.events import emit
 from gigflow.noise.learn.lifecycle.procedures import (
-    MIN_SAMPLES, SaveFilter, SelectSamples, configuration_state, save_filter, select_samples,
+    MIN_SAMPLES, SaveFilter, SelectSamples, configuration_state, read_sample, save_filter, select_samples,
 )
 from gigflow.noise.model import NoiseFilter, SampleRef
 from gigflow.noise.learn.training import TrainingPage
-from gigflow.sql import load_sql
 
 logger = logging.getLogger(__name__)
 
@@ -76,16 +75,15 @@ def read_training_pages(pool: ConnectionPool, refs: list[SampleRef], strategy=No
     pages, failures = [], []
     with pool.connection() as conn:
         for ref in refs:
-            row = conn.execute(load_sql("gigflow.noise.learn.lifecycle", "read_sample.sql"),
-                               {"id": ref.source_version_id}).fetchone()
-            body = bytes(row["body"]) if row and row["body"] is not None else None
+            row = read_sample(conn, ref.source_version_id)
+            body = bytes(row.body) if row and row.body is not None else None
             if body is None:
                 failures.append(f"version {ref.source_version_id}: missing")
             elif hashlib.sha256(body).hexdigest() != ref.sha256:
                 failures.append(f"version {ref.source_version_id}: bytes do not match the stored sha256")
             else:
                 pages.append(TrainingPage(url=ref.url or "", body=body, source_id=ref.source_id,
-                                          source_version_id=ref.source_version_id, content_type=row["content_type"],
+                                          source_version_id=ref.source_version_id, content_type=row.content_type,
                                           sha256=ref.sha256, strategy=strategy, company=company))
     return pages, failures
 

@@ -1,1 +1,0 @@
-SELECT * FROM gigflow_noise_reconcile_page(%(after_id)s, %(limit)s)

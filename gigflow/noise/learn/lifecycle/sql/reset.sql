@@ -1,1 +1,0 @@
-SELECT * FROM gigflow_noise_reset(%(configuration_id)s)
