@@ -8,8 +8,8 @@ A table family's owner reads one named-queries file (procrastinate's ``queries.s
 
 ``load_queries(package, filename)`` returns {name: SQL}; ``fetch_row``/``fetch_rows`` run one and build each row as
 the given (frozen data) class with psycopg's ``class_row``, so a column the class does not name, or a field the query
-does not return, is an error at once rather than a ``KeyError`` later. Rooms not yet converted keep one file per
-query in their ``sql/`` folder (``load_sql``).
+does not return, is an error at once rather than a ``KeyError`` later. The only other .sql files are whole scripts:
+the migrations and the stored procedures a package keeps in its ``sql/proc_*.sql`` (gigflow.db.migrate runs them).
 """
 
 from __future__ import annotations
@@ -104,12 +104,6 @@ def load_queries(package: str, filename: str) -> Queries:
     """The named queries of ``filename`` (e.g. ``"jobs.sql"``) in ``package``'s folder, read and parsed once."""
     text = (files(package) / filename).read_text(encoding="utf-8")
     return parse_queries(text, f"{package.replace('.', '/')}/{filename}")
-
-
-@cache
-def load_sql(package: str, name: str) -> str:
-    """Return the text of ``name`` (e.g. ``"upsert_job.sql"``) in ``package``'s ``sql/`` folder."""
-    return (files(package) / "sql" / name).read_text(encoding="utf-8")
 
 
 def fetch_row(conn, row: type[Row], sql: str, params=None, **kwargs) -> Row | None:

@@ -4,6 +4,7 @@ type annotations, under ``if TYPE_CHECKING:``, are not dependencies). See docs/a
 from __future__ import annotations
 
 import ast
+import collections
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -280,6 +281,27 @@ def test_every_named_query_named_in_code_exists_and_every_one_is_used():
     unused = [f"{package}/{file}: {name}" for package, file in sorted(files)
               for name in load_queries(package, file) if name not in strings]
     assert unused == []
+
+
+def test_every_sql_file_is_one_owners_named_queries_or_a_whole_script():
+    """SQL lives in one named-queries file per owner module (read by that module alone); the only other .sql files
+    are the scripts run whole: migrations and the stored procedures migrate re-applies (``sql/proc_*.sql``)."""
+    from gigflow.db.migrate import PROCEDURE_PACKAGES
+
+    procedure_folders = {PACKAGE.parent.joinpath(*package.split(".")) / "sql" for package in PROCEDURE_PACKAGES}
+    readers = collections.defaultdict(set)
+    for path in PACKAGE.rglob("*.py"):
+        for package, file, _, _ in named_query_references(path):
+            readers[PACKAGE.parent.joinpath(*package.split("."), file)].add(path.relative_to(PACKAGE).as_posix())
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.sql")):
+        if "migrations" in path.relative_to(PACKAGE).parts:
+            continue
+        if path.parent in procedure_folders and path.name.startswith("proc_"):
+            continue
+        if len(readers[path]) != 1:
+            wrong.append(f"{path.relative_to(PACKAGE)} read by {sorted(readers[path]) or 'no owner module'}")
+    assert wrong == []
 
 
 def test_the_sql_rules_see_a_violation(tmp_path):

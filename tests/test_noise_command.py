@@ -12,7 +12,6 @@ from gigflow.documents import prepare_html
 from gigflow.noise import NoiseFilter
 from gigflow.sources import SourceConfig
 from gigflow.sources.repository import import_sources
-from gigflow.sql import load_sql
 from gigflow.store import versions
 
 HREF = {"type": "href", "listing_urls": ["https://acme-robotics.example/jobs/"], "card_selector": "li.job",

@@ -46,7 +46,7 @@ class Command(GigflowCommand):
             return
         pool = pool_from_settings(self.settings, migrate=False)
         if args[0] == "upgrade":
-            from gigflow.paths import migrate_markdown_files
+            from gigflow.store.versions import migrate_markdown_files
 
             applied = upgrade(pool)
             print(f"applied migrations: {applied}" if applied else "database is up to date")

@@ -14,7 +14,8 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from gigflow.paths import configured_markdown_dir, data_dir, migrate_markdown_files
+from gigflow.paths import configured_markdown_dir, data_dir
+from gigflow.store.versions import migrate_markdown_files
 
 logger = logging.getLogger(__name__)
 

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import shutil
 from dataclasses import dataclass
 from datetime import datetime
 
+from gigflow.paths import MIGRATED_MARKER, legacy_markdown_root, markdown_root
 from gigflow.sql import fetch_row, fetch_rows, load_queries
+
+logger = logging.getLogger(__name__)
 
 
 def _sql(name: str) -> str:
@@ -204,3 +209,49 @@ class Payload:
 def version_payload(conn, version_id: int) -> Payload | None:
     """A version's bytes and type: a payload of many jobs (an ATS board, a feed) their documents are read from."""
     return fetch_row(conn, Payload, _sql("version_payload"), {"id": version_id})
+
+
+@dataclass(frozen=True)
+class VersionFile:
+    """A (source, body) pair a Markdown file may exist for."""
+    source_id: str
+    sha256: str
+
+
+def migrate_markdown_files(pool, markdown_dir: str) -> int:
+    """Copy into MARKDOWN_DIR the files of the old location that this database's versions stand for (copies: other
+    homes may share the old folder); once per home (a marker file, written only when every file was copied).
+    Run with the schema migrations (`scrapy db upgrade`, and a process's first use of its home database, which
+    may be a crawl's start: once per home, then the marker answers). Returns how many were copied; a file that cannot be copied is a warning, and the next run tries again."""
+    root = markdown_root(markdown_dir)
+    legacy = legacy_markdown_root()
+    if root is None or not legacy.is_dir() or (root / MIGRATED_MARKER).exists():
+        return 0
+    if root.resolve() == legacy.resolve():
+        return 0
+    copied, failed = 0, []
+    with pool.connection() as conn:
+        files = fetch_rows(conn, VersionFile, _sql("version_files"))
+    for source_id, sha256 in ((file.source_id, file.sha256) for file in files):
+        old = legacy / source_id / f"{sha256[:16]}.md"
+        new = root / source_id / f"{sha256[:16]}.md"
+        try:
+            if old.is_file() and not new.exists():
+                new.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(old, new)
+                copied += 1
+        except OSError as exc:
+            failed.append(f"{old}: {exc.strerror or type(exc).__name__}")
+    if failed:  # no marker: the next start copies what is still missing
+        logger.warning("could not copy %d Markdown file(s) from %s into %s (tried again next time), e.g. %s",
+                       len(failed), legacy, root, failed[0])
+    else:
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            (root / MIGRATED_MARKER).write_text(f"{legacy}\n", encoding="utf-8")
+        except OSError as exc:
+            logger.warning("could not mark %s as migrated: %s", root, exc.strerror or type(exc).__name__)
+    if copied:
+        logger.warning("copied %d Markdown file(s) from %s into %s (inside GIGFLOW_HOME); the old folder is no longer "
+                       "read and may be removed once no other home uses it", copied, legacy, root)
+    return copied
