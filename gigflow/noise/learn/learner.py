@@ -12,7 +12,8 @@ from lxml import html as lxml_html
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, is_footer_named, region_parts
-from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
+from gigflow.noise.learn.classifier import (COPYRIGHT_LINE, JOB_FACT_SIGNALS, BatchError, RegionClassifier, RegionVerdict,
+                                           ReviewRegion)
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
@@ -96,7 +97,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         classifier.site_operator_only = True
     elif named:  # one employer on every sample: its name anywhere is the employer, a job fact
         classifier.employers = tuple(dict.fromkeys(classifier.employers + tuple(named.values())))
-    elif not classifier.employers and looks_like_a_board(samples, roots):
+    # The name the site states itself by (copyright holder, og:site_name, JSON-LD, logo): read before the board
+    # check, so titles naming the owner itself ("Careers at Acme", "Careers at Acme Labs") are no board signal.
+    owner_guess = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
+    if not classifier.employers and not classifier.site_operator_only and not owner_guess and looks_like_a_board(
+            samples, roots):
         # No company and no JSON-LD, but the pages read as a board (their titles name different companies, they
         # link out to different employers' sites, their menus offer a directory of companies): the regions they
         # share are the operator's, as with JSON-LD naming several employers.
@@ -108,7 +113,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
-    site_owner_name = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
+    site_owner_name = "" if classifier.employers or classifier.site_operator_only else owner_guess
     # The site owner is the employer here (no board): the model is told its name.
     classifier.site_owner_name = site_owner_name
     owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
@@ -257,8 +262,8 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
 
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
-        if verdict.decision != "keep" or not verdict.reason.startswith("rules:"):
-            continue
+        if verdict.decision != "keep" or not verdict.reason.startswith("rules:") or "employer " in verdict.reason:
+            continue  # a link kept for the employer's name ("<a>Acme Co</a>") states the name, not a target
         if not links(region) or " ".join(region.text_content().split()) != " ".join(
                 " ".join(a.text_content().split()) for a in links(region)):
             continue  # text besides its links (a deadline, a contact) is judged as it was
@@ -279,23 +284,25 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
 
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
     """Sibling parts kept only because they name the employer ("© 2026 Acme B.V." beside "Acme B.V. is a website
-    of ..."): the employer's name needs to stay once, so the shortest of them stays and the others go."""
+    of ..."): the employer's name needs to stay once, so the site's copyright line stays (the statement of its
+    owner's name a reader looks for), else the shortest of them, and the others go."""
     groups: dict = {}
     for (_selector, signature), region in fresh.items():
         verdict = verdicts[by_signature[signature].id]
         if verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY) and "," not in verdict.reason[
                 len(EMPLOYER_ONLY):]:
-            groups.setdefault(region.getparent(), []).append((len(" ".join(region.text_content().split())),
+            groups.setdefault(region.getparent(), []).append((not verdict.reason.endswith(COPYRIGHT_LINE),
+                                                              len(" ".join(region.text_content().split())),
                                                               signature))
     for members in groups.values():
         if len(members) < 2:
             continue
         members.sort()
-        for _length, signature in members[1:]:
+        for _not_copyright, _length, signature in members[1:]:
             review_id = by_signature[signature].id
             verdicts[review_id] = RegionVerdict(
-                "remove", "rules: names the employer, as a shorter part beside it does; that one stays",
-                verdicts[review_id].classifier)
+                "remove", "rules: names the employer, as the copyright line or a shorter part beside it does; that one "
+                          "stays", verdicts[review_id].classifier)
 
 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
@@ -625,6 +632,15 @@ def _mostly_links(item) -> bool:
     return linked * 2 >= text
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _words_between(items) -> bool:
+    """Whether words stand between the sibling ``items`` (links inside a sentence: "Code licensed under <a>MIT</a>.
+    Docs under <a>Apache 2</a> | © 2016 <a>Acme Co</a>"), not only separators (a menu: "<a>Home</a> | <a>Jobs</a>")."""
+    return any(item.tail and _WORD.search(item.tail) for item in items[:-1])
+
+
 def _fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -641,7 +657,7 @@ def _fact_text(region) -> str:
                 groups.setdefault(child.tag, []).append(child)
         for items in groups.values():
             if len(items) >= LINK_LIST_MIN_ITEMS and all(
-                    item.tag == "a" or item.find(".//a") is not None for item in items):
+                    item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
                 # An item whose own words outweigh its links (a footer column with the office address beside
                 # its mailto link) states something itself: it stays.
                 skipped.update(item for item in items if _mostly_links(item))
