@@ -399,7 +399,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
 
 
 # A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.
-_COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\balle rechte vorbehalten\b|"
+COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\balle rechte vorbehalten\b|"
                              r"\btous droits réservés\b|\btodos los derechos reservados\b|"
                              r"\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
                              r"\bwszelkie prawa zastrzeżone\b|\balla rättigheter förbehållna\b|"
@@ -413,7 +413,7 @@ def copyright_line(text: str, names: tuple[str, ...]) -> str:
     company, the JSON-LD employer, the site owner) or a legal form ("© 2026 Acme B.V."); '' when there is none."""
     wanted = [name.casefold() for name in names if name and len(name) >= 3]
     for line in text.split("\n"):
-        if len(line) > COPYRIGHT_LINE_MAX_CHARS or not _COPYRIGHT_MARK.search(line):
+        if len(line) > COPYRIGHT_LINE_MAX_CHARS or not COPYRIGHT_MARK.search(line):
             continue
         if any(name in line.casefold() for name in wanted) or JOB_FACT_SIGNALS["employer"].search(line):
             return line
