@@ -399,8 +399,7 @@ def _reads_as_template(statement) -> bool:
 
 def _continues(first, second) -> bool:
     """``second`` carries on the line ``first`` breaks off ("12 Harbour Street," / "20457 Hamburg"), in one block."""
-    return second.after_break and first.container is second.container and (
-        bool(_CONTINUED.search(first.text)) or second.text[:1].islower())
+    return second.after_break and first.container is second.container and bool(_CONTINUED.search(first.text))
 
 
 def _leads_into(first, second) -> bool:
