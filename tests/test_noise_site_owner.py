@@ -75,20 +75,22 @@ def test_an_employer_named_only_by_the_header_logo_stays():
     assert "Privacy Policy" not in markdown
 
 
-def test_the_owner_named_in_the_job_text_does_not_keep_the_footer():
+def test_the_owner_named_in_the_job_text_keeps_only_the_copyright_line_of_the_footer():
+    # Round 11: the site's copyright line is its owner's statement of its name, the employer's (hold-out labels
+    # count "© Acme 2026 All Rights Reserved." as the employer fact), also where the job's text names the owner.
     about = "<p>At Acme Co we build harbour cranes.</p>"  # on every page, in the job's own text
     _result, markdown = learn_and_prepare_unseen(career_page, about=about)
     assert "At Acme Co we build" in markdown
-    assert "2013-2015" not in markdown and "Privacy Policy" not in markdown
+    assert "© 2013-2015 Acme Co" in markdown and "Privacy Policy" not in markdown
 
 
-def test_the_owner_named_in_a_region_kept_for_another_fact_does_not_keep_the_copyright_line():
+def test_the_owner_named_in_a_region_kept_for_another_fact_keeps_the_copyright_line_and_nothing_else():
     def apply_link_in_header(*job):  # the header's apply link stays (a way to apply) and names the owner
         return career_page(*job, years="2015").replace(b"<nav>", b"<nav><a href='/apply/'>Apply to Acme Co</a>")
 
     _result, markdown = learn_and_prepare_unseen(apply_link_in_header)
     assert "Apply to Acme Co" in markdown
-    assert "© 2015" not in markdown and "Privacy Policy" not in markdown
+    assert "© 2015 Acme Co" in markdown and "Privacy Policy" not in markdown and "Blog" not in markdown
 
 
 def test_a_board_footer_naming_its_operator_is_not_protected():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import SelfReferences, region_lines, signature_for, within_variation
+from gigflow.noise.statements import drop_statements
 
 if TYPE_CHECKING:  # documents calls apply, never the reverse: the report is only annotated here
     from gigflow.documents.types import PreparationReport
@@ -20,7 +21,11 @@ MAX_VARIANT_TRIES = 8
 
 def region_excerpt(region, limit: int = EXCERPT_CHARS) -> str:
     """The region's visible text, whitespace collapsed and shortened: what reports show of a removed region."""
-    text = " ".join(region.text_content().split())
+    return text_excerpt(region.text_content(), limit)
+
+
+def text_excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -84,15 +89,36 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
             if region not in seen:
                 seen.add(region)
                 doomed.append((rule, region, root.getroottree().getpath(region)))
+    # Kept regions with statements to remove, found on the untouched tree too (as learned: by signature), their
+    # statements read there as learned, and removed before any region (a region's removal merges text nodes).
+    trimmed = []
+    for rule in noise_filter.statement_rules():
+        for where in (rule.selector, rule.path):
+            try:
+                found = [region for region in select(root, where) if signature(region, refs) == rule.signature] \
+                    if where else []
+            except InvalidSelectorError:
+                found = []
+            if found:
+                trimmed += [(rule, region, root.getroottree().getpath(region)) for region in found]
+                break
     removed = 0
+    for rule, region, path in trimmed:
+        if region in seen or any(ancestor in seen for ancestor in region.iterancestors()):
+            continue  # removed whole by another rule
+        texts = drop_statements(region, rule.drop_statements, refs)
+        if texts:
+            report.removed("noise-filter", selector=rule.selector, path=path,
+                           reason="statements without a job fact in a region kept for one: " + rule.reason,
+                           text_length=sum(len(text) for text in texts), text=text_excerpt(" | ".join(texts)))
+            removed += 1
     for rule, region, path in doomed:
-        if any(ancestor in seen for ancestor in region.iterancestors()):
-            continue  # inside a region another rule removes
+        if region.getparent() is None or any(ancestor in seen for ancestor in region.iterancestors()):
+            continue  # inside a region another rule removes, or a statement removed already
         report.removed("noise-filter", selector=rule.selector, path=path,
                        reason=rule.reason + (" (with bounded variation)" if region in varied_regions else ""),
                        text_length=len(region.text_content()), text=region_excerpt(region))
-        if region.getparent() is not None:
-            region.drop_tree()
+        region.drop_tree()
         removed += 1
     return removed
 

@@ -28,6 +28,10 @@ class RemovalRule(BaseModel):
     # text only): where a region's signature differs, apply still removes it when its lines are these with
     # bounded variation (``within_variation``). Empty: the signature alone decides (filters learned before).
     lines: list[tuple[str, bool]] = Field(default_factory=list)
+    # A kept region's statements that state no fact (``gigflow.noise.statements``: a cookie sentence after the
+    # copyright line, "Made by Agency" after a "·"), by their text as learned: apply removes them from the region
+    # where it has the learned signature, and keeps the rest of it. Only on "keep" rules.
+    drop_statements: list[str] = Field(default_factory=list)
 
 
 class SampleRef(BaseModel):
@@ -49,10 +53,17 @@ class NoiseFilter(BaseModel):
     def removal_rules(self) -> list[RemovalRule]:
         return [rule for rule in self.rules if rule.decision == "remove"]
 
+    def statement_rules(self) -> list[RemovalRule]:
+        """Kept regions with statements to remove from them."""
+        return [rule for rule in self.rules if rule.decision == "keep" and rule.drop_statements]
+
     def fingerprint(self) -> str:
-        """What preparation depends on: the removal rules' selectors and signatures (not reasons or samples)."""
+        """What preparation depends on: the removal rules' selectors and signatures, the statements removed from
+        kept regions (not reasons or samples)."""
         import hashlib
 
         rules = sorted(f"{rule.selector}\x00{rule.signature}" + (f"\x00{rule.lines}" if rule.lines else "")
                        for rule in self.removal_rules())
+        rules += sorted(f"{rule.selector}\x00{rule.signature}\x00statements\x00{rule.drop_statements}"
+                        for rule in self.statement_rules())
         return hashlib.sha256("\x01".join(rules).encode("utf-8")).hexdigest()[:16]

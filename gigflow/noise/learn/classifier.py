@@ -395,7 +395,46 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                 [lowered, *_ALT.findall(region.html)]).lower()):
             found.append(f"employer {name!r}")
             break
-    return found
+    return _with_copyright_line(found, haystack, (*employers, owner_name))
+
+
+# A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.
+COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\balle rechte vorbehalten\b|"
+                             r"\btous droits réservés\b|\btodos los derechos reservados\b|"
+                             r"\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
+                             r"\bwszelkie prawa zastrzeżone\b|\balla rättigheter förbehållna\b|"
+                             r"\bkaikki oikeudet pidätetään\b|все права защищены|版权所有|無断転載", re.I)
+COPYRIGHT_LINE_MAX_CHARS = 200
+COPYRIGHT_LINE = " (copyright line)"
+
+
+def copyright_line(text: str, names: tuple[str, ...]) -> str:
+    """The first line of ``text`` that is a copyright notice naming the employer: one of ``names`` (the source's
+    company, the JSON-LD employer, the site owner) or a legal form ("© 2026 Acme B.V."); '' when there is none."""
+    wanted = [name.casefold() for name in names if name and len(name) >= 3]
+    for line in text.split("\n"):
+        if len(line) > COPYRIGHT_LINE_MAX_CHARS or not COPYRIGHT_MARK.search(line):
+            continue
+        if any(name in line.casefold() for name in wanted) or JOB_FACT_SIGNALS["employer"].search(line):
+            return line
+    return ""
+
+
+def _with_copyright_line(found: list[str], haystack: str, names: tuple[str, ...]) -> list[str]:
+    """On a site that is no board, the site's copyright line is how it states its owner's name, the employer's
+    (a footer's "© Acme 2026 All Rights Reserved."): the employer signal says so, and a copyright line naming the
+    site owner is the employer even where the name alone would not count (the owner is stated elsewhere too).
+    Kept parts that only name the employer prefer it (``_one_employer_statement``), and it is never dropped as
+    a needless repetition of the owner's name."""
+    line = copyright_line(haystack, names)
+    if not line:
+        return found
+    for i, signal in enumerate(found):
+        if signal.startswith("employer "):
+            found[i] = signal + COPYRIGHT_LINE
+            return found
+    owner = next((name for name in names if name and len(name) >= 3 and name.casefold() in line.casefold()), "")
+    return found + ([f"employer {owner!r}{COPYRIGHT_LINE}"] if owner else [])
 
 
 class RulesClassifier(RegionClassifier):

@@ -12,10 +12,12 @@ from lxml import html as lxml_html
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, is_footer_named, region_parts
-from gigflow.noise.learn.classifier import BatchError, RegionClassifier, ReviewRegion, RegionVerdict, JOB_FACT_SIGNALS
+from gigflow.noise.learn.classifier import (COPYRIGHT_LINE, COPYRIGHT_MARK, JOB_FACT_SIGNALS, BatchError, RegionClassifier, RegionVerdict,
+                                           ReviewRegion)
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.statements import statement_markup, statements
 from gigflow.noise.signature import (TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list, learned_lines,
                                      region_signature, signature_for, within_variation)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
@@ -96,7 +98,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         classifier.site_operator_only = True
     elif named:  # one employer on every sample: its name anywhere is the employer, a job fact
         classifier.employers = tuple(dict.fromkeys(classifier.employers + tuple(named.values())))
-    elif not classifier.employers and looks_like_a_board(samples, roots):
+    # The name the site states itself by (copyright holder, og:site_name, JSON-LD, logo): read before the board
+    # check, so titles naming the owner itself ("Careers at Acme", "Careers at Acme Labs") are no board signal.
+    owner_guess = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
+    if not classifier.employers and not classifier.site_operator_only and not owner_guess and looks_like_a_board(
+            samples, roots):
         # No company and no JSON-LD, but the pages read as a board (their titles name different companies, they
         # link out to different employers' sites, their menus offer a directory of companies): the regions they
         # share are the operator's, as with JSON-LD naming several employers.
@@ -108,7 +114,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     template.board = classifier.site_operator_only
     candidate_sets = [all_candidates(root) | structural
                       for root, structural in zip(roots, template.candidate_sets(len(roots)))]
-    site_owner_name = "" if classifier.employers or classifier.site_operator_only else site_owner(samples, roots)
+    site_owner_name = "" if classifier.employers or classifier.site_operator_only else owner_guess
     # The site owner is the employer here (no board): the model is told its name.
     classifier.site_owner_name = site_owner_name
     owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
@@ -170,6 +176,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    by_signature, verdicts)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     report.learnable = len(learnable)
+    dropped = _statements_without_facts(classifier, learnable, by_signature, verdicts, settings, report, refs[0]) \
+        if classifier.splits_kept_regions else {}
 
     decided = []
     for selector, signature in learnable:
@@ -178,7 +186,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    reason=verdict.reason, classifier=verdict.classifier,
                                    path=relaxed_path(learnable[(selector, signature)]),
                                    lines=signatures.lines(learnable[(selector, signature)]),
-                                   text=region_excerpt(learnable[(selector, signature)])))
+                                   text=region_excerpt(learnable[(selector, signature)]),
+                                   drop_statements=dropped.get((selector, signature), [])))
     decided += _tab_list_rules(roots, signatures, classifier.name, {rule.selector for rule in reused + decided})
     if owner:  # the owner's name kept where it is needed only
         decided = without_needless_owner_keeps(owner, samples, reused, decided, list(learnable.values()), config_hash)
@@ -257,8 +266,8 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
 
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
-        if verdict.decision != "keep" or not verdict.reason.startswith("rules:"):
-            continue
+        if verdict.decision != "keep" or not verdict.reason.startswith("rules:") or "employer " in verdict.reason:
+            continue  # a link kept for the employer's name ("<a>Acme Co</a>") states the name, not a target
         if not links(region) or " ".join(region.text_content().split()) != " ".join(
                 " ".join(a.text_content().split()) for a in links(region)):
             continue  # text besides its links (a deadline, a contact) is judged as it was
@@ -277,25 +286,155 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
             verdicts[by_signature[signature].id] = RegionVerdict("remove", DUPLICATE_LINKS, verdict.classifier)
 
 
+def _statements_without_facts(classifier, learnable: dict, by_signature: dict, verdicts: dict, settings,
+                              report, refs) -> dict:
+    """For each region the rules keep for a fact, its statements (``gigflow.noise.statements``) that state none:
+    {(selector, signature): [statement keys]}.
+
+    Rules remove whole elements, so a footer part kept for its copyright line kept the cookie sentence after its
+    ``<br>`` too. Statements in a part kept on its own are that part's to judge; the others (with the parts
+    learned as template in them, which go anyway) are judged one by one, as a region would be. One
+    stays with a statement kept next to it when it is that one's label ("Contact:", a heading), the name of the
+    contact it introduces, or the first half of a line broken in two ("12 Harbour Street," above "20457 Hamburg");
+    and only what reads as template goes (``_reads_as_template``)."""
+    removed = {region for (_selector, signature), region in learnable.items()
+               if verdicts[by_signature[signature].id].decision == "remove"}
+    kept = set(learnable.values()) - removed
+    judged: dict = {}
+    asked: list[ReviewRegion] = []
+    for (selector, signature), region in learnable.items():
+        verdict = verdicts[by_signature[signature].id]
+        if region not in kept or not verdict.reason.startswith("rules:"):
+            continue
+        kept_inside = {node for node in region.iterdescendants() if node in kept}
+        removed_inside = {node for node in region.iterdescendants() if node in removed}
+        # A statement wholly in a part learned as template goes with it; one in a part kept on its own is that
+        # part's to judge (it stays here).
+        found = [statement for statement in statements(region) if not _wholly_in(statement, region, removed_inside)]
+        settled = [_in_part(statement, region, kept_inside) for statement in found]
+        if len(found) < 2 or all(settled):
+            continue
+        footer = in_site_footer(region) is not None
+        ids = []
+        for i, (statement, in_part) in enumerate(zip(found, settled)):
+            if in_part:
+                ids.append(None)
+                continue
+            review = ReviewRegion(
+                id=f"{by_signature[signature].id}.s{i + 1}", selector=selector, signature=signature, tag="statement",
+                text=statement.text, html=statement_markup(statement)[: settings.max_region_sent_chars],
+                links=tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "",
+                             a.get("href")) for a in statement.links() if a.get("href")),
+                site_footer=footer)
+            asked.append(review)
+            ids.append(review.id)
+        judged[(selector, signature)] = (found, ids)
+    if not asked:
+        return {}
+    decisions = _review(classifier, asked, settings, report)
+    dropped = {}
+    for key, (found, ids) in judged.items():
+        # A statement with no signal goes only when it reads as template: links, a copyright notice, a sentence.
+        # A few plain words ("Lund, Sverige", "Deutschland", a name) may be a fact no signal reads: they stay.
+        keep = [i is None or decisions[i].decision == "keep" or not _reads_as_template(s)
+                for i, s in zip(ids, found)]
+        for i in range(len(found) - 2, -1, -1):  # right to left: a label before a label before a fact stays
+            if not keep[i] and keep[i + 1] and _leads_into(found[i], found[i + 1]):
+                keep[i] = True
+        for i in range(1, len(found)):
+            if not keep[i] and keep[i - 1] and _continues(found[i - 1], found[i]):
+                keep[i] = True
+        if any(keep) and not all(keep):
+            dropped[key] = list(dict.fromkeys(s.key(refs) for s, kept_one in zip(found, keep) if not kept_one))
+    return dropped
+
+
+def _wholly_in(statement, region, parts: set) -> bool:
+    """Whether every piece of ``statement`` lies in one of ``parts`` inside ``region``."""
+    def inside(piece) -> bool:
+        owner = piece.node.getparent() if piece.where == "tail" else piece.node
+        for node in (owner, *owner.iterancestors()):
+            if node is region:
+                return False
+            if node in parts:
+                return True
+        return False
+
+    return bool(parts) and all(inside(piece) for piece in statement.pieces)
+
+
+def _in_part(statement, view, parts: set) -> bool:
+    """Whether a piece of ``statement`` lies in (or holds) one of ``parts`` inside ``view``."""
+    for piece in statement.pieces:
+        owner = piece.node.getparent() if piece.where == "tail" else piece.node
+        if piece.where == "element" and any(part in parts for part in piece.node.iterdescendants()):
+            return True
+        for node in (owner, *owner.iterancestors()):
+            if node is view:
+                break
+            if node in parts:
+                return True
+    return False
+
+
+_CONTINUED = re.compile(r"[,;&+/–-]$")
+PROSE_MIN_WORDS = 4
+LONG_STATEMENT_WORDS = 8
+
+
+def _reads_as_template(statement) -> bool:
+    """Mostly link text (a legal link, "Made by <a>Agency</a>"), a copyright notice ("All rights reserved."),
+    a sentence of several words ("We use cookies to …"), or a long line: what a site says around its facts."""
+    text = statement.text
+    if "@" in text or any((a.get("href") or "").strip().lower().startswith(("mailto:", "tel:"))
+                          for a in statement.links()):
+        return False  # contact details beside the region's fact (a general mailbox under a phone) are judged whole
+    shown = len("".join(text.split()))
+    linked = sum(len("".join(a.text_content().split())) for a in statement.links())
+    words = len(text.split())
+    if linked * 2 >= shown or COPYRIGHT_MARK.search(text) or words >= LONG_STATEMENT_WORDS:
+        return True
+    return words >= PROSE_MIN_WORDS and not any(ch.isdigit() for ch in text) and bool(re.search(r"[.!?。]", text))
+
+
+def _continues(first, second) -> bool:
+    """``second`` carries on the line ``first`` breaks off ("12 Harbour Street," / "20457 Hamburg"), in one block."""
+    return second.after_break and first.container is second.container and bool(_CONTINUED.search(first.text))
+
+
+def _leads_into(first, second) -> bool:
+    """``first`` introduces ``second`` in one block: a label ("Contact:", "Phone"), a heading, a continued line, or
+    the name of the person whose phone or mail follows."""
+    if first.container is not second.container and not is_explicit_label(first.container):
+        return False
+    text = first.text
+    if is_explicit_label(first.container) or text.endswith((":", "：")) or _continues(first, second):
+        return True
+    return _person_name(text) and bool(JOB_FACT_SIGNALS["contact"].search(second.text))
+
+
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
     """Sibling parts kept only because they name the employer ("© 2026 Acme B.V." beside "Acme B.V. is a website
-    of ..."): the employer's name needs to stay once, so the shortest of them stays and the others go."""
+    of ..."): the employer's name needs to stay once. The one stating a legal form stays, then the site's
+    copyright line (where a reader looks for the owner's name), then the shortest; the others go."""
     groups: dict = {}
     for (_selector, signature), region in fresh.items():
         verdict = verdicts[by_signature[signature].id]
         if verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY) and "," not in verdict.reason[
                 len(EMPLOYER_ONLY):]:
-            groups.setdefault(region.getparent(), []).append((len(" ".join(region.text_content().split())),
-                                                              signature))
+            text = " ".join(region.text_content().split())
+            groups.setdefault(region.getparent(), []).append((not JOB_FACT_SIGNALS["employer"].search(text),
+                                                              not verdict.reason.endswith(COPYRIGHT_LINE),
+                                                              len(text), signature))
     for members in groups.values():
         if len(members) < 2:
             continue
         members.sort()
-        for _length, signature in members[1:]:
+        for _not_legal, _not_copyright, _length, signature in members[1:]:
             review_id = by_signature[signature].id
             verdicts[review_id] = RegionVerdict(
-                "remove", "rules: names the employer, as a shorter part beside it does; that one stays",
-                verdicts[review_id].classifier)
+                "remove", "rules: names the employer, as the copyright line or a shorter part beside it does; that one "
+                          "stays", verdicts[review_id].classifier)
 
 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
@@ -406,18 +545,22 @@ def _names_a_contact(region) -> bool:
     ("Jane Doe, Head of HR" above "+46 70 123 45 67"): the person to contact, a fact with their details."""
     if region.find(".//a") is not None or any(el.tag in _HEADINGS for el in region.iter()):
         return False  # a heading ("Contact us") names a section, not a person
-    text = " ".join(region.text_content().split())
-    if not text or len(text.split()) > CONTACT_NAME_MAX_WORDS or any(ch.isdigit() for ch in text) or "@" in text:
+    if not _person_name(" ".join(region.text_content().split())):
         return False
-    name = [word for word in text.split(",", 1)[0].split() if word not in _NAME_PARTICLES]
-    if not 2 <= len(name) <= 4 or not all(word[0].isupper() and word.replace("-", "").replace("'", "").isalpha()
-                                          for word in name):
-        return False  # a given and a family name ("Jane Doe, HR"), not "Contact us"
     following = region.getnext()
     while following is not None and not isinstance(following.tag, str):
         following = following.getnext()
     return following is not None and following.tag == region.tag and bool(
         JOB_FACT_SIGNALS["contact"].search(" ".join(following.text_content().split())))
+
+
+def _person_name(text: str) -> bool:
+    """A given and a family name, perhaps with a role after a comma ("Jane Doe, HR"), not "Contact us"."""
+    if not text or len(text.split()) > CONTACT_NAME_MAX_WORDS or any(ch.isdigit() for ch in text) or "@" in text:
+        return False
+    name = [word for word in text.split(",", 1)[0].split() if word not in _NAME_PARTICLES]
+    return 2 <= len(name) <= 4 and all(word[0].isupper() and word.replace("-", "").replace("'", "").isalpha()
+                                       for word in name)
 
 
 def _outermost(root, regions: list) -> list:
@@ -625,6 +768,15 @@ def _mostly_links(item) -> bool:
     return linked * 2 >= text
 
 
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _words_between(items) -> bool:
+    """Whether words stand between the sibling ``items`` (links inside a sentence: "Code licensed under <a>MIT</a>.
+    Docs under <a>Apache 2</a> | © 2016 <a>Acme Co</a>"), not only separators (a menu: "<a>Home</a> | <a>Jobs</a>")."""
+    return any(item.tail and _WORD.search(item.tail) for item in items[:-1])
+
+
 def _fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -641,7 +793,7 @@ def _fact_text(region) -> str:
                 groups.setdefault(child.tag, []).append(child)
         for items in groups.values():
             if len(items) >= LINK_LIST_MIN_ITEMS and all(
-                    item.tag == "a" or item.find(".//a") is not None for item in items):
+                    item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
                 # An item whose own words outweigh its links (a footer column with the office address beside
                 # its mailto link) states something itself: it stays.
                 skipped.update(item for item in items if _mostly_links(item))

@@ -138,6 +138,10 @@ class SiteTemplate:
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
+        if _in_site_landmark(el):
+            # The site's header, footer or nav differing between samples (an older footer on one page, a phone
+            # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
+            return ""
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
@@ -574,3 +578,14 @@ def blocks_missing_on_first(roots: list, refs: list | None = None) -> dict[int, 
                 found.setdefault(k, []).append(el)
                 walker.skip_subtree()
     return found
+
+
+def _in_site_landmark(el) -> bool:
+    """Inside the site's header, footer or nav (by tag or ARIA role), not inside an article or main (an article's
+    own header holds its title and details)."""
+    for node in el.iterancestors():
+        role = (node.get("role") or "").strip().lower()
+        if node.tag in ("article", "main") or role in ("main", "article"):
+            return False
+    return any(node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
+               ("banner", "contentinfo", "navigation") for node in el.iterancestors())
