@@ -12,8 +12,8 @@ from lxml import html as lxml_html
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, is_footer_named, region_parts
-from gigflow.noise.learn.classifier import (COPYRIGHT_LINE, COPYRIGHT_MARK, JOB_FACT_SIGNALS, BatchError, RegionClassifier, RegionVerdict,
-                                           ReviewRegion)
+from gigflow.noise.learn.classifier import (COPYRIGHT_LINE, COPYRIGHT_MARK, JOB_FACT_SIGNALS, BatchError,
+                                           RegionClassifier, RegionVerdict, ReviewRegion)
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
