@@ -20,6 +20,7 @@ from gigflow.health import queries
 from gigflow.health.queries import RecentRun, SourceState
 from gigflow.middlewares.robots import lookup_robots
 from gigflow.runs.decide import ANTI_BOT
+from gigflow.sources import repository
 from gigflow.sources.config import SourceStatus
 from gigflow.sources.repository import UnknownSourceError, set_status
 
@@ -129,7 +130,7 @@ def record_policy_review(pool, source_id: str, note: str | None, settings: Lifec
         raise TransitionError("--note TEXT is required: what was reviewed (terms, robots.txt, contact) and why "
                               "it allows crawling")
     with pool.connection() as conn:
-        if not queries.record_policy_review(conn, source_id, person(), note[:2000]):
+        if not repository.record_policy_review(conn, source_id, person(), note[:2000]):
             raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
     problems = {}
     if fetcher is not None:

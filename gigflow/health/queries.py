@@ -1,8 +1,8 @@
 """Health's tables, run_health and listing_snapshots, and health's reads around them (a source's runs, state and
 status history). Every health module calls these functions; the SQL is ``queries.sql`` beside this module.
 
-Three queries here write tables another room owns and stay for now: ``record_policy_review`` (sources),
-``save_strategies`` (configurations); ``source_state`` reads sources, configurations and source_status_events."""
+``source_state`` reads sources, configurations and source_status_events (a read model of health's own); writes
+to those tables go through gigflow.sources.repository."""
 
 from __future__ import annotations
 
@@ -140,16 +140,3 @@ def source_state(conn, source_id: str) -> SourceState | None:
 
 def status_events(conn, source_id: str, limit: int) -> list[StatusEvent]:
     return fetch_rows(conn, StatusEvent, _sql("status_events"), {"id": source_id, "limit": limit})
-
-
-def record_policy_review(conn, source_id: str, actor: str, note: str) -> bool:
-    """False when there is no such source."""
-    return fetch_value(conn, _sql("record_policy_review"),
-                       {"id": source_id, "actor": actor, "note": note}) is not None
-
-
-def save_strategies(conn, configuration_id: int, token: int, config_hash: str, strategies: list[dict]) -> bool:
-    """False (nothing saved) when the configuration changed meanwhile (its token moved)."""
-    return fetch_value(conn, _sql("save_strategies"), {
-        "configuration_id": configuration_id, "token": token, "config_hash": config_hash,
-        "strategies": Jsonb(strategies)}) is not None

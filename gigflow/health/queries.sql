@@ -71,17 +71,3 @@ WHERE s.id = %(id)s
 -- A source's status history, newest first.
 SELECT at, from_status, to_status, reason, actor, evidence FROM source_status_events
 WHERE source_id = %(id)s ORDER BY id DESC LIMIT %(limit)s
-
--- name: record_policy_review
--- A person's policy/terms review of the source (a write to sources, which gigflow.sources owns).
-UPDATE sources SET policy_reviewed_at = now(), policy_reviewed_by = %(actor)s, policy_note = %(note)s,
-                   updated_at = now()
-WHERE id = %(id)s
-RETURNING policy_reviewed_at
-
--- name: save_strategies
--- A repaired configuration: new strategies and hash; the learned noise filter goes, it was learned for others.
-UPDATE configurations SET strategies = %(strategies)s, config_hash = %(config_hash)s,
-       config = config - 'noiseFilter', token = token + 1, updated_at = now()
-WHERE id = %(configuration_id)s AND token = %(token)s
-RETURNING id, token

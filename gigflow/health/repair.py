@@ -19,6 +19,7 @@ from parsel import Selector
 from gigflow.health import queries
 from gigflow.patterns import search_any
 from gigflow.politeness.keys import registrable_domain
+from gigflow.sources import repository
 from gigflow.sources.config import SourceConfig, SourceStatus, checked_css
 from gigflow.sources.repository import get_source, set_status
 
@@ -204,7 +205,7 @@ def repair_source(pool, source_id: str, *, min_reproduced: float, apply: bool, a
                       for s in record.config.strategies]
         config = SourceConfig(**{**record.config.model_dump(), "strategies": [s.model_dump() for s in strategies]})
         with pool.connection() as conn, conn.transaction():
-            saved = queries.save_strategies(conn, record.configuration_id, record.token, config.config_hash(),
+            saved = repository.save_strategies(conn, record.configuration_id, record.token, config.config_hash(),
                                             [s.model_dump(mode="json") for s in config.strategies])
             if not saved:
                 raise RepairError("the configuration changed while the repair ran; run it again")

@@ -205,3 +205,16 @@ def configuration_source_statuses(pool: ConnectionPool, configuration_id: int) -
 def configuration_sources(pool: ConnectionPool, configuration_id: int) -> list[str]:
     """The ids of the sources that share this configuration (and its noise filter)."""
     return [row.id for row in configuration_source_statuses(pool, configuration_id)]
+
+
+def record_policy_review(conn, source_id: str, actor: str, note: str) -> bool:
+    """False when there is no such source."""
+    return fetch_value(conn, _sql("record_policy_review"),
+                       {"id": source_id, "actor": actor, "note": note}) is not None
+
+
+def save_strategies(conn, configuration_id: int, token: int, config_hash: str, strategies: list[dict]) -> bool:
+    """False (nothing saved) when the configuration changed meanwhile (its token moved)."""
+    return fetch_value(conn, _sql("save_strategies"), {
+        "configuration_id": configuration_id, "token": token, "config_hash": config_hash,
+        "strategies": Jsonb(strategies)}) is not None

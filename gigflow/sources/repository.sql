@@ -102,3 +102,17 @@ ORDER BY page.id
 -- The sources that share one configuration (and so one noise filter), by id, with their statuses (a noise review
 -- samples the active ones only).
 SELECT id, status FROM sources WHERE configuration_id = %(configuration_id)s ORDER BY id
+
+-- name: record_policy_review
+-- A person's policy/terms review of the source.
+UPDATE sources SET policy_reviewed_at = now(), policy_reviewed_by = %(actor)s, policy_note = %(note)s,
+                   updated_at = now()
+WHERE id = %(id)s
+RETURNING policy_reviewed_at
+
+-- name: save_strategies
+-- A repaired configuration: new strategies and hash; the learned noise filter goes, it was learned for others.
+UPDATE configurations SET strategies = %(strategies)s, config_hash = %(config_hash)s,
+       config = config - 'noiseFilter', token = token + 1, updated_at = now()
+WHERE id = %(configuration_id)s AND token = %(token)s
+RETURNING id, token
