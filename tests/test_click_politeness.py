@@ -46,7 +46,7 @@ def test_browser_requests_take_the_lease_and_clicks_without_requests_do_not_wait
                              "strategies": [{"type": "click", "listing_url": f"{server.url}/jobs.html",
                                              "item_selector": "li.job", "detail_selector": "#detail"}]}, server.url)
         # A click timeout shorter than the interval: waiting for the site's turn is not the site being slow.
-        crawl("click", "clicky", f"POLITENESS_MIN_INTERVAL={INTERVAL}", "CLICK_SETTLE=0.1", "CLICK_TIMEOUT=1",
+        crawl("click", "clicky", f"POLITENESS_MIN_INTERVAL={INTERVAL}", "CLICK_SETTLE=0.1", "CLICK_TIMEOUT=1.8",
               timeout=180)
         hits = sorted(server.hits, key=lambda hit: hit.start)
     with pool.connection() as conn:

@@ -1,0 +1,198 @@
+"""What the classifier is told about a region (its text, fact text, links, form controls, where it sits) and the
+review call itself: all or nothing, retried when a batch fails."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from gigflow.noise.learn.candidates import is_footer_named
+from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
+from gigflow.noise.model import RemovalRule, SampleRef
+from gigflow.noise.learn.settings import NoiseSettings
+
+
+CONTROL_TAGS = ("input", "select", "textarea", "button")
+# What a form control says to a reader, for the classifier: its label, placeholder, name or button text.
+CONTROL_WORDS = ("aria-label", "placeholder", "title", "name", "value", "alt")
+
+
+class NoiseLearningError(RuntimeError):
+    """Learning could not complete; nothing partial is returned."""
+
+
+@dataclass
+class SkippedRegion:
+    selector: str
+    reason: str
+
+
+@dataclass
+class LearningReport:
+    samples: list[SampleRef] = field(default_factory=list)
+    candidates: int = 0  # outer candidate regions across all samples
+    learnable: int = 0  # distinct learnable regions (by selector and signature)
+    examined: int = 0  # regions looked at (candidates and parts), at most NOISE_MAX_REGIONS
+    skipped: list[SkippedRegion] = field(default_factory=list)
+    regions_sent: int = 0
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    attempts: int = 0
+    failures: list[str] = field(default_factory=list)
+    decisions: list[RemovalRule] = field(default_factory=list)  # every decision made in this review
+    reused: list[RemovalRule] = field(default_factory=list)
+    not_reused: list[SkippedRegion] = field(default_factory=list)
+    classifier: str = ""
+    facts_before: tuple[int, int] = (0, 0)  # (kept, total) job-fact snippets on the samples, without the filter
+    facts_after: tuple[int, int] = (0, 0)
+
+    @property
+    def learned(self) -> list[RemovalRule]:
+        return [r for r in self.decisions if r.decision == "remove"]
+
+
+def _label(region) -> str:
+    label = region.get("aria-label") or ""
+    ids = (region.get("aria-labelledby") or "").split()
+    if ids:
+        root = region.getroottree()
+        texts = [el.text_content() for i in ids for el in root.xpath("//*[@id=$i]", i=i)]
+        label = " ".join([label] + texts)
+    return " ".join(label.split())
+
+
+def review_region(region_id, selector, signature, region, settings: NoiseSettings) -> ReviewRegion:
+    links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
+                  for a in region.iter("a") if a.get("href"))
+    markup = lxml_html.tostring(region, encoding="unicode")
+    return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
+                        text=" ".join(region.text_content().split()), links=links,
+                        html=markup[: settings.max_region_sent_chars], label=_label(region),
+                        fact_text=fact_text(region), controls=form_controls(region),
+                        site_footer=in_site_footer(region) is not None)
+
+
+def form_controls(region) -> tuple[str, ...]:
+    """The region's form controls as a reader meets them: 'button: Accept all', 'input search: Search jobs'.
+    A form's words are text a classifier can judge (a cookie banner, a search box, a newsletter sign-up)."""
+    found = []
+    labels = {lab.get("for"): " ".join(lab.text_content().split()) for lab in region.iter("label") if lab.get("for")}
+    for el in region.iter(*CONTROL_TAGS, "form"):
+        kind = el.tag if el.tag != "input" else f"input {(el.get('type') or 'text').lower()}"
+        if kind == "input hidden":
+            continue
+        words = [labels.get(el.get("id"), "")] + [el.get(a) or "" for a in CONTROL_WORDS]
+        if el.tag in ("button", "select"):
+            words.append(el.text_content())
+        if el.tag == "form":
+            words = [el.get("aria-label") or "", el.get("name") or ""]
+        said = " · ".join(dict.fromkeys(" ".join(w.split()) for w in words if w and w.strip()))
+        found.append(f"{kind}: {said}" if said else kind)
+        if len(found) >= 20:
+            break
+    return tuple(found)
+
+
+def in_site_footer(region):
+    """The site footer the region is or sits in, else None: a <footer> or role="contentinfo" that is not inside
+    an <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
+    footer. Only regions the samples share get here."""
+    footer = None
+    for node in (region, *region.iterancestors()):
+        if node.tag in ("article", "main") or (node.get("role") or "").strip().lower() in ("main", "article"):
+            return None
+        if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
+            footer = node  # the outermost: a footer's parts name the employer in a sibling (its legal line)
+    return footer
+
+
+LINK_LIST_MIN_ITEMS = 3
+# A form's choices and buttons offer answers ("temporary", "full-time" in a select); they state no fact.
+FORM_CHOICES = frozenset({"select", "option", "optgroup", "datalist", "button", "textarea"})
+INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
+                         "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "img"})
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join(text.split()) + " " if text and text.strip() else ""
+
+
+def _mostly_links(item) -> bool:
+    text = len("".join(item.text_content().split()))
+    linked = item.tag == "a" and text or sum(len("".join(a.text_content().split())) for a in item.iter("a"))
+    return linked * 2 >= text
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _words_between(items) -> bool:
+    """Whether words stand between the sibling ``items`` (links inside a sentence: "Code licensed under <a>MIT</a>.
+    Docs under <a>Apache 2</a> | © 2016 <a>Acme Co</a>"), not only separators (a menu: "<a>Home</a> | <a>Jobs</a>")."""
+    return any(item.tail and _WORD.search(item.tail) for item in items[:-1])
+
+
+def fact_text(region) -> str:
+    """The region's text that can state this job's facts, one line per block: without link lists (three or more
+    sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
+    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return ""
+    skipped = set()
+    for el in region.iter(etree.Element):
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES:
+            skipped.add(el)
+        groups: dict = {}
+        for child in el:
+            if isinstance(child.tag, str):
+                groups.setdefault(child.tag, []).append(child)
+        for items in groups.values():
+            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+                    item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
+                # An item whose own words outweigh its links (a footer column with the office address beside
+                # its mailto link) states something itself: it stays.
+                skipped.update(item for item in items if _mostly_links(item))
+    parts = []
+    walker = etree.iterwalk(region, events=("start", "end"))
+    for event, el in walker:
+        if not isinstance(el.tag, str):
+            continue
+        block = el.tag not in INLINE_TAGS
+        if event == "start":
+            if block:
+                parts.append("\n")
+            if el in skipped:
+                walker.skip_subtree()  # its end event still comes, with its tail
+                continue
+            parts.append(_one_line(el.text))
+        else:
+            if block:
+                parts.append("\n")
+            if el is not region:
+                parts.append(_one_line(el.tail))
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def review_regions(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,
+            report: LearningReport) -> dict[str, RegionVerdict]:
+    """The whole review, retried when any batch fails; nothing partial survives a failure."""
+    report.regions_sent += len(regions)
+    try:
+        if not regions:
+            return {}
+        for attempt in range(1, settings.retries + 2):
+            report.attempts = attempt
+            try:
+                return classifier.review(regions)
+            except BatchError as exc:
+                report.failures.append(f"attempt {attempt}: {exc}")
+        raise NoiseLearningError(f"noise review failed after {settings.retries + 1} attempts: {report.failures[-1]}")
+    finally:
+        report.model_calls = classifier.usage.calls
+        report.prompt_tokens = classifier.usage.prompt_tokens
+        report.completion_tokens = classifier.usage.completion_tokens

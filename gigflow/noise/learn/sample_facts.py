@@ -1,0 +1,60 @@
+"""Job-fact snippets on the samples, and how many the Markdown keeps without and with a learned filter."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.model import NoiseFilter
+from gigflow.noise.signature import in_page_tab_list
+from gigflow.noise.learn.training import TrainingPage
+
+
+_WS = re.compile(r"\s+")
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"[*_`#|>\\\[\]()]+", " ", text)
+    return _WS.sub(" ", text).strip().lower()
+
+
+def fact_snippets(root) -> set[str]:
+    """Job-fact signals on a page (amounts, dates, locations, contacts, apply words...) plus its apply/contact links."""
+    body = root.find("body")
+    body = body if body is not None else root
+    snippets = set()
+    # An in-page tab list's labels name the job's sections; the facts are in its panels.
+    tab_lists = {el for el in body.xpath('.//*[@role="tablist"]') if in_page_tab_list(el)}
+    for el in body.iter(etree.Element):
+        inside = el in tab_lists or any(a in tab_lists for a in el.iterancestors())
+        for text in (el.text if not inside else None,
+                     el.tail if not inside or el in tab_lists else None):
+            if not text or not text.strip():
+                continue
+            for kind, pattern in JOB_FACT_SIGNALS.items():
+                for match in pattern.finditer(text):
+                    if kind == "amount" and not any(ch.isdigit() for ch in match.group(0)):
+                        continue  # the word "salary" alone is a label, not an amount (as the classifier counts)
+                    snippet = _normalise(match.group(0))
+                    if len(snippet) >= 3:
+                        snippets.add(snippet)
+    return snippets
+
+
+def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(kept, total) of the samples' job-fact snippets in the Markdown without and with the filter."""
+    from gigflow.documents import prepare_html
+
+    before = after = total = 0
+    for sample in samples:
+        snippets = fact_snippets(sample.tree())
+        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                        strategy=sample.strategy).markdown)
+        filtered = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
+                                           strategy=sample.strategy, noise_filter=noise_filter).markdown)
+        total += len(snippets)
+        before += sum(1 for s in snippets if s in plain)
+        after += sum(1 for s in snippets if s in filtered)
+    return (before, total), (after, total)
