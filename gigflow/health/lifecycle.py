@@ -17,12 +17,12 @@ from urllib.parse import urlsplit
 
 from gigflow import keys
 from gigflow.health import queries
-from gigflow.health.queries import RecentRun, SourceState
+from gigflow.health.queries import RecentRun
 from gigflow.middlewares.robots import lookup_robots
 from gigflow.runs.decide import ANTI_BOT
 from gigflow.sources import repository
 from gigflow.sources.config import SourceStatus
-from gigflow.sources.repository import UnknownSourceError, set_status
+from gigflow.sources.repository import SourceState, UnknownSourceError, set_status
 
 REFUSED_STATS = keys.REFUSED
 ORDER = [SourceStatus.candidate, SourceStatus.trial, SourceStatus.active]
@@ -60,7 +60,7 @@ def person() -> str:
 
 def source_state(pool, source_id: str) -> SourceState:
     with pool.connection() as conn:
-        state = queries.source_state(conn, source_id)
+        state = repository.source_state(conn, source_id)
     if state is None:
         raise UnknownSourceError(f"unknown source {source_id!r} (see `scrapy sources list`)")
     return state

@@ -1,8 +1,7 @@
 """Health's tables, run_health and listing_snapshots, and health's reads around them (a source's runs, state and
 status history). Every health module calls these functions; the SQL is ``queries.sql`` beside this module.
 
-``source_state`` reads sources, configurations and source_status_events (a read model of health's own); writes
-to those tables go through gigflow.sources.repository."""
+A source's state and status history are read, and written, through gigflow.sources.repository, their owner."""
 
 from __future__ import annotations
 
@@ -11,28 +10,11 @@ from datetime import datetime
 
 from psycopg.types.json import Jsonb
 
-from gigflow.sql import fetch_row, fetch_rows, fetch_value, fetch_values, load_queries
+from gigflow.sql import fetch_row, fetch_rows, fetch_values, load_queries
 
 
 def _sql(name: str) -> str:
     return load_queries("gigflow.health", "queries.sql")[name]
-
-
-@dataclass(frozen=True)
-class SourceState:
-    """A source's status, policy review, strategies and when it entered its status (and what it was before it
-    last drifted)."""
-    id: str
-    status: str
-    status_reason: str | None
-    policy_reviewed_at: datetime | None
-    policy_reviewed_by: str | None
-    policy_note: str | None
-    configuration_id: int
-    next_crawl_at: datetime | None
-    strategies: list[dict]
-    status_since: datetime | None
-    status_before_drift: str | None
 
 
 @dataclass(frozen=True)
@@ -58,16 +40,6 @@ class LastRunHealth:
     mean_confidence: str | None
     drift: list | None
     script_rendered: str | None
-
-
-@dataclass(frozen=True)
-class StatusEvent:
-    at: datetime
-    from_status: str | None
-    to_status: str
-    reason: str | None
-    actor: str | None
-    evidence: dict | None
 
 
 @dataclass(frozen=True)
@@ -130,13 +102,3 @@ def prune_snapshots(conn, source_id: str, keep: int) -> None:
 
 def latest_snapshots(conn, source_id: str) -> list[ListingSnapshot]:
     return fetch_rows(conn, ListingSnapshot, _sql("latest_snapshots"), {"source_id": source_id})
-
-
-# -- a source's state and history (sources and source_status_events; gigflow.sources owns them) ----------------
-
-def source_state(conn, source_id: str) -> SourceState | None:
-    return fetch_row(conn, SourceState, _sql("source_state"), {"id": source_id})
-
-
-def status_events(conn, source_id: str, limit: int) -> list[StatusEvent]:
-    return fetch_rows(conn, StatusEvent, _sql("status_events"), {"id": source_id, "limit": limit})

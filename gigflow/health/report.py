@@ -8,6 +8,7 @@ from dataclasses import asdict
 from gigflow.sources.extension import hint_from_stats
 from gigflow.health import SCRIPT_RENDERED, queries
 from gigflow.health.lifecycle import recent_runs, source_state
+from gigflow.sources import repository
 
 
 def health_label(outcome: str | None, drift: list | None, script_rendered: str | None = None) -> str:
@@ -37,7 +38,7 @@ def with_health(pool, rows: list[dict]) -> list[dict]:
 def overview(pool, source_id: str, runs: int = 5, events: int = 10) -> dict:
     state = source_state(pool, source_id)
     with pool.connection() as conn:
-        history = queries.status_events(conn, source_id, events)
+        history = repository.status_events(conn, source_id, events)
     recent = recent_runs(pool, source_id, runs)
     return {
         "id": source_id, "status": state.status, "reason": state.status_reason,

@@ -20,6 +20,33 @@ def _sql(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class SourceState:
+    """A source's status, policy review, strategies and when it entered its status (and what it was before it
+    last drifted)."""
+    id: str
+    status: str
+    status_reason: str | None
+    policy_reviewed_at: datetime | None
+    policy_reviewed_by: str | None
+    policy_note: str | None
+    configuration_id: int
+    next_crawl_at: datetime | None
+    strategies: list[dict]
+    status_since: datetime | None
+    status_before_drift: str | None
+
+
+@dataclass(frozen=True)
+class StatusEvent:
+    at: datetime
+    from_status: str | None
+    to_status: str
+    reason: str | None
+    actor: str | None
+    evidence: dict | None
+
+
+@dataclass(frozen=True)
 class SourceRecord:
     """A source as stored: its configuration plus database identity."""
 
@@ -218,3 +245,11 @@ def save_strategies(conn, configuration_id: int, token: int, config_hash: str, s
     return fetch_value(conn, _sql("save_strategies"), {
         "configuration_id": configuration_id, "token": token, "config_hash": config_hash,
         "strategies": Jsonb(strategies)}) is not None
+
+
+def source_state(conn, source_id: str) -> SourceState | None:
+    return fetch_row(conn, SourceState, _sql("source_state"), {"id": source_id})
+
+
+def status_events(conn, source_id: str, limit: int) -> list[StatusEvent]:
+    return fetch_rows(conn, StatusEvent, _sql("status_events"), {"id": source_id, "limit": limit})

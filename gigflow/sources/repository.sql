@@ -116,3 +116,19 @@ UPDATE configurations SET strategies = %(strategies)s, config_hash = %(config_ha
        config = config - 'noiseFilter', token = token + 1, updated_at = now()
 WHERE id = %(configuration_id)s AND token = %(token)s
 RETURNING id, token
+
+-- name: source_state
+-- A source's status, policy review and when it entered its current status.
+SELECT s.id, s.status, s.status_reason, s.policy_reviewed_at, s.policy_reviewed_by, s.policy_note,
+       s.configuration_id, s.next_crawl_at, g.strategies,
+       (SELECT e.at FROM source_status_events e WHERE e.source_id = s.id AND e.to_status = s.status
+        ORDER BY e.id DESC LIMIT 1) AS status_since,
+       (SELECT e.from_status FROM source_status_events e WHERE e.source_id = s.id AND e.to_status = 'drifting'
+        ORDER BY e.id DESC LIMIT 1) AS status_before_drift
+FROM sources s JOIN configurations g ON g.id = s.configuration_id
+WHERE s.id = %(id)s
+
+-- name: status_events
+-- A source's status history, newest first.
+SELECT at, from_status, to_status, reason, actor, evidence FROM source_status_events
+WHERE source_id = %(id)s ORDER BY id DESC LIMIT %(limit)s
