@@ -81,19 +81,13 @@ def in_process(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = No
     reactor_before = "twisted.internet.reactor" in sys.modules
     code = 1
     try:
-        os.dup2(out.fileno(), 1)
-        os.dup2(err.fileno(), 2)
-        sys.stdout = open(1, "w", buffering=1, closefd=False)
-        sys.stderr = open(2, "w", buffering=1, closefd=False)
+        _write_std_to(out, err)
         with _as_command(argv, cwd, env), _logging_restored(), warnings.catch_warnings(), _deadline(timeout, argv):
             _new_interpreter_warnings()
             try:
                 code = body() or 0
-            except SystemExit as exc:  # as the interpreter exits: None is 0, a message is printed and exits 1
-                if exc.code is None or isinstance(exc.code, int):
-                    code = exc.code or 0
-                else:
-                    print(exc.code, file=sys.stderr)
+            except SystemExit as exc:
+                code = _exit_code(exc)
             except subprocess.TimeoutExpired:
                 raise
             except Exception:  # as the interpreter reports it (gigflow.commands installs a hook for some errors)
@@ -105,15 +99,37 @@ def in_process(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = No
         for fd, saved in zip((1, 2), saved_fds):
             os.dup2(saved, fd)
             os.close(saved)
+    streams = _read_back(out, err)
+    assert reactor_before or "twisted.internet.reactor" not in sys.modules, (
+        f"{argv[1:]} installed a Twisted reactor in the test process: the command needs a crawler process "
+        "(requires_crawler_process, or GigflowCommand.crawls) and must run in a forked child")
+    return subprocess.CompletedProcess([sys.executable, *argv], code, *streams)
+
+
+def _write_std_to(out, err) -> None:
+    """File descriptors 1 and 2 (and sys.stdout/sys.stderr over them) written to ``out`` and ``err``: what a
+    subprocess started by the command prints is caught too."""
+    os.dup2(out.fileno(), 1)
+    os.dup2(err.fileno(), 2)
+    sys.stdout = open(1, "w", buffering=1, closefd=False)
+    sys.stderr = open(2, "w", buffering=1, closefd=False)
+
+
+def _exit_code(exc: SystemExit) -> int:
+    """As the interpreter exits on SystemExit: None is 0, a message is printed and exits 1."""
+    if exc.code is None or isinstance(exc.code, int):
+        return exc.code or 0
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def _read_back(out, err) -> list[str]:
     streams = []
     for stream in (out, err):
         stream.seek(0)
         streams.append(stream.read().decode("utf-8", "replace"))
         stream.close()
-    assert reactor_before or "twisted.internet.reactor" not in sys.modules, (
-        f"{argv[1:]} installed a Twisted reactor in the test process: the command needs a crawler process "
-        "(requires_crawler_process, or GigflowCommand.crawls) and must run in a forked child")
-    return subprocess.CompletedProcess([sys.executable, *argv], code, *streams)
+    return streams
 
 
 class _as_command:
@@ -237,17 +253,11 @@ def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None
     if pid == 0:  # the child: never returns into pytest
         code = 1
         try:
-            os.dup2(out.fileno(), 1)
-            os.dup2(err.fileno(), 2)
-            sys.stdout = open(1, "w", buffering=1, closefd=False)
-            sys.stderr = open(2, "w", buffering=1, closefd=False)
+            _write_std_to(out, err)
             _as_new_process(argv, cwd, env)
             code = body() or 0
-        except SystemExit as exc:  # as the interpreter exits: None is 0, a message is printed and exits 1
-            if exc.code is None or isinstance(exc.code, int):
-                code = exc.code or 0
-            else:
-                print(exc.code, file=sys.stderr)
+        except SystemExit as exc:
+            code = _exit_code(exc)
         except BaseException:  # as the interpreter reports it (gigflow.commands installs a hook for some errors)
             sys.excepthook(*sys.exc_info())
         finally:
@@ -271,11 +281,7 @@ def in_child(body, argv: list[str], *, cwd: Path = ROOT, env: dict | None = None
             err.close()
             raise subprocess.TimeoutExpired([sys.executable, *argv], timeout)
         time.sleep(0.01)
-    streams = []
-    for stream in (out, err):
-        stream.seek(0)
-        streams.append(stream.read().decode("utf-8", "replace"))
-        stream.close()
+    streams = _read_back(out, err)
     return subprocess.CompletedProcess([sys.executable, *argv], os.waitstatus_to_exitcode(status), *streams)
 
 
