@@ -1,0 +1,64 @@
+"""Round 12 of issue #23 (found on hold-out 7, studied from this round on: zeppelin, agora, pracujucemamy).
+
+AL. A short line naming the site owner's jobs ("← Openings at Quarnby", a back link to the list of openings) is
+    the employer's statement, like the copyright line: it stays where the job's own text names the owner too (the
+    owner is then protected nowhere else), while the menus around it go.
+AM. A wrapper whose every word sits in the site's nav (a fixed top bar around a <nav> whose logo is an <h1>) is
+    the nav's: its heading is the site's, not "a heading inside the job content" when the job's region is the
+    whole <body>; the menu goes.
+AN. A board's menu naming its other audience in Central European languages ("Pre firmy", "Dla pracodawców") is a
+    board signal like "For employers": the site footer's phone, mailbox and address are the operator's and go,
+    each job's employer and way to apply stay.
+
+Each test fails on the code before round 12 (checked on commit 6bccc6a); AN's guard (a one-employer site keeps its
+footer office) passes on both.
+"""
+
+from __future__ import annotations
+
+from gigflow.documents import prepare_html
+from gigflow.noise.learn.classifier import RulesClassifier, openings_line
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
+
+JOBS = [("welder", "Pipe Welder", "You weld stainless pipes for dairies.", "Certified welding experience"),
+        ("planner", "Production Planner", "You plan the weekly runs of two lines.", "Experience with ERP planning"),
+        ("driver", "Forklift Driver", "You move pallets between the halls.", "A forklift licence"),
+        ("buyer", "Steel Buyer", "You buy sheet and tube from mills.", "Experience in purchasing")]
+
+
+def _learn_and_prepare(make, origin: str, unseen: int = 3) -> tuple:
+    pages = [TrainingPage(url=f"{origin}/jobs/{slug}/", body=make(k, slug, title, text, need).encode())
+             for k, (slug, title, text, need) in enumerate(JOBS)]
+    training = [page for k, page in enumerate(pages) if k != unseen]
+    result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
+    page = pages[unseen]
+    return result, prepare_html(page.body, page.url, noise_filter=result.filter).markdown
+
+
+MENU = ("<nav><ul><li><a href='/'>Home</a></li><li><a href='/products/'>Products</a></li>"
+        "<li><a href='/about/'>About</a></li><li><a href='/jobs/'>Jobs</a></li></ul></nav>")
+
+
+def test_al_a_back_link_naming_the_owners_openings_is_the_employer():
+    def page(k, slug, title, text, need):
+        return (f"<html><head><title>{title}</title></head><body>{MENU}"
+                f"<section><div><a href='/jobs/' class='back'><i>arrow_back</i> Openings at Quarnby</a>"
+                f"<h1>{title}</h1><p>{text} Quarnby builds dairy lines.</p><ul><li>{need}</li></ul></div></section>"
+                "<footer><p><a href='/privacy/'>Privacy</a> <a href='/press/'>Press</a></p>"
+                "<p>© 2024 Quarnby</p></footer></body></html>")
+
+    _result, markdown = _learn_and_prepare(page, "https://quarnby.example")
+    assert "Openings at Quarnby" in markdown
+    assert "Products" not in markdown and "Press" not in markdown  # the menus still go
+    assert "Steel Buyer" in markdown and "Experience in purchasing" in markdown
+
+
+def test_al_only_a_short_line_naming_the_owner_and_its_jobs_counts():
+    assert openings_line("arrow_back Openings at Quarnby", "Quarnby")
+    assert openings_line("Quarnby Careers", "Quarnby")
+    assert not openings_line("Openings at Brightline", "Quarnby")  # another name
+    assert not openings_line("Quarnby", "Quarnby")  # the name alone says no more than the logo
+    assert not openings_line("Read how Quarnby hires: our careers blog has every story since 2010", "Quarnby")
+    assert not openings_line("Quarnby Jobs", "Quarnby Jobs")  # the jobs word inside the owner's own name
