@@ -62,3 +62,20 @@ def test_al_only_a_short_line_naming_the_owner_and_its_jobs_counts():
     assert not openings_line("Quarnby", "Quarnby")  # the name alone says no more than the logo
     assert not openings_line("Read how Quarnby hires: our careers blog has every story since 2010", "Quarnby")
     assert not openings_line("Quarnby Jobs", "Quarnby Jobs")  # the jobs word inside the owner's own name
+
+
+def test_am_a_top_bar_around_the_nav_goes_with_the_nav():
+    def page(k, slug, title, text, need):
+        # The title and the text sit in separate blocks: the job's region is the whole <body>.
+        return (f"<html><head><title>{title}</title></head><body>"
+                "<div class='fixed raised'><nav role='navigation'><ul><li><h1><a href='/'>"
+                "<img alt='Tessaly' src='/logo.svg'></a></h1></li><li><a href='#'><span>Menu</span></a></li></ul>"
+                "<ul><li><a href='/#about'>About</a></li><li><a href='/#team'>Team</a></li>"
+                "<li><a href='/careers'>Careers</a></li><li><a href='/#contact'>Contact</a></li></ul></nav></div>"
+                f"<div class='bright'><h2>{title}</h2></div><div class='row'><p>{text}</p>"
+                f"<h5>What you bring</h5><ul><li>{need}</li></ul></div></body></html>")
+
+    _result, markdown = _learn_and_prepare(page, "https://tessaly.example")
+    assert "About" not in markdown and "Contact" not in markdown and "Team" not in markdown
+    assert "Steel Buyer" in markdown and "You buy sheet and tube from mills." in markdown
+    assert "What you bring" in markdown and "Experience in purchasing" in markdown

@@ -138,6 +138,10 @@ class SiteTemplate:
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
+        if _wraps_landmarks_only(el):
+            # A wrapper around the site's nav (a fixed top bar holding the <nav>) is the nav's: its logo's <h1>
+            # is the site's heading, not one inside the job content.
+            return ""
         if _in_site_landmark(el):
             # The site's header, footer or nav differing between samples (an older footer on one page, a phone
             # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
@@ -589,3 +593,20 @@ def _in_site_landmark(el) -> bool:
             return False
     return any(node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
                ("banner", "contentinfo", "navigation") for node in el.iterancestors())
+
+
+def _wraps_landmarks_only(el) -> bool:
+    """A block whose every word sits inside header, footer, nav or aside elements (by tag or ARIA role) below it:
+    a layout wrapper of the site's landmarks, judged like them."""
+    inside: set = set()
+    for node in el.iterdescendants(etree.Element):
+        if node not in inside and is_landmark(node):
+            inside.update(node.iter(etree.Element))
+    if not inside:
+        return False
+    for node in el.iter(etree.Element):
+        if node not in inside and _norm(node.text):
+            return False
+        if node is not el and _norm(node.tail) and node.getparent() not in inside:
+            return False
+    return True
