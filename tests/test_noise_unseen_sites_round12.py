@@ -79,3 +79,34 @@ def test_am_a_top_bar_around_the_nav_goes_with_the_nav():
     assert "About" not in markdown and "Contact" not in markdown and "Team" not in markdown
     assert "Steel Buyer" in markdown and "You buy sheet and tube from mills." in markdown
     assert "What you bring" in markdown and "Experience in purchasing" in markdown
+
+
+EMPLOYERS = ["Dornova s.r.o.", "Velkor a.s.", "Sklad Plus s.r.o.", "Mlyn Trnka s.r.o."]
+
+
+def _board_page(audience: str):
+    def page(k, slug, title, text, need):
+        employer = EMPLOYERS[k]
+        mailbox = f"hr@{employer.split()[0].lower()}.example"
+        nav = ("<nav><ul><li><a href='/'>Domov</a></li><li><a href='/moms/'>Pre mamy</a></li>"
+               f"<li><a href='/companies/'>{audience}</a></li><li><a href='/jobs/'>Ponuky</a></li></ul></nav>")
+        return (f"<html><head><title>{title}</title></head><body>{nav}"
+                f"<div class='job'><h1>{title}</h1><p>Zamestnávateľ: {employer}</p><p>{text}</p>"
+                f"<ul><li>{need}</li></ul><p>CV zasielajte na <a href='mailto:{mailbox}'>{mailbox}</a>.</p></div>"
+                "<div class='row footer'><div><p>info@mamyprace.example<br>+421 949 111 222</p>"
+                "<span>OZ Mamy Práce<br>Hlavná 12<br>917 01 Trnava</span></div></div>"
+                "<div class='copyright'><p>© 2021-2023 Mamy Práce. All Rights Reserved</p></div></body></html>")
+    return page
+
+
+def test_an_a_boards_menu_for_companies_in_slovak_makes_its_footer_the_operators():
+    _result, markdown = _learn_and_prepare(_board_page("Pre firmy"), "https://mamyprace.example")
+    assert "+421 949 111 222" not in markdown and "info@mamyprace.example" not in markdown
+    assert "Hlavná 12" not in markdown
+    assert "Mlyn Trnka s.r.o." in markdown and "mailto:hr@mlyn.example" in markdown
+    assert "Steel Buyer" in markdown and "Experience in purchasing" in markdown
+
+
+def test_an_guard_a_menu_without_an_employer_audience_keeps_the_owners_footer():
+    _result, markdown = _learn_and_prepare(_board_page("Blog"), "https://mamyprace.example")
+    assert "+421 949 111 222" in markdown  # read as the owner's own site, as before: its office stays
