@@ -9,6 +9,9 @@ AM. A wrapper whose every word sits in the site's nav (a fixed top bar around a 
 AN. A board's menu naming its other audience in Central European languages ("Pre firmy", "Dla pracodawców") is a
     board signal like "For employers": the site footer's phone, mailbox and address are the operator's and go,
     each job's employer and way to apply stay.
+AO. A listing of other openings ("More openings": a card per job, its link into the same folder as the others and
+    a teaser) inside the job's container is other pages' words: its heading and cards are judged and go, the job's
+    own heading, text and list stay.
 
 Each test fails on the code before round 12 (checked on commit 6bccc6a); AN's guard (a one-employer site keeps its
 footer office) passes on both.
@@ -110,3 +113,50 @@ def test_an_a_boards_menu_for_companies_in_slovak_makes_its_footer_the_operators
 def test_an_guard_a_menu_without_an_employer_audience_keeps_the_owners_footer():
     _result, markdown = _learn_and_prepare(_board_page("Blog"), "https://mamyprace.example")
     assert "+421 949 111 222" in markdown  # read as the owner's own site, as before: its office stays
+
+
+OTHER_JOBS = [("cook", "Line Cook", "You cook for our canteen every weekday..."),
+              ("painter", "Spray Painter", "Our paint shop finishes tanks and frames..."),
+              ("electrician", "Service Electrician", "You keep the two lines running..."),
+              ("clerk", "Stores Clerk", "You run the stores for spare parts...")]
+
+
+def test_ao_a_list_of_other_openings_inside_the_jobs_container_goes():
+    cards = "".join(f"<div class='row'><div class='name'><a href='/careers/job/{slug}'>{name}</a></div>"
+                    f"<div class='teaser'><p>{teaser}</p></div></div>" for slug, name, teaser in OTHER_JOBS)
+
+    def page(k, slug, title, text, need):
+        # The title sits apart from the text: the job's region is the wrapper holding the listing too.
+        return (f"<html><head><title>{title}</title></head><body>{MENU}<div class='page'>"
+                f"<div class='titlebar'><h1>{title}</h1></div><div class='main'><article><p>{text}</p>"
+                f"<h3>What you bring</h3><ul><li>{need}</li><li>Good spoken English</li></ul></article>"
+                f"<section><h2>More openings</h2><div class='list'>{cards}</div></section></div></div>"
+                "<footer><p>© 2024 Brenholt</p></footer></body></html>")
+
+    pages = [TrainingPage(url=f"https://brenholt.example/careers/job/{slug}",
+                          body=page(k, slug, title, text, need).encode())
+             for k, (slug, title, text, need) in enumerate(JOBS)]
+    result = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h")
+    markdown = prepare_html(pages[3].body, pages[3].url, noise_filter=result.filter).markdown
+    assert "More openings" not in markdown and "Spray Painter" not in markdown
+    assert "Our paint shop finishes" not in markdown
+    assert "Steel Buyer" in markdown and "You buy sheet and tube from mills." in markdown
+    assert "What you bring" in markdown and "Experience in purchasing" in markdown
+
+
+def test_ao_guard_a_list_of_the_jobs_own_links_is_no_listing():
+    from lxml import html as lxml_html
+
+    from gigflow.noise.learn.template import other_jobs_list
+
+    listing = lxml_html.fromstring("<section><h2>More openings</h2><div>" + "".join(
+        f"<div><a href='/careers/job/{s}'>{n}</a><p>{t}</p></div>" for s, n, t in OTHER_JOBS) + "</div></section>")
+    assert other_jobs_list(listing)
+    # Links to different places (a tool list, the job's own references) or too much text of its own: no listing.
+    tools = lxml_html.fromstring("<ul><li><a href='/docs/git/intro'>Git</a></li><li><a href='/tools/ci/x'>CI</a>"
+                                 "</li><li><a href='/blog/2024/post'>Blog</a></li></ul>")
+    assert not other_jobs_list(tools)
+    prose = lxml_html.fromstring("<div><p>We build dairy lines for farms across the north and we hire all year "
+                                 "round.</p><div>" + "".join(f"<div><a href='/careers/job/{s}'>{n}</a></div>"
+                                                             for s, n, _t in OTHER_JOBS) + "</div></div>")
+    assert not other_jobs_list(prose)
