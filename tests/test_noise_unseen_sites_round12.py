@@ -12,8 +12,11 @@ AN. A board's menu naming its other audience in Central European languages ("Pre
 AO. A listing of other openings ("More openings": a card per job, its link into the same folder as the others and
     a teaser) inside the job's container is other pages' words: its heading and cards are judged and go, the job's
     own heading, text and list stay.
+AP. A heading beside the site's copyright line ("/ Follow us" over icon links and "© 2024 Quarnby") names the
+    section's links, not the line: in a part kept only for the copyright line, headings and their values are
+    judged, so the heading and the icon links go and the line stays.
 
-Each test fails on the code before round 12 (checked on commit 6bccc6a); AN's guard (a one-employer site keeps its
+Each test fails on the code before round 12 (AL-AO checked on commit 6bccc6a, AP on 8cea7c3); AN's guard (a one-employer site keeps its
 footer office) passes on both.
 """
 
@@ -160,3 +163,21 @@ def test_ao_guard_a_list_of_the_jobs_own_links_is_no_listing():
                                  "round.</p><div>" + "".join(f"<div><a href='/careers/job/{s}'>{n}</a></div>"
                                                              for s, n, _t in OTHER_JOBS) + "</div></div>")
     assert not other_jobs_list(prose)
+
+
+def test_ap_a_heading_beside_the_copyright_line_goes_with_the_links_it_names():
+    social = "".join(f"<a href='https://{host}/quarnby'><img src='/icons/{host}.svg'></a>"
+                      for host in ("github.com", "instagram.com", "twitter.com"))
+
+    def page(k, slug, title, text, need):
+        return (f"<html><head><title>{title}</title></head><body>{MENU}"
+                f"<main><h1>{title}</h1><p>{text} Quarnby builds dairy lines.</p><ul><li>{need}</li></ul></main>"
+                "<footer><div class='cols'><div><h2>/ Products</h2><a href='/kettles/'>Kettles</a>"
+                "<a href='/valves/'>Valves</a></div>"
+                f"<div><h2>/ Follow us</h2><div class='icons'>{social}</div><p>© 2024 Quarnby</p></div></div>"
+                "</footer></body></html>")
+
+    _result, markdown = _learn_and_prepare(page, "https://quarnby.example")
+    assert "© 2024 Quarnby" in markdown  # the copyright line stays (round 11's AH)
+    assert "Follow us" not in markdown and "instagram.com" not in markdown
+    assert "Kettles" not in markdown and "Steel Buyer" in markdown
