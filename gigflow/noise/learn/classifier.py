@@ -395,7 +395,36 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                 [lowered, *_ALT.findall(region.html)]).lower()):
             found.append(f"employer {name!r}")
             break
+    if owner_name and not any(f.startswith("employer ") for f in found):
+        line = openings_line(haystack, owner_name)
+        if line:
+            found.append(f"employer {owner_name!r}{OPENINGS_LINE}")
     return _with_copyright_line(found, haystack, (*employers, owner_name))
+
+
+# "Openings at Acme", "Jobs at Acme", "Acme Careers", "Karriere bei Acme": a short line naming the site owner's
+# jobs (a back link to the list, a section heading) states whose job this is, the employer, like a copyright line.
+_OPENINGS_WORDS = re.compile(r"\b(?:jobs?|careers?|openings?|vacanc(?:y|ies)|positions?|opportunities|karriere|"
+                             r"stellen\w*|jobangebote|emplois?|carri[eè]res?|offres|vacatures|työpaikat|"
+                             r"lediga jobb|ofertas|empleos?|lavora con noi|kariér\w*|kariera|pracovné ponuky|"
+                             r"求人|採用|채용)\b", re.I)
+OPENINGS_LINE_MAX_WORDS = 6
+OPENINGS_LINE = " (a line naming the owner's jobs)"
+
+
+def openings_line(text: str, owner: str) -> str:
+    """The first short line of ``text`` that names the site owner's jobs ("Openings at Acme", "Acme Careers"),
+    or ''. Only the owner's name (the site is no board) and only a short line: a sentence naming the owner's
+    careers page is marketing."""
+    wanted = owner.casefold()
+    if len(wanted) < 3:
+        return ""
+    for line in text.split("\n"):
+        words = line.split()
+        if 0 < len(words) <= OPENINGS_LINE_MAX_WORDS and wanted in line.casefold() and _OPENINGS_WORDS.search(
+                line.casefold().replace(wanted, " ")):
+            return line
+    return ""
 
 
 # A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.

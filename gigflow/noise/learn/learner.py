@@ -116,9 +116,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     # that cannot be learned (controls, size, changes, ambiguity, job content inside) stays, and its parts are
     # tried on their own, so one search box or one per-page link does not keep a whole header.
     pending = _outermost(roots[0], candidates[0] + template.candidates)
+    unlabelled: set = set()  # parts whose headings and labels name nothing kept (see below)
     for review_round in range(MAX_REVIEW_ROUNDS):
         fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
-                                   signatures, split=review_round > 0)
+                                   signatures, split=review_round > 0, unlabelled=unlabelled)
         fresh = {key: region for key, region in fresh.items() if key not in learnable}
         learnable.update(fresh)
         regions = []
@@ -135,6 +136,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         pending = [part for (_selector, signature), region in fresh.items()
                    if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
                    for part in _split(region)]
+        # A region kept for nothing but the site's copyright line: the line is a statement of its own, so a
+        # heading beside it ("Follow us") names the section's links, not the line, and is no label to keep.
+        unlabelled.update(part for (_selector, signature), region in fresh.items()
+                          if _kept_only_for_a_copyright_line(verdicts[by_signature[signature].id])
+                          for part in _split(region))
         if not pending:
             break
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
@@ -251,6 +257,12 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
             verdicts[by_signature[signature].id] = RegionVerdict("remove", DUPLICATE_LINKS, verdict.classifier)
 
 
+def _kept_only_for_a_copyright_line(verdict: RegionVerdict) -> bool:
+    """A rules verdict whose one signal is the employer stated by the site's copyright line."""
+    return (verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY)
+            and verdict.reason.endswith(COPYRIGHT_LINE) and "," not in verdict.reason[len(EMPLOYER_ONLY):])
+
+
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
     """Sibling parts kept only because they name the employer ("© 2026 Acme B.V." beside "Acme B.V. is a website
     of ..."): the employer's name needs to stay once. The one stating a legal form stays, then the site's
@@ -311,7 +323,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
 
 def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes, candidate_sets,
                        settings: NoiseSettings, report: LearningReport, signatures, *, split: bool,
-                       need: int | None = None) -> dict:
+                       need: int | None = None, unlabelled: set = frozenset()) -> dict:
     """Learnable regions among ``pending`` and, where a region cannot be learned whole, among its parts.
 
     ``split``: the parts of a region kept for a job fact, where a heading, a field label and the value right
@@ -330,7 +342,8 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
             continue
         why = template.holds_content(region)
         if not why:
-            content = template.is_content(region) or (split and _names_or_follows_a_label(region))
+            content = template.is_content(region) or (split and region not in unlabelled
+                                                       and _names_or_follows_a_label(region))
             if content:
                 report.skipped.append(SkippedRegion(indexes[0].selector_candidates(region)[-1],
                                                     f"job content: {content}"))

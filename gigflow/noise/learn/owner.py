@@ -57,7 +57,10 @@ _LISTING_NAME = re.compile(r"\b(?:jobs?|job ?boards?|boards?|vacancies|listings?
 _BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for employers|recruiters?|"
                           r"(?:search|browse|explore) (?:by )?compan(?:y|ies)|company profiles?|"
                           r"arbeitgeber|für unternehmen|werkgevers|entreprises|recruteurs|empresas|"
-                          r"työnantajille|yritykset|arbetsgivare|för arbetsgivare)\b", re.I)
+                          r"työnantajille|yritykset|arbetsgivare|för arbetsgivare|"
+                          # the same audience in Central European languages ("Pre firmy", "Dla pracodawców")
+                          r"(?:pre|pro|dla) firmy?|zamestnávat\w*|zaměstnavat\w*|pracodawc\w*|munkáltató\w*|"
+                          r"cégeknek|poslodavc\w*|delodajalc\w*)\b", re.I)
 # "Senior Engineer at Acme (Berlin) | Board": a title naming the job's employer.
 _TITLE_EMPLOYER = re.compile(r"\s(?:at|bei|chez|bij|@)\s+([^|–—·•»(\-]{2,60})", re.I)
 BOARD_LINK_MAX_CHARS = 40

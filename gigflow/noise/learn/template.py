@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -138,6 +139,10 @@ class SiteTemplate:
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
+        if _wraps_landmarks_only(el):
+            # A wrapper around the site's nav (a fixed top bar holding the <nav>) is the nav's: its logo's <h1>
+            # is the site's heading, not one inside the job content.
+            return ""
         if _in_site_landmark(el):
             # The site's header, footer or nav differing between samples (an older footer on one page, a phone
             # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
@@ -172,6 +177,10 @@ class SiteTemplate:
         region = self.job_region()
         inside = region is not None and _contains(region, el)
         if not inside:
+            return ""
+        if any(other_jobs_list(node) for node in (el, *el.iterancestors()) if node is region or _contains(region, node)):
+            # "More openings" with a card per job (its link and a teaser): other pages' words, not this job's,
+            # though the listing sits in the job's container; its heading names the listing.
             return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
@@ -589,3 +598,57 @@ def _in_site_landmark(el) -> bool:
             return False
     return any(node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
                ("banner", "contentinfo", "navigation") for node in el.iterancestors())
+
+
+OTHER_JOBS_MIN_ITEMS = 3
+
+
+def _link_folder(a) -> str:
+    """The folder of a link's target ("/careers/job" for "/careers/job/ruby-developer"), '' for a link to another
+    site, a fragment, a mail or a folder's own top page."""
+    href = (a.get("href") or "").strip()
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return ""
+    if parts.scheme not in ("", "http", "https") or not parts.path.strip("/"):
+        return ""
+    segments = parts.path.strip("/").split("/")
+    return f"{parts.netloc.lower()}/{'/'.join(segments[:-1])}" if len(segments) >= 2 else ""
+
+
+def other_jobs_list(el) -> bool:
+    """A listing of other pages of one kind ("More openings"): three or more sibling items of one tag, each
+    linking to a page in the same folder (``/careers/job/…``), and outside them no more than a heading's words."""
+    for parent in (el, *el.iterdescendants(etree.Element)):
+        items = [c for c in parent if isinstance(c.tag, str)]
+        if len(items) < OTHER_JOBS_MIN_ITEMS or len({c.tag for c in items}) != 1:
+            continue
+        folders = {frozenset(_link_folder(a) for a in item.iter("a")) - {""} for item in items}
+        if len(folders) != 1:
+            continue
+        (folder,) = folders
+        if len(folder) != 1:
+            continue
+        outside = _norm(el.text_content())
+        for item in items:
+            outside = outside.replace(_norm(item.text_content()), " ", 1)
+        return len(outside.split()) <= LABEL_MAX_WORDS
+    return False
+
+
+def _wraps_landmarks_only(el) -> bool:
+    """A block whose every word sits inside header, footer, nav or aside elements (by tag or ARIA role) below it:
+    a layout wrapper of the site's landmarks, judged like them."""
+    inside: set = set()
+    for node in el.iterdescendants(etree.Element):
+        if node not in inside and is_landmark(node):
+            inside.update(node.iter(etree.Element))
+    if not inside:
+        return False
+    for node in el.iter(etree.Element):
+        if node not in inside and _norm(node.text):
+            return False
+        if node is not el and _norm(node.tail) and node.getparent() not in inside:
+            return False
+    return True
