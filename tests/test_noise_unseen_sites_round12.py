@@ -16,8 +16,8 @@ AP. A heading beside the site's copyright line ("/ Follow us" over icon links an
     section's links, not the line: in a part kept only for the copyright line, headings and their values are
     judged, so the heading and the icon links go and the line stays.
 
-Each test fails on the code before round 12 (AL-AO checked on commit 6bccc6a, AP on 8cea7c3); AN's guard (a one-employer site keeps its
-footer office) passes on both.
+Each test fails on the code before round 12 (AL-AO checked on commit 6bccc6a, AP on 8cea7c3); AN's guard (a
+one-employer site keeps its footer office) passes on both.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from urllib.parse import urlsplit
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -178,7 +178,8 @@ class SiteTemplate:
         inside = region is not None and _contains(region, el)
         if not inside:
             return ""
-        if any(other_jobs_list(node) for node in (el, *el.iterancestors()) if node is region or _contains(region, node)):
+        if any(other_jobs_list(node) for node in (el, *el.iterancestors())
+               if node is region or _contains(region, node)):
             # "More openings" with a card per job (its link and a teaser): other pages' words, not this job's,
             # though the listing sits in the job's container; its heading names the listing.
             return ""
