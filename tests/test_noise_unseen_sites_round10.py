@@ -12,13 +12,13 @@ AE. In the site footer a "Label: value" row is the office's ("Opening hours: Mon
     is judged by what it says, not kept for its form; the footer's address, phone and mail stay.
 AF. "Apply machine learning analytics to your cloud" in a product menu is the verb with an object of its own, no
     way to apply: the menu goes; "Apply", "Apply now", "Apply for this job" stay ways to apply.
-P.  (Preparation, no change) An apply button whose mailto target has a space ("?subject=RE: Actuary") keeps the
-    address and the subject; the target is written percent-encoded, the form a URL takes in Markdown.
+P.  (Preparation) An apply button whose mailto target has a space ("?subject=RE: Actuary") keeps the address and
+    the subject as the page wrote them, in a <...> destination (percent-encoded before round 12).
 """
 
 from __future__ import annotations
 
-from urllib.parse import unquote
+from markdown_it import MarkdownIt
 
 from gigflow.documents import prepare_html
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals, RulesClassifier
@@ -153,11 +153,17 @@ def test_af_apply_with_an_object_of_its_own_in_a_menu_is_no_way_to_apply():
         assert any(s.startswith("apply ") for s in job_fact_signals(region(text, "/jobs/1/"))), text
 
 
-def test_p_a_mailto_with_a_space_keeps_its_address_and_subject_percent_encoded():
-    body = (b"<html><body><main><h1>Actuary</h1><p>Model risk.</p>"
-            b"<a class='btn' href='mailto:careers@fortress.example?subject=RE: Actuary'>Apply Today</a>"
-            b"</main></body></html>")
+def test_p_a_mailto_with_a_space_keeps_its_address_and_subject_as_the_page_wrote_them():
+    body = ("<html><body><main><h1>Actuary</h1><p>Model risk.</p>"
+            "<a class='btn' href='mailto:careers@fortress.example?subject=RE: Actuary (Life)'>Apply Today</a>"
+            "<a href='mailto:careers@fortress.example?subject=Hi <b>&#10;\u202ethere\\'>Write to us</a>"
+            "</main></body></html>").encode()
     markdown = prepare_html(body, f"{ORIGIN}/careers/actuary/").markdown
-    assert "[Apply Today](mailto:careers@fortress.example?subject=RE:%20Actuary)" in markdown
-    target = markdown.split("[Apply Today](", 1)[1].split(")", 1)[0]
-    assert unquote(target) == "mailto:careers@fortress.example?subject=RE: Actuary"
+    # Since round 12: written <...> (CommonMark's destination with spaces), the subject as the page wrote it.
+    assert "[Apply Today](<mailto:careers@fortress.example?subject=RE: Actuary (Life)>)" in markdown
+    rendered = MarkdownIt().render(markdown)
+    assert 'href="mailto:careers@fortress.example?subject=RE:%20Actuary%20(Life)"' in rendered
+    # Brackets, backslashes, line breaks and bidi controls stay encoded: nothing closes the destination early
+    # or reorders what a reader sees.
+    assert "(<mailto:careers@fortress.example?subject=Hi %3Cb%3E%E2%80%AEthere%5C>)" in markdown
+    assert 'href="mailto:careers@fortress.example?subject=Hi%20%3Cb%3E%E2%80%AEthere%5C"' in rendered

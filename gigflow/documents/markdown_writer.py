@@ -35,7 +35,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.documents.links import listed_link
-from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, safe_target
+from gigflow.documents.safe_text import IMAGE_SCHEMES, PLAIN_WEB_URL, link_destination, safe_target
 
 DIRECT = "direct"  # its MARKDOWN_CONVERTER name
 BREAK = "\x01"  # a block boundary: a blank line once the enclosing block is finished
@@ -135,7 +135,7 @@ def _wrap(text: str, mark: str, out: list[str]) -> None:
 def _link_target(value: str | None) -> str | None:
     if value is None:
         return None
-    return value if _plain_url(value) else safe_target(value)
+    return value if _plain_url(value) else safe_target(value, readable=True)
 
 
 def _span(el, name: str, limit: int) -> int:
@@ -397,10 +397,11 @@ class MarkdownWriter:
             return
         lead = " " if text and text[0] in _WS_CHARS else ""
         trail = " " if text and text[-1] in _WS_CHARS else ""
-        if label == target and target.startswith(("http://", "https://")):
+        if label == target and target.startswith(("http://", "https://")) and link_destination(target) == target:
             out.append(f"{lead}{ANGLE}{target.replace('&', AMP)}>{trail}")
         else:
-            out.append(f"{lead}{OPEN}{label}{CLOSE}({target.replace('&', AMP)}){trail}")
+            destination = link_destination(target).replace("&", AMP).replace("<", ANGLE)  # its own bracket
+            out.append(f"{lead}{OPEN}{label}{CLOSE}({destination}){trail}")
 
     def image(self, el, out: list[str]) -> None:
         alt = el.get("alt")

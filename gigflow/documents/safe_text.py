@@ -17,6 +17,7 @@ structure in the page:
 from __future__ import annotations
 
 import re
+import unicodedata
 from urllib.parse import quote
 
 from lxml import etree
@@ -36,6 +37,8 @@ _TEXT_SPECIAL = re.compile(r"[\\<\[\]]|&(?=#?[A-Za-z0-9]+;)")
 PLAIN_WEB_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:[/?#][A-Za-z0-9\-._~!$&+,;=:/?#%]*)?")
 # Characters kept as they are in a link target; everything else is percent-encoded.
 _URL_SAFE = "/:?#@!$&+,;=%~"
+# A target a plain (unbracketed) Markdown destination holds as it is.
+_PLAIN_TARGET = re.compile(r"[A-Za-z0-9\-._~!$&+,;=:/?#%@]*")
 # A literal "<" with the backslashes before it; escaped unless it opens an autolink to an allowed URL.
 # An email autolink's address, matched right after the "<" so that one pass decides it.
 _EMAIL = (r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -51,8 +54,9 @@ def escape_text(text: str) -> str:
     return _TEXT_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
 
 
-def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> str | None:
-    """The link target as stored Markdown may carry it, or None when the policy refuses it."""
+def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES, readable: bool = False) -> str | None:
+    """The link target as stored Markdown may carry it, or None when the policy refuses it. ``readable``: only
+    what a ``<…>`` destination cannot hold is encoded (see ``link_destination``), the rest stays as written."""
     if not value:
         return None
     if PLAIN_WEB_URL.fullmatch(value):  # the common case, decided without parsing: nothing to refuse or encode
@@ -60,9 +64,31 @@ def safe_target(value: str | None, schemes: tuple[str, ...] = LINK_SCHEMES) -> s
     url = canonical_url(value)
     if url_problem(url, schemes):
         return None
+    if readable:
+        return "".join(_encoded(ch) if _unreadable(ch) else ch for ch in url)
     return quote(url, safe=_URL_SAFE)
 
 
+_HIDDEN = ("Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp")
+
+
+def _unreadable(ch: str) -> bool:
+    """A character a ``<…>`` destination cannot hold, or one that hides or reorders text (controls, bidi and
+    zero-width format characters, separators other than the plain space): it stays percent-encoded."""
+    return ch in "<>\\" or (ch != " " and unicodedata.category(ch) in _HIDDEN)
+
+
+def _encoded(ch: str) -> str:
+    return quote(ch, safe="")
+
+
+def link_destination(target: str) -> str:
+    """A safe target as a Markdown link destination. One with characters a plain destination cannot hold (a mail
+    link's subject, "?subject=Apply for Engineer (Python)", a path with accents) is written as the page wrote
+    it inside ``<…>``, CommonMark's form for such a destination: a reader and a search for the page's address find
+    it, a renderer encodes it. ``safe_target(readable=True)`` has encoded every ``<``, ``>``, backslash, line
+    break and hidden character, so nothing closes the brackets early."""
+    return target if _PLAIN_TARGET.fullmatch(target) else f"<{target}>"
 
 
 def neutralize_tree(root) -> None:
