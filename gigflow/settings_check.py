@@ -11,6 +11,11 @@ _READERS = {bool: ("getbool", "true or false"), int: ("getint", "a whole number"
 
 def settings_problem(settings) -> str | None:
     """Why ``settings`` cannot run a crawl, or None. Types come from the defaults in gigflow.settings."""
+    if not set(defaults.SPIDER_MODULES) <= set(settings.getlist("SPIDER_MODULES")):
+        # Outside the checkout Scrapy finds our commands (an entry point) but not our settings: a crawl would run
+        # with Scrapy's defaults, without politeness, the fetch guard or a database.
+        return ("gigflow's settings are not loaded here (no scrapy.cfg in this folder or above it): run the command "
+                "in the gigflow checkout, or set SCRAPY_SETTINGS_MODULE=gigflow.settings")
     for name in dir(defaults):
         if not name.isupper():
             continue

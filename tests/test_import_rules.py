@@ -304,6 +304,35 @@ def test_every_sql_file_is_one_owners_named_queries_or_a_whole_script():
     assert wrong == []
 
 
+# A statement written in Python: "SELECT ... FROM", "INSERT INTO", "UPDATE x SET", "DELETE FROM", DDL.
+SQL_STATEMENT = re.compile(r"^\s*(?:SELECT\b[\s\S]*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|"
+                           r"(?:CREATE|DROP|ALTER)\s+(?:TABLE|INDEX|DATABASE|SCHEMA)\b)", re.I)
+
+
+def sql_in_python(path: Path) -> list[int]:
+    """Lines of ``path`` holding a string (or f-string) that is an SQL statement."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(part.value if isinstance(part, ast.Constant) else "x" for part in node.values)
+        else:
+            continue
+        if SQL_STATEMENT.match(text):
+            found.append(node.lineno)
+    return sorted(set(found))  # an f-string's literal parts are strings too
+
+
+def test_no_sql_statement_is_written_in_python():
+    """Every statement is an owner's named query: none is a string in Python (docstrings name tables, not
+    statements). The one composed statement, a scratch database's CREATE/DROP with a quoted identifier, is the
+    database room's (psycopg.sql)."""
+    found = [f"{path.relative_to(PACKAGE)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
+             if path.relative_to(PACKAGE).as_posix() != "db/queries.py" for line in sql_in_python(path)]
+    assert found == []
+
+
 def test_the_sql_rules_see_a_violation(tmp_path):
     assert writes_to_owned_tables("UPDATE jobs SET gone_at = now()") == {"jobs"}
     assert writes_to_owned_tables("insert into  source_versions (id) VALUES (1)") == {"source_versions"}
@@ -313,6 +342,10 @@ def test_the_sql_rules_see_a_violation(tmp_path):
     path.write_text('from gigflow.sql import load_queries\n\n\ndef _sql(name):\n'
                     '    return load_queries("gigflow.store", "jobs.sql")[name]\n\n\n_sql("no_such_query")\n')
     assert named_query_references(path) == [("gigflow.store", "jobs.sql", "no_such_query", 8)]
+    inline = tmp_path / "inline.py"
+    inline.write_text('def f(conn, t):\n    conn.execute("SELECT 1 FROM sources WHERE id = %s", (t,))\n'
+                      '    conn.execute(f\'DROP DATABASE "{t}"\')\n    """Reads the sources table."""\n')
+    assert sql_in_python(inline) == [2, 3]
 
 
 # The folder rule (docs/architecture.md, "One folder rule"): on the flow, the Scrapy-named folders hold only their

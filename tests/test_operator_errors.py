@@ -3,6 +3,10 @@ non-zero exit; nothing prints a traceback for a mistake a person can make."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from helpers import import_source, scrapy_command
@@ -114,3 +118,11 @@ def test_piping_into_head_ends_quietly(pool):
     process.stdout.close()  # what `head -1` does after its line
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0 and "Traceback" not in stderr and "BrokenPipe" not in stderr, stderr
+
+
+def test_a_command_run_outside_the_checkout_says_where_to_run_it(tmp_path):
+    """Scrapy finds gigflow's commands from any folder (an entry point), its settings only beside scrapy.cfg."""
+    env = {key: value for key, value in os.environ.items() if key != "SCRAPY_SETTINGS_MODULE"}
+    result = subprocess.run([sys.executable, "-m", "scrapy", "sources", "try", "http://127.0.0.1:9/jobs"],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    one_line_error(result, "settings are not loaded", "SCRAPY_SETTINGS_MODULE=gigflow.settings")

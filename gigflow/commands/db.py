@@ -54,9 +54,10 @@ class Command(GigflowCommand):
             if copied:
                 print(f"copied {copied} Markdown file(s) of the old shared folder into this home")
             return
+        from gigflow.db import queries
+
         with pool.connection() as conn:
-            exists = conn.execute("SELECT to_regclass('schema_migrations') AS t").fetchone()["t"]
-            done = {r["version"] for r in conn.execute("SELECT version FROM schema_migrations")} if exists else set()
+            done = queries.applied_migrations(conn) if queries.has_schema_migrations(conn) else set()
         for version, name, _ in migrations():
             print(f"{version:04d} {name}: {'applied' if version in done else 'pending'}")
 

@@ -63,8 +63,10 @@ class Command(GigflowCommand):
         raise UsageError()
 
     def source_exists(self, source_id: str) -> bool:
+        from gigflow.sources.repository import source_exists
+
         with self.pool.connection() as conn:
-            return conn.execute("SELECT 1 FROM sources WHERE id = %s", (source_id,)).fetchone() is not None
+            return source_exists(conn, source_id)
 
     def history(self, key: str, source_id: str | None):
         """KEY: a job id (the `id` column of `scrapy jobs`), its canonical key, or the URL or external id."""

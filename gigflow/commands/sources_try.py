@@ -55,11 +55,12 @@ def scratch_database(settings):
     from psycopg.conninfo import make_conninfo
 
     from gigflow.db import close_pools, get_pool, url_from_settings
+    from gigflow.db.queries import create_database, drop_database
 
     real = url_from_settings(settings)
     name = f"gigflow_try_{secrets.token_hex(4)}"
     with psycopg.connect(real, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        create_database(conn, name)
     url = make_conninfo(real, dbname=name)
     settings.set("DATABASE_URL", url, priority="cmdline")
     try:
@@ -73,7 +74,7 @@ def scratch_database(settings):
     finally:
         close_pools()
         with psycopg.connect(real, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            drop_database(conn, name)
 
 
 def crawl_once(process, settings, pool, entry: dict, pages: int) -> list[tuple[str, int]]:
@@ -104,22 +105,25 @@ def crawl_once(process, settings, pool, entry: dict, pages: int) -> list[tuple[s
 
 def gather(pool) -> dict:
     """What the scratch crawl found: the run, its pages with jobs and Markdown, the listing snapshots."""
-    from gigflow.store.versions import version_body
+    from dataclasses import asdict
+
+    from gigflow.health.queries import listing_bodies
+    from gigflow.runs.queries import latest_run_outcome
+    from gigflow.store.jobs import all_jobs
+    from gigflow.store.versions import all_versions, version_body
 
     with pool.connection() as conn:
-        run = conn.execute("SELECT outcome, stats FROM crawl_runs ORDER BY id DESC LIMIT 1").fetchone()
-        versions = conn.execute("SELECT id, url, http_status, content_type FROM source_versions ORDER BY id").fetchall()
-        jobs = conn.execute("SELECT source_version_id, title, url, fields, evidence, confidence, parser_key "
-                            "FROM jobs ORDER BY id").fetchall()
-        listings = conn.execute("SELECT DISTINCT ON (url) url, body FROM listing_snapshots ORDER BY url, id").fetchall()
+        run = latest_run_outcome(conn)
+        jobs = [asdict(job) for job in all_jobs(conn)]
         pages = []
-        for version in versions:
-            stored = version_body(conn, version["id"])
-            pages.append({**version, "body": bytes(stored.body) if stored else b"",
+        for version in all_versions(conn):
+            stored = version_body(conn, version.id)
+            pages.append({**asdict(version), "body": bytes(stored.body) if stored else b"",
                           "markdown": (stored.markdown if stored else None) or "",
-                          "jobs": [j for j in jobs if j["source_version_id"] == version["id"]]})
-    return {"run": run or {"outcome": "not run", "stats": {}}, "pages": pages,
-            "listings": [(row["url"], bytes(row["body"])) for row in listings]}
+                          "jobs": [j for j in jobs if j["source_version_id"] == version.id]})
+        listings = [(row.url, bytes(row.body)) for row in listing_bodies(conn)]
+    return {"run": asdict(run) if run else {"outcome": "not run", "stats": {}}, "pages": pages,
+            "listings": listings}
 
 
 def with_learned_filter(found: dict, entry: dict, settings) -> str | None:

@@ -1,5 +1,7 @@
 """The database room's own queries: the server's version and emptiness (backup and restore), the process's
-liveness key (``liveness``) and the record of applied migrations (``migrate``). The SQL is ``queries.sql`` beside this module."""
+liveness key (``liveness``), the record of applied migrations (``migrate``), session advisory locks and scratch
+databases (``sources try``). The SQL is ``queries.sql`` beside this module; the two database statements take an
+identifier, composed with psycopg.sql."""
 
 from __future__ import annotations
 
@@ -65,6 +67,33 @@ def applied_procedures(conn) -> list[AppliedProcedure]:
 
 def record_procedure(conn, name: str, sha256: str) -> None:
     conn.execute(_sql("record_procedure"), {"name": name, "sha256": sha256})
+
+
+def has_schema_migrations(conn) -> bool:
+    return bool(fetch_value(conn, _sql("has_schema_migrations")))
+
+
+def try_session_lock(conn, key: int) -> bool:
+    """Hold advisory lock ``key`` for ``conn``'s session; False at once when another session holds it."""
+    return bool(fetch_value(conn, _sql("try_session_lock"), {"key": key}))
+
+
+def release_session_lock(conn, key: int) -> None:
+    conn.execute(_sql("release_session_lock"), {"key": key})
+
+
+def create_database(conn, name: str) -> None:
+    """A new empty database (``conn`` in autocommit); ``name`` is quoted as an identifier."""
+    from psycopg import sql
+
+    conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def drop_database(conn, name: str) -> None:
+    """Drop database ``name`` if it exists, its connections ended (``conn`` in autocommit)."""
+    from psycopg import sql
+
+    conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def has_queue_schema(conn) -> bool:

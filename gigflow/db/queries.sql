@@ -30,6 +30,16 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 -- name: create_schema_procedures
 CREATE TABLE IF NOT EXISTS schema_procedures (name text PRIMARY KEY, sha256 text NOT NULL)
 
+-- name: has_schema_migrations
+SELECT to_regclass('schema_migrations') IS NOT NULL
+
+-- name: try_session_lock
+-- A session advisory lock, or false at once when another session holds it (one indexer, one webhook sender).
+SELECT pg_try_advisory_lock(%(key)s)
+
+-- name: release_session_lock
+SELECT pg_advisory_unlock(%(key)s)
+
 -- name: applied_migrations
 SELECT version FROM schema_migrations
 

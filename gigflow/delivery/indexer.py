@@ -10,6 +10,7 @@ import hashlib
 import json
 from datetime import date
 
+from gigflow.db.queries import release_session_lock, try_session_lock
 from gigflow.delivery import feed, language
 from gigflow.store import delivery as store
 
@@ -81,7 +82,7 @@ def catch_up(pool, *, batch: int = 500, max_batches: int | None = None) -> dict:
     feed waits for the oldest running transaction). A session advisory lock keeps indexers from overlapping."""
     counts = {"events": 0, "jobs": 0, "rebuilt": 0}
     with pool.connection() as conn:
-        if not conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_LOCK_KEY,)).fetchone()["ok"]:
+        if not try_session_lock(conn, _LOCK_KEY):
             conn.commit()
             return {"busy": True}
         conn.commit()
@@ -105,7 +106,7 @@ def catch_up(pool, *, batch: int = 500, max_batches: int | None = None) -> dict:
                 done += 1
             return counts
         finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+            release_session_lock(conn, _LOCK_KEY)
             conn.commit()
 
 

@@ -23,6 +23,7 @@ import zlib
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from gigflow.db.queries import release_session_lock, try_session_lock
 from gigflow.delivery import cursors, feed
 from gigflow.delivery.tokens import NAME  # tokens and webhooks share the name rule
 from gigflow.safety.guard import FetchGuard, UnsafeURL
@@ -90,7 +91,7 @@ def deliver(pool, name: str, guard: FetchGuard, settings: WebhookSettings = Webh
         conn.autocommit = True  # nothing below holds a transaction open across the POST
         try:
             key = _LOCK_BASE + zlib.crc32(name.encode())
-            if not conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (key,)).fetchone()["ok"]:
+            if not try_session_lock(conn, key):
                 return {**sent, "busy": True}
             try:
                 while True:
@@ -113,7 +114,7 @@ def deliver(pool, name: str, guard: FetchGuard, settings: WebhookSettings = Webh
                         sent["changes"] += len(changes)
                     store.webhook_delivered(conn, hook.id, hook.position, following, bool(changes))
             finally:
-                conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                release_session_lock(conn, key)
         finally:
             conn.autocommit = False
 

@@ -102,3 +102,12 @@ def prune_snapshots(conn, source_id: str, keep: int) -> None:
 
 def latest_snapshots(conn, source_id: str) -> list[ListingSnapshot]:
     return fetch_rows(conn, ListingSnapshot, _sql("latest_snapshots"), {"source_id": source_id})
+
+@dataclass(frozen=True)
+class ListingBody:
+    url: str
+    body: bytes
+
+
+def listing_bodies(conn) -> list[ListingBody]:
+    return fetch_rows(conn, ListingBody, _sql("listing_bodies"))

@@ -55,3 +55,7 @@ FROM crawl_runs r
 LEFT JOIN run_health h ON h.run_id = r.id
 WHERE r.source_id = %(source_id)s AND r.finished_at IS NOT NULL
 ORDER BY r.id DESC LIMIT %(limit)s
+
+-- name: listing_bodies
+-- The newest snapshot of each listing URL (a scratch database: `sources try`).
+SELECT DISTINCT ON (url) url, body FROM listing_snapshots ORDER BY url, id

@@ -103,3 +103,12 @@ def failed_in_a_row(conn, source_id: str, run_id: int, limit: int) -> int:
 
 def set_next_crawl(conn, source_id: str, next_crawl_at: datetime) -> None:
     conn.execute(_sql("set_next_crawl"), {"source_id": source_id, "next_crawl_at": next_crawl_at})
+
+@dataclass(frozen=True)
+class RunOutcome:
+    outcome: str | None
+    stats: dict | None
+
+
+def latest_run_outcome(conn) -> RunOutcome | None:
+    return fetch_row(conn, RunOutcome, _sql("latest_run_outcome"))

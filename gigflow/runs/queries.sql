@@ -96,3 +96,7 @@ WHERE NOT reached_complete
 UPDATE sources SET next_crawl_at = %(next_crawl_at)s, updated_at = now()
 WHERE id = %(source_id)s
 RETURNING next_crawl_at
+
+-- name: latest_run_outcome
+-- The newest run's outcome and stats (a scratch database's one run: `sources try`).
+SELECT outcome, stats FROM crawl_runs ORDER BY id DESC LIMIT 1

@@ -186,6 +186,10 @@ def import_sources(pool: ConnectionPool, configs: list[SourceConfig], *, actor: 
                 set_status(pool, config.id, config.status, "set by the imported source file", actor=actor, conn=conn)
 
 
+def source_exists(conn, source_id: str) -> bool:
+    return bool(fetch_value(conn, _sql("source_exists"), {"id": source_id}))
+
+
 def get_source(pool: ConnectionPool, source_id: str) -> SourceRecord:
     with pool.connection() as conn:
         row = fetch_row(conn, _SourceRow, _sql("get_source"), {"id": source_id})

@@ -72,6 +72,9 @@ JOIN companies c ON c.id = s.company_id
 JOIN configurations g ON g.id = s.configuration_id
 WHERE s.id = %(id)s
 
+-- name: source_exists
+SELECT EXISTS (SELECT 1 FROM sources WHERE id = %(id)s)
+
 -- name: list_sources
 -- One page of sources in id order (keyset: the ids after %(after)s). Live job counts and the last crawl are
 -- aggregated for that page's sources only, through the indexes jobs_listing_live and crawl_runs_source_finished.

@@ -164,3 +164,17 @@ def undocumented_payload_jobs(conn, parser_keys: list[str], source_id: str | Non
     version, grouped by version."""
     return fetch_rows(conn, PayloadJob, _sql("undocumented_payload_jobs"),
                       {"parser_keys": parser_keys, "source_id": source_id})
+
+@dataclass(frozen=True)
+class JobFound:
+    source_version_id: int | None
+    title: str
+    url: str | None
+    fields: dict | None
+    evidence: dict | None
+    confidence: float | None
+    parser_key: str | None
+
+
+def all_jobs(conn) -> list[JobFound]:
+    return fetch_rows(conn, JobFound, _sql("all_jobs"))

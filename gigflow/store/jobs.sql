@@ -139,3 +139,7 @@ WHERE j.gone_at IS NULL AND j.source_version_id IS NOT NULL
   AND (d.job_id IS NULL OR d.source_version_id IS DISTINCT FROM j.source_version_id)
   AND (%(source_id)s::text IS NULL OR j.source_id = %(source_id)s)
 ORDER BY j.source_version_id, j.id
+
+-- name: all_jobs
+-- Every job with its version, fields and evidence (a scratch database: `sources try`).
+SELECT source_version_id, title, url, fields, evidence, confidence, parser_key FROM jobs ORDER BY id

@@ -255,3 +255,14 @@ def migrate_markdown_files(pool, markdown_dir: str) -> int:
         logger.warning("copied %d Markdown file(s) from %s into %s (inside GIGFLOW_HOME); the old folder is no longer "
                        "read and may be removed once no other home uses it", copied, legacy, root)
     return copied
+
+@dataclass(frozen=True)
+class VersionHead:
+    id: int
+    url: str
+    http_status: int | None
+    content_type: str | None
+
+
+def all_versions(conn) -> list[VersionHead]:
+    return fetch_rows(conn, VersionHead, _sql("all_versions"))

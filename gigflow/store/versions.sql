@@ -117,3 +117,7 @@ SELECT DISTINCT source_id, sha256 FROM source_versions
 -- name: version_payload
 -- A stored version's bytes and type (a payload of many jobs: their per-job documents are read from it).
 SELECT b.body, v.content_type FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256 WHERE v.id = %(id)s
+
+-- name: all_versions
+-- Every stored version in order (a scratch database: `sources try`).
+SELECT id, url, http_status, content_type FROM source_versions ORDER BY id
