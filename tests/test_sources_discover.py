@@ -150,6 +150,74 @@ def test_a_page_without_a_board_or_job_cards_is_proposed_its_sitemaps_and_says_w
     assert "robots.txt" in proposal.reasons[-1]
 
 
+RSS = """<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Jobs</title>%s</channel></rss>"""
+
+
+def _rss(links: list[str]) -> bytes:
+    return (RSS % "".join(f"<item><title>Role {i}</title><link>{link}</link><description>Build.</description></item>"
+                          for i, link in enumerate(links))).encode()
+
+
+def test_a_feed_or_a_sitemap_url_is_proposed_as_what_it_is():
+    feed = propose_source(_rss(["https://acme.example/jobs/a/", "https://acme.example/jobs/b/"]),
+                          "https://acme.example/jobs/index.xml")
+    assert feed.strategy == "feed" and feed.source["strategies"] == [
+        {"type": "feed", "feed_urls": ["https://acme.example/jobs/index.xml"], "follow_links": True}]
+    elsewhere = propose_source(_rss(["https://board.example/job/1", "https://board.example/job/2"]),
+                               "https://acme.example/feed.rss")
+    assert elsewhere.source["strategies"][0].get("follow_links", False) is False  # entries on another site
+    atom = (b'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">'
+            b'<entry><link href="/jobs/a"/></entry></feed>')
+    assert propose_source(atom, "https://acme.example/jobs.atom").strategy == "feed"
+    sitemap = (b'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+               b'<url><loc>x</loc></url></urlset>')
+    proposal = propose_source(sitemap, "https://acme.example/sitemap-jobs.xml")
+    assert proposal.source["strategies"] == [
+        {"type": "sitemap", "sitemap_urls": ["https://acme.example/sitemap-jobs.xml"]}]
+
+
+def test_a_page_without_job_cards_that_announces_a_job_feed_is_proposed_the_feed_not_the_blog():
+    page = (b"<html><head><title>Careers</title>"
+            b"<link rel='alternate' type='application/rss+xml' title='Blog' href='/blog/index.xml'>"
+            b"<link rel='alternate' type='application/rss+xml' title='Open positions' href='/feeds/open.xml'>"
+            b"</head><body><p>Join us.</p></body></html>")
+    proposal = propose_source(page, "https://acme.example/careers/")
+    assert proposal.strategy == "feed"
+    assert proposal.source["strategies"][0]["feed_urls"] == ["https://acme.example/feeds/open.xml"]
+    blog_only = page.replace(b"title='Open positions' href='/feeds/open.xml'", b"href='/news.xml'")
+    assert propose_source(blog_only, "https://acme.example/careers/").strategy == "sitemap"
+
+
+def _site_with_a_feed(path: str, headers: dict) -> Reply:
+    if path == "/robots.txt":
+        return Reply(body=b"User-agent: *\nAllow: /\n", headers={"Content-Type": "text/plain"})
+    if path == "/jobs/index.xml":
+        origin = f"http://{headers.get('Host') or headers.get('host')}"  # the feed's entries link to its own site
+        return Reply(body=_rss([f"{origin}/jobs/role-{i}/" for i in range(2)]),
+                     headers={"Content-Type": "application/xml"})
+    if path.startswith("/jobs/role-"):
+        number = path.strip("/").rsplit("-", 1)[1]
+        return Reply(body=(f"<html><head><title>Engineer {number}</title></head><body><main><h1>Engineer {number}</h1>"
+                           f"<p>Build robots in Ghent. Full time.</p></main></body></html>").encode())
+    return Reply(status=404, body=b"not found")
+
+
+def test_sources_try_on_a_feed_points_to_discover_whose_feed_source_crawls_the_jobs(pool):
+    with ScriptedServer(_site_with_a_feed) as server:
+        url = f"{server.url}/jobs/index.xml"
+        allow = ("-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1", "-s", "POLITENESS_MIN_INTERVAL=0")
+        tried = scrapy_command("sources", "try", url, *allow)
+        assert "sources discover URL" in tried.stdout, tried.stdout + tried.stderr
+        done = scrapy_command("sources", "discover", url, "--id", "feedy", *allow)
+        assert done.returncode == 0 and "# feed strategy proposed" in done.stdout, done.stdout + done.stderr
+        [source] = yaml.safe_load(done.stdout)["sources"]
+        import_source(pool, {**source, "status": "active"}, server.url)
+        crawl("feed", "feedy")
+    with pool.connection() as conn:
+        titles = sorted(r["title"] for r in conn.execute("SELECT title FROM jobs WHERE source_id = 'feedy'"))
+    assert titles == ["Engineer 0", "Engineer 1"] and last_run(pool)["outcome"] == "finished"
+
+
 def test_discover_fetches_once_and_proposes_an_href_source_whose_first_crawl_finds_the_jobs(pool, fixture_server):
     url = f"{fixture_server.url}/demo/index.html"
     done = scrapy_command("sources", "discover", url, "--id", "northwind", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",

@@ -183,6 +183,10 @@ def warnings(found: dict, entry: dict) -> list[dict]:
         notes.append({"text": f"the run ended {outcome}" + (
             ": robots.txt or the fetch guard refused requests (for a site on this machine or a private network: "
             "-s FETCH_ALLOWED_PRIVATE_HOSTS=HOST)" if refused else "")})
+    if stats.get("gigflow/safe_fetch/unexpected_content_type") and not found["pages"]:
+        notes.append({"text": "the listing answered a document that is no web page (a feed, a sitemap, an API?): "
+                              "`scrapy sources discover URL` reads it and proposes the strategy for it (feed or "
+                              "sitemap)"})
     for url, status in found.get("failed", [])[:5]:
         notes.append({"text": f"{url} answered HTTP {status}: a listing link that fails makes every run incomplete "
                               f"(no job is ever marked gone); exclude it (exclude_patterns) or fix the link"})

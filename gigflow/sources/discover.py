@@ -55,6 +55,11 @@ def source_id_for(url: str) -> str:
 
 
 def propose_source(body: bytes, url: str, *, company: str | None = None, source_id: str | None = None) -> Proposal:
+    xml = _xml_kind(body)
+    if xml:
+        base = {"id": source_id or source_id_for(url), "company": company or source_id_for(url),
+                "canonical_url": url, "status": "candidate"}
+        return _validated(_xml_proposal(xml, body, url, base))
     findings = recognise_page(body, url)
     base = {"id": source_id or source_id_for(url), "company": company or _page_company(body) or source_id_for(url),
             "canonical_url": url, "status": "candidate"}
@@ -91,6 +96,13 @@ def propose_source(body: bytes, url: str, *, company: str | None = None, source_
         return _validated(Proposal({**base, "strategies": [strategy]}, "href", confidence, reasons + why, evidence,
                                    findings))
     root = _parse(body)
+    announced = _job_feeds(root, url) if root is not None else []
+    if announced:
+        reasons.append(f"no repeated job links on the page, but it announces {len(announced)} job feed(s) "
+                       f"(<link rel=alternate>): {', '.join(announced[:3])}")
+        return _validated(Proposal({**base, "strategies": [{"type": "feed", "feed_urls": announced[:5],
+                                                              "follow_links": True}]},
+                                   "feed", 0.5, reasons, announced[:5], findings))
     scripts = len(root.findall(".//script")) if root is not None else 0
     links = len(root.findall(".//a")) if root is not None else 0
     parts = urlsplit(url)
@@ -102,6 +114,66 @@ def propose_source(body: bytes, url: str, *, company: str | None = None, source_
         reasons.append(f"the page runs {scripts} scripts and shows few links: if its jobs appear only in the "
                        "browser, a click strategy needs an item and a detail selector chosen by hand")
     return _validated(Proposal({**base, "strategies": [strategy]}, "sitemap", 0.2, reasons, [], findings))
+
+
+_XML_KIND = re.compile(rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:[\w-]+:)?(rss|feed|RDF|urlset|sitemapindex)\b",
+                       re.I | re.S)
+FEED_TYPES = ("application/rss+xml", "application/atom+xml")
+
+
+def _xml_kind(body: bytes) -> str:
+    """'feed' for an RSS or Atom document, 'sitemap' for a sitemap or sitemap index, else ''."""
+    head = (body or b"")[:2048].removeprefix(b"\xef\xbb\xbf")
+    match = _XML_KIND.match(head)
+    if not match:
+        return ""
+    return "sitemap" if match.group(1).lower() in (b"urlset", b"sitemapindex") else "feed"
+
+
+def _xml_proposal(kind: str, body: bytes, url: str, base: dict) -> Proposal:
+    """The URL is itself a feed or a sitemap: that strategy over it. A feed whose entries link to pages of its own
+    site follows them (the pages hold the whole vacancy; an entry often only its teaser)."""
+    if kind == "sitemap":
+        return Proposal({**base, "strategies": [{"type": "sitemap", "sitemap_urls": [url]}]}, "sitemap", 0.6,
+                        [f"the URL is a sitemap: its job pages are read from it; add job_url_patterns once you "
+                         f"know their paths"], [url])
+    try:
+        root = etree.fromstring(body, parser=etree.XMLParser(recover=True, resolve_entities=False, no_network=True,
+                                                             huge_tree=False))
+    except (etree.XMLSyntaxError, ValueError):
+        root = None
+    links = []
+    for el in (root.iter() if root is not None else ()):
+        name = etree.QName(el).localname if isinstance(el.tag, str) else ""
+        if name == "link" and el.getparent() is not None and etree.QName(el.getparent()).localname in ("item",
+                                                                                                        "entry"):
+            links.append((el.get("href") or el.text or "").strip())
+    host = urlsplit(url).hostname
+    own = [link for link in links if link and urlsplit(urljoin(url, link)).hostname == host]
+    follow = bool(links) and len(own) * 2 > len(links)
+    reasons = [f"the URL is an RSS/Atom feed with {len(links)} entr{'y' if len(links) == 1 else 'ies'}"
+               + (f", {len(own)} linking to pages of its own site: they are followed" if follow else "")]
+    confidence = 0.8 if links else 0.4
+    return Proposal({**base, "strategies": [{"type": "feed", "feed_urls": [url], "follow_links": follow}]},
+                    "feed", confidence, reasons, own[:5])
+
+
+def _job_feeds(root, url: str) -> list[str]:
+    """Feeds the page announces (``<link rel="alternate" type="application/rss+xml">``) whose address or title
+    names jobs: a careers page's own feed, not the blog's."""
+    found = []
+    for link in root.iter("link"):
+        rel = (link.get("rel") or "").lower().split()
+        kind = (link.get("type") or "").split(";")[0].strip().lower()
+        href = (link.get("href") or "").strip()
+        if "alternate" not in rel or kind not in FEED_TYPES or not href:
+            continue
+        absolute = urljoin(url, href)
+        title = "/" + "/".join((link.get("title") or "").split()) + "/"
+        if absolute.startswith(("http://", "https://")) and (JOB_WORDS.search(urlsplit(absolute).path)
+                                                             or JOB_WORDS.search(title)):
+            found.append(absolute)
+    return list(dict.fromkeys(found))
 
 
 def _validated(proposal: Proposal) -> Proposal:
