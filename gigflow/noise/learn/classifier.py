@@ -37,6 +37,8 @@ class ReviewRegion:
     # The region is (inside) the site's footer: a <footer>, role="contentinfo" or an element named a footer, the
     # same on the samples; told to the model (on a board its contact block is the operator's, see the prompt).
     site_footer: bool = False
+    # The region is, holds or sits in an HTML <address> element (a postal address or contact block by markup).
+    postal_address: bool = False
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -44,6 +46,8 @@ class ReviewRegion:
                   "controls": list(self.controls), "html": self.html}
         if self.site_footer:
             prompt["place"] = "site footer"
+        if self.postal_address:
+            prompt["address_markup"] = True
         return prompt
 
 
@@ -251,6 +255,10 @@ def _values_state_text(markup: str) -> bool:
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
+# A link to a map service: its text is the place it shows (an office's street and city).
+_MAP_LINK = re.compile(r"^https?://(?:[\w-]+\.)*(?:google\.[a-z.]+/maps|goo\.gl/maps|maps\.app\.goo\.gl|"
+                       r"maps\.google\.[a-z.]+|maps\.apple\.com|(?:www\.)?openstreetmap\.org|bing\.com/maps|"
+                       r"here\.com|waze\.com|yandex\.[a-z]+/maps|map\.naver\.com|map\.kakao\.com)", re.I)
 RULES_NAME = "rules"
 # Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
 # and applications without being a way to apply.
@@ -382,6 +390,14 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             break
     if site_operator_only:
         return found
+    if not any(f.startswith(("address ", "location ")) for f in found):
+        # An office written as a link (to a map) or in an <address> element: a menu's link words state nothing,
+        # but a map's target and the <address> markup say the words are a place, however the street is written.
+        mapped = next((t for t, href in region.links if t and _MAP_LINK.search(href or "")), "")
+        if mapped:
+            found.append(f"address {mapped[:60]!r} (a link to a map)")
+        elif region.postal_address and region.text:
+            found.append(f"address {region.text[:60]!r} (an <address> element)")
     if region.site_footer and not any(f.startswith(("contact ", "link 'mailto:")) for f in found):
         mailbox = owners_mailbox(haystack + "\n" + "\n".join(h for _, h in region.links), (*employers, owner_name))
         if mailbox:

@@ -73,7 +73,7 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
                         fact_text=fact_text(region), controls=form_controls(region),
-                        site_footer=in_site_footer(region) is not None)
+                        site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region))
 
 
 def form_controls(region) -> tuple[str, ...]:
@@ -95,6 +95,11 @@ def form_controls(region) -> tuple[str, ...]:
         if len(found) >= 20:
             break
     return tuple(found)
+
+
+def in_postal_address(region) -> bool:
+    """Whether the region is, holds or sits in an <address> element: contact information by its markup."""
+    return any(node.tag == "address" for node in (*region.iter(etree.Element), *region.iterancestors()))
 
 
 def in_site_footer(region):

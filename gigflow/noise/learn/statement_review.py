@@ -8,7 +8,7 @@ import re
 from gigflow.noise.learn.classifier import COPYRIGHT_MARK, JOB_FACT_SIGNALS, ReviewRegion
 from gigflow.noise.statements import statement_markup, statements
 from gigflow.noise.learn.template import is_explicit_label
-from gigflow.noise.learn.region_review import in_site_footer, review_regions
+from gigflow.noise.learn.region_review import in_postal_address, in_site_footer, review_regions
 
 
 def statements_without_facts(classifier, learnable: dict, by_signature: dict, verdicts: dict, settings,
@@ -40,6 +40,7 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
         if len(found) < 2 or all(settled):
             continue
         footer = in_site_footer(region) is not None
+        postal = in_postal_address(region)
         ids = []
         for i, (statement, in_part) in enumerate(zip(found, settled)):
             if in_part:
@@ -50,7 +51,7 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
                 text=statement.text, html=statement_markup(statement)[: settings.max_region_sent_chars],
                 links=tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "",
                              a.get("href")) for a in statement.links() if a.get("href")),
-                site_footer=footer)
+                site_footer=footer, postal_address=postal)
             asked.append(review)
             ids.append(review.id)
         judged[(selector, signature)] = (found, ids)

@@ -183,6 +183,11 @@ class SiteTemplate:
             # "More openings" with a card per job (its link and a teaser): other pages' words, not this job's,
             # though the listing sits in the job's container; its heading names the listing.
             return ""
+        if any(node in self.constant and link_cards(node) for node in (el, *el.iterancestors())
+               if node is region or _contains(region, node)):
+            # The same cards on every sample, each wholly one link ("Join us on Slack", "Follow us on Twitter"):
+            # their headings name other pages, and the heading above them names the cards.
+            return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
@@ -634,6 +639,27 @@ def other_jobs_list(el) -> bool:
         outside = _norm(el.text_content())
         for item in items:
             outside = outside.replace(_norm(item.text_content()), " ", 1)
+        return len(outside.split()) <= LABEL_MAX_WORDS
+    return False
+
+
+def link_cards(el) -> bool:
+    """Three or more sibling items of one tag, each wholly one link (a card: its heading and teaser inside the
+    link), and outside them only headings or a label's words."""
+    for parent in (el, *el.iterdescendants(etree.Element)):
+        items = [c for c in parent if isinstance(c.tag, str)]
+        if len(items) < OTHER_JOBS_MIN_ITEMS or len({c.tag for c in items}) != 1:
+            continue
+        links = [[a for a in item.iter("a") if a.get("href")] for item in items]
+        if not all(len(found) == 1 and _norm(found[0].text_content()) and
+                   _norm(found[0].text_content()) == _norm(item.text_content()) for found, item in zip(links, items)):
+            continue
+        inside = {node for item in items for node in item.iter(etree.Element)}
+        inside.update(node for heading in el.iter(etree.Element) if is_heading(heading)
+                      for node in heading.iter(etree.Element))
+        outside = " ".join(_norm(node.text) for node in el.iter(etree.Element) if node not in inside)
+        outside += " " + " ".join(_norm(node.tail) for node in el.iterdescendants(etree.Element)
+                                  if node.getparent() not in inside)
         return len(outside.split()) <= LABEL_MAX_WORDS
     return False
 
