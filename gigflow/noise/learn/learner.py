@@ -20,6 +20,7 @@ from gigflow.noise.signature import TAB_LIST_SIGNATURE, SelfReferences, in_page_
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
                                           is_explicit_label, is_label_value_row)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
+from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
@@ -162,6 +163,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     decided += _tab_list_rules(roots, signatures, classifier.name, {rule.selector for rule in reused + decided})
     if owner:  # the owner's name kept where it is needed only
         decided = without_needless_owner_keeps(owner, samples, reused, decided, list(learnable.values()), config_hash)
+    # The footer's copyright line and office where the job's own text states the employer's legal name (AS).
+    employer_name = site_owner_name or (next(iter(named.values())) if len(named) == 1 else "")
+    if classifier.splits_kept_regions and not classifier.site_operator_only:
+        decided = without_restated_footer_facts(employer_name, samples, reused, decided, list(learnable.values()),
+                                                in_site_footer, config_hash)
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))

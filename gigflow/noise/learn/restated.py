@@ -1,0 +1,97 @@
+"""The site footer's employer and office statements where the job's own text states them in full (issue #23, AS).
+
+On a one-employer site the footer's copyright line ("© 2025 Acme, Inc.") and office address are kept as the
+employer and the location because often nothing else on the page states them. Where every sample's Markdown
+without them still states the employer by its legal name ("Acme GmbH, Hauptstraße 1, 12345 Berlin" in the job's
+text), they restate what the page keeps: they go. Decided by trial, like the owner's needless keeps: the footer
+parts go only when each sample still shows the owner's name with a legal form on one line, with a postal
+address there too where an address or a place goes."""
+
+from __future__ import annotations
+
+import re
+
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+
+SIGNAL_PREFIX = "rules: job-fact signal: "
+# One signal of a rules reason: its kind, the matched text as repr() writes it, an optional note in brackets.
+_SIGNAL = re.compile(r"""(?P<kind>[a-z]+) (?:'[^']*'|"[^"]*")(?: \([^)]*\))?(?:, |$)""")
+RESTATED_KINDS = frozenset({"employer", "address", "location"})
+RESTATED_REASON = ("rules: the site footer's employer or office statement, which the job's own text states in full "
+                   "on every sample (its legal name, its address)")
+
+
+def restated_kinds(reason: str) -> frozenset[str]:
+    """The signal kinds of a rules keep whose every signal is an employer, an address or a location; else none."""
+    if not reason.startswith(SIGNAL_PREFIX):
+        return frozenset()
+    body, kinds, at = reason[len(SIGNAL_PREFIX):], set(), 0
+    for match in _SIGNAL.finditer(body):
+        if match.start() != at:
+            return frozenset()
+        kinds.add(match.group("kind"))
+        at = match.end()
+    if at != len(body) or not kinds or not kinds <= RESTATED_KINDS:
+        return frozenset()
+    return frozenset(kinds)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\\", "").split()).casefold()
+
+
+# A postcode before a place ("D-44879 Bochum", "10115 Berlin"), not a year before a name ("2025 Acme").
+_POSTCODE_PLACE = re.compile(r"(?<![©\d])\b(?!(?:19|20)\d\d\b)\d{4,5},?\s+[A-ZÄÖÜ][a-zäöüß]+")
+
+
+# The owner's name as the site states it may carry its legal form in lower case ("acme solutions gmbh").
+_LEGAL_FORM_ANY_CASE = re.compile(r"\b(?:gmbh|ggmbh|kgaa|ltd|llc|inc|corp|plc|oyj?|b\.\s?v|n\.\s?v|s\.a\.s?|"
+                                  r"sarl|s\.r\.l|s\.p\.a|kft|k\.k)(?:\.|\b)|株式会社|有限会社|合同会社", re.I)
+
+
+def _states_employer(markdown: str, owner: str, with_address: bool) -> bool:
+    """The owner's name on a line that gives a legal form ("Acme GmbH", "Acme株式会社") and, ``with_address``,
+    a postal address (a street and number or a postcode and place): the employer's full statement."""
+    wanted = _norm(owner)
+    legal_name = bool(_LEGAL_FORM_ANY_CASE.search(owner))
+    return any(wanted in _norm(line) and (legal_name or JOB_FACT_SIGNALS["employer"].search(line)) and (
+        not with_address or JOB_FACT_SIGNALS["address"].search(line) or _POSTCODE_PLACE.search(line))
+        for line in markdown.splitlines())
+
+
+def without_restated_footer_facts(owner: str, samples, reused: list, decided: list, regions: list,
+                                  in_site_footer, config_hash: str) -> list:
+    """``decided`` with the innermost site-footer keeps whose signals are only the employer, an address or a
+    location turned to removals, when every sample's Markdown without them names ``owner`` with a legal form (and
+    states a postal address, where an address or location goes). ``regions``: the first sample's element of each
+    decided rule."""
+    if not owner:
+        return decided
+    kept_inside = {ancestor for i, rule in enumerate(decided) if rule.decision == "keep"
+                   for ancestor in regions[i].iterancestors()}
+    turn = {}
+    for i, rule in enumerate(decided):
+        if rule.decision != "keep" or regions[i] in kept_inside or in_site_footer(regions[i]) is None:
+            continue
+        kinds = restated_kinds(rule.reason)
+        if kinds:
+            turn[i] = kinds
+    if not turn:
+        return decided
+    needs_address = any(kinds & {"address", "location"} for kinds in turn.values())
+    trial = [rule.model_copy(update={"decision": "remove", "reason": RESTATED_REASON}) if i in turn else rule
+             for i, rule in enumerate(decided)]
+    for markdown in _markdowns(samples, reused + trial, config_hash):
+        if not _states_employer(markdown, owner, needs_address):
+            return decided
+    return trial
+
+
+def _markdowns(samples, rules: list, config_hash: str):
+    from gigflow.documents import prepare_html
+    from gigflow.noise.model import NoiseFilter
+
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=rules)
+    for sample in samples:
+        yield prepare_html(sample.body, sample.url, content_type=sample.content_type, strategy=sample.strategy,
+                           noise_filter=noise_filter).markdown

@@ -1,0 +1,93 @@
+"""Round 14 of issue #23 (found on hold-out 7's bee42 and nanofrontier, studied since round 12).
+
+AS. The site footer restates what the job's own text states in full. On a one-employer site the footer's
+    copyright line ("© 2024 Acme GmbH") is the employer's statement (round 11's AH) and its office address a
+    location (rounds 9-10), because often nothing else on the page states them. Where the job's text itself
+    gives the employer's legal name, with its address ("Acme GmbH, Birkenallee 9, D-12399 Falkenau"), the footer
+    only repeats it: the copyright line and the office go when every sample's Markdown without them still names
+    the owner with a legal form (and an address on that line, where the office goes). Decided by trial
+    (`restated.py`). Where the job's text names the owner without a legal form, the copyright line stays (the
+    hold-out 6 labels count it as the employer).
+
+Each test but the guards fails on the code before round 14 (checked on commit 1c23d97).
+"""
+
+from __future__ import annotations
+
+from gigflow.documents import prepare_html
+from gigflow.noise.learn.classifier import RulesClassifier
+from gigflow.noise.learn.learner import learn_noise_filter
+from gigflow.noise.learn.restated import restated_kinds
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
+
+JOBS = [("welder", "Pipe Welder", "You weld stainless pipes for dairies.", "Certified welding experience"),
+        ("planner", "Production Planner", "You plan the weekly runs of two lines.", "Experience with ERP planning"),
+        ("driver", "Forklift Driver", "You move pallets between the halls.", "A forklift licence"),
+        ("buyer", "Steel Buyer", "You buy sheet and tube from mills.", "Experience in purchasing")]
+
+MENU = ("<nav><ul><li><a href='/'>Home</a></li><li><a href='/products/'>Products</a></li>"
+        "<li><a href='/about/'>About</a></li><li><a href='/jobs/'>Jobs</a></li></ul></nav>")
+
+
+def _learn_and_prepare(make, origin: str = "https://kornfeld.example", unseen: int = 3) -> str:
+    pages = [TrainingPage(url=f"{origin}/jobs/{slug}/", body=make(title, text, need).encode())
+             for slug, title, text, need in JOBS]
+    training = [page for k, page in enumerate(pages) if k != unseen]
+    result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
+    page = pages[unseen]
+    return prepare_html(page.body, page.url, noise_filter=result.filter).markdown
+
+
+def _site(employer_in_text: str, holder: str = "Kornfeld Mühlenbau GmbH"):
+    def page(title, text, need):
+        return (f"<html><head><title>{title} | Kornfeld</title></head><body><header>{MENU}</header>"
+                f"<main><h1>{title}</h1><p>{text}</p><h2>Your profile</h2><ul><li>{need}</li></ul>"
+                f"<h2>Contact</h2><ul><li>{employer_in_text}</li><li>Mail: jobs@kornfeld.example</li></ul></main>"
+                "<footer><div><ul><li><a href='/imprint/'>Imprint</a></li><li><a href='/privacy/'>Privacy</a></li>"
+                "</ul></div><div><ul><li>Lindenweg 4</li><li>D-12345 Falkenau</li></ul></div>"
+                f"<div><p>© 2024 {holder}. Alle Rechte vorbehalten</p></div></footer></body></html>")
+    return page
+
+
+def test_as_the_footer_office_and_copyright_go_where_the_job_states_the_employer_in_full():
+    markdown = _learn_and_prepare(_site("Kornfeld Mühlenbau GmbH, Birkenallee 9, D-12399 Falkenau"))
+    assert "Kornfeld Mühlenbau GmbH, Birkenallee 9, D-12399 Falkenau" in markdown  # the job's own statement
+    assert "Lindenweg 4" not in markdown and "D-12345 Falkenau" not in markdown
+    assert "Alle Rechte vorbehalten" not in markdown and "Imprint" not in markdown
+    assert "Steel Buyer" in markdown and "Experience in purchasing" in markdown
+
+
+def test_as_a_copyright_line_goes_where_the_job_names_the_employer_with_a_legal_form():
+    # No address in the footer: the job's legal name alone makes the copyright line a repetition.
+    def page(title, text, need):
+        return (f"<html><head><title>{title} | Veltora</title></head><body><header>{MENU}</header>"
+                f"<main><h1>{title}</h1><p>{text}</p><ul><li>{need}</li></ul>"
+                "<p>Employer: Veltora株式会社 (Sendai)</p></main>"
+                "<footer><div><p>© 2024 Veltora, Inc.</p></div><div><a href='/privacy/'>Privacy policy</a> "
+                "<a href='https://corp.veltora.example/'>Corporate site</a></div></footer></body></html>")
+    markdown = _learn_and_prepare(page, "https://careers.veltora.example")
+    assert "Veltora株式会社" in markdown
+    assert "© 2024 Veltora, Inc." not in markdown and "Privacy policy" not in markdown
+
+
+def test_as_guard_without_the_employers_statement_the_footer_stays():
+    markdown = _learn_and_prepare(_site("Birkenallee 9, D-12399 Falkenau"))
+    assert "Lindenweg 4" in markdown and "D-12345 Falkenau" in markdown
+    assert "Kornfeld Mühlenbau GmbH" in markdown  # the copyright line, the one statement of the employer
+    assert "Imprint" not in markdown
+
+
+def test_as_guard_a_name_without_legal_form_in_the_job_keeps_the_copyright_line():
+    markdown = _learn_and_prepare(_site("Kornfeld Mühlenbau, Birkenallee 9, D-12399 Falkenau",
+                                        holder="Kornfeld Mühlenbau"))
+    assert "© 2024 Kornfeld Mühlenbau" in markdown
+
+
+def test_as_only_employer_address_and_location_signals_are_restatements():
+    assert restated_kinds("rules: job-fact signal: location '44787 Bochum', address 'Kortumstraße 68', "
+                          "employer 'Acme GmbH' (copyright line)") == {"location", "address", "employer"}
+    assert restated_kinds("rules: job-fact signal: employer 'Inc.' (copyright line)") == {"employer"}
+    assert not restated_kinds("rules: job-fact signal: location 'Berlin', contact '+49 30 1234567'")
+    assert not restated_kinds("rules: job-fact signal: label/value markup (dt/dd, th)")
+    assert not restated_kinds("rules: a heading or field label beside a job fact")
