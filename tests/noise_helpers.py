@@ -37,3 +37,26 @@ def noise_policy(region: dict) -> tuple[str, str]:
     if any(word in text for word in ("€", "Apply", "holiday", "jobs@")):
         return "keep", "holds job facts"
     return "remove", "site template"
+
+
+# Four jobs of one synthetic employer, and its site's menu: the pages the unseen-site rounds build their classes on.
+FOUR_JOBS = [("welder", "Pipe Welder", "You weld stainless pipes for dairies.", "Certified welding experience"),
+             ("planner", "Production Planner", "You plan the weekly runs of two lines.", "Experience with ERP planning"),
+             ("driver", "Forklift Driver", "You move pallets between the halls.", "A forklift licence"),
+             ("buyer", "Steel Buyer", "You buy sheet and tube from mills.", "Experience in purchasing")]
+SITE_MENU = ("<nav><ul><li><a href='/'>Home</a></li><li><a href='/products/'>Products</a></li>"
+             "<li><a href='/about/'>About</a></li><li><a href='/jobs/'>Jobs</a></li></ul></nav>")
+
+
+def learn_four_jobs(make, origin: str, unseen: int = 3) -> tuple:
+    """Learn with the rules on three of FOUR_JOBS' pages (``make(k, slug, title, text, need)`` writes one) and
+    prepare the ``unseen`` one with the filter: (the learning result, that page's Markdown)."""
+    from gigflow.documents import prepare_html
+    from gigflow.noise.learn.learner import learn_noise_filter
+
+    pages = [TrainingPage(url=f"{origin}/jobs/{slug}/", body=make(k, slug, title, text, need).encode())
+             for k, (slug, title, text, need) in enumerate(FOUR_JOBS)]
+    training = [page for k, page in enumerate(pages) if k != unseen]
+    result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
+    page = pages[unseen]
+    return result, prepare_html(page.body, page.url, noise_filter=result.filter).markdown

@@ -16,30 +16,16 @@ AK. Statements: a region kept for one fact keeps that fact's line only. After th
 
 from __future__ import annotations
 
-from gigflow.documents import prepare_html
-from gigflow.noise.learn.classifier import RulesClassifier
-from gigflow.noise.learn.learner import learn_noise_filter
-from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.statements import drop_statements, statements
+from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
-JOBS = [("welder", "Pipe Welder", "You weld stainless pipes for dairies.", "Certified welding experience"),
-        ("planner", "Production Planner", "You plan the weekly runs of two lines.", "Experience with ERP planning"),
-        ("driver", "Forklift Driver", "You move pallets between the halls.", "A forklift licence"),
-        ("buyer", "Steel Buyer", "You buy sheet and tube from mills.", "Experience in purchasing")]
+JOBS = FOUR_JOBS
 
 
-def _learn_and_prepare(make, origin: str, unseen: int = 3) -> tuple:
-    pages = [TrainingPage(url=f"{origin}/jobs/{slug}/", body=make(k, slug, title, text, need).encode())
-             for k, (slug, title, text, need) in enumerate(JOBS)]
-    training = [page for k, page in enumerate(pages) if k != unseen]
-    result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
-    page = pages[unseen]
-    return result, prepare_html(page.body, page.url, noise_filter=result.filter).markdown
+_learn_and_prepare = learn_four_jobs
 
 
-MENU = ("<nav><ul><li><a href='/'>Home</a></li><li><a href='/products/'>Products</a></li>"
-        "<li><a href='/about/'>About</a></li><li><a href='/jobs/'>Jobs</a></li></ul></nav>")
+MENU = SITE_MENU
 
 
 def test_ag_a_site_footer_differing_on_one_page_is_judged_by_its_parts():

@@ -14,29 +14,16 @@ Each test but the guards fails on the code before round 14 (checked on commit 1c
 
 from __future__ import annotations
 
-from gigflow.documents import prepare_html
-from gigflow.noise.learn.classifier import RulesClassifier
-from gigflow.noise.learn.learner import learn_noise_filter
 from gigflow.noise.learn.restated import restated_kinds
-from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.learn.training import TrainingPage
+from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
-JOBS = [("welder", "Pipe Welder", "You weld stainless pipes for dairies.", "Certified welding experience"),
-        ("planner", "Production Planner", "You plan the weekly runs of two lines.", "Experience with ERP planning"),
-        ("driver", "Forklift Driver", "You move pallets between the halls.", "A forklift licence"),
-        ("buyer", "Steel Buyer", "You buy sheet and tube from mills.", "Experience in purchasing")]
+JOBS = FOUR_JOBS
 
-MENU = ("<nav><ul><li><a href='/'>Home</a></li><li><a href='/products/'>Products</a></li>"
-        "<li><a href='/about/'>About</a></li><li><a href='/jobs/'>Jobs</a></li></ul></nav>")
+MENU = SITE_MENU
 
 
 def _learn_and_prepare(make, origin: str = "https://kornfeld.example", unseen: int = 3) -> str:
-    pages = [TrainingPage(url=f"{origin}/jobs/{slug}/", body=make(title, text, need).encode())
-             for slug, title, text, need in JOBS]
-    training = [page for k, page in enumerate(pages) if k != unseen]
-    result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
-    page = pages[unseen]
-    return prepare_html(page.body, page.url, noise_filter=result.filter).markdown
+    return learn_four_jobs(lambda _k, _slug, *job: make(*job), origin, unseen)[1]
 
 
 def _site(employer_in_text: str, holder: str = "Kornfeld Mühlenbau GmbH"):
