@@ -163,8 +163,9 @@ def test_a_feed_or_a_sitemap_url_is_proposed_as_what_it_is():
                           "https://acme.example/jobs/index.xml")
     assert feed.strategy == "feed" and feed.source["strategies"] == [
         {"type": "feed", "feed_urls": ["https://acme.example/jobs/index.xml"], "follow_links": True}]
-    elsewhere = propose_source(_rss(["https://board.example/job/1", "https://board.example/job/2"]),
-                               "https://acme.example/feed.rss")
+    # Another registrable domain (the feed spider's rule for following; ".example" alone is no public suffix).
+    elsewhere = propose_source(_rss(["https://board.example.org/job/1", "https://board.example.org/job/2"]),
+                               "https://acme.example.com/feed.rss")
     assert elsewhere.source["strategies"][0].get("follow_links", False) is False  # entries on another site
     atom = (b'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">'
             b'<entry><link href="/jobs/a"/></entry></feed>')

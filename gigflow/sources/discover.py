@@ -18,6 +18,8 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.adapters.ats.recognise import Finding, recognise_page
+from gigflow.adapters.feed import FeedAdapter
+from gigflow.politeness.keys import registrable_domain
 from gigflow.sources.config import SourceConfig
 
 # The least confidence at which a recognised ATS board is proposed rather than the page's own links.
@@ -55,11 +57,11 @@ def source_id_for(url: str) -> str:
 
 
 def propose_source(body: bytes, url: str, *, company: str | None = None, source_id: str | None = None) -> Proposal:
-    xml = _xml_kind(body)
-    if xml:
-        base = {"id": source_id or source_id_for(url), "company": company or source_id_for(url),
-                "canonical_url": url, "status": "candidate"}
-        return _validated(_xml_proposal(xml, body, url, base))
+    proposal = _feed_or_sitemap(body, url, {"id": source_id or source_id_for(url),
+                                            "company": company or source_id_for(url), "canonical_url": url,
+                                            "status": "candidate"})
+    if proposal is not None:
+        return _validated(proposal)
     findings = recognise_page(body, url)
     base = {"id": source_id or source_id_for(url), "company": company or _page_company(body) or source_id_for(url),
             "canonical_url": url, "status": "candidate"}
@@ -116,46 +118,30 @@ def propose_source(body: bytes, url: str, *, company: str | None = None, source_
     return _validated(Proposal({**base, "strategies": [strategy]}, "sitemap", 0.2, reasons, [], findings))
 
 
-_XML_KIND = re.compile(rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:[\w-]+:)?(rss|feed|RDF|urlset|sitemapindex)\b",
-                       re.I | re.S)
+_SITEMAP_ROOT = re.compile(rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:[\w-]+:)?(?:urlset|sitemapindex)\b",
+                           re.I | re.S)
 FEED_TYPES = ("application/rss+xml", "application/atom+xml")
 
 
-def _xml_kind(body: bytes) -> str:
-    """'feed' for an RSS or Atom document, 'sitemap' for a sitemap or sitemap index, else ''."""
-    head = (body or b"")[:2048].removeprefix(b"\xef\xbb\xbf")
-    match = _XML_KIND.match(head)
-    if not match:
-        return ""
-    return "sitemap" if match.group(1).lower() in (b"urlset", b"sitemapindex") else "feed"
-
-
-def _xml_proposal(kind: str, body: bytes, url: str, base: dict) -> Proposal:
-    """The URL is itself a feed or a sitemap: that strategy over it. A feed whose entries link to pages of its own
-    site follows them (the pages hold the whole vacancy; an entry often only its teaser)."""
-    if kind == "sitemap":
+def _feed_or_sitemap(body: bytes, url: str, base: dict) -> Proposal | None:
+    """The URL is itself a feed (read as a crawl reads it, gigflow.adapters.feed) or a sitemap: that strategy over
+    it; else None. A feed whose entries link to pages of its own site (the feed spider's rule: the same
+    registrable domain) follows them: the pages hold the whole vacancy, an entry often only its teaser."""
+    feed = FeedAdapter()
+    if feed.supports(url, body):
+        links = [job.url for job in feed.extract(body, url=url).jobs if job.url]
+        domain = registrable_domain(url)
+        own = [link for link in links if registrable_domain(link) == domain]
+        follow = bool(links) and len(own) * 2 > len(links)
+        reasons = [f"the URL is a job feed with {len(links)} entr{'y' if len(links) == 1 else 'ies'} linking to a "
+                   f"page" + (f", {len(own)} on its own site: they are followed" if follow else "")]
+        return Proposal({**base, "strategies": [{"type": "feed", "feed_urls": [url], "follow_links": follow}]},
+                        "feed", 0.8 if links else 0.4, reasons, own[:5])
+    if _SITEMAP_ROOT.match((body or b"")[:2048].removeprefix(b"\xef\xbb\xbf")):
         return Proposal({**base, "strategies": [{"type": "sitemap", "sitemap_urls": [url]}]}, "sitemap", 0.6,
-                        [f"the URL is a sitemap: its job pages are read from it; add job_url_patterns once you "
-                         f"know their paths"], [url])
-    try:
-        root = etree.fromstring(body, parser=etree.XMLParser(recover=True, resolve_entities=False, no_network=True,
-                                                             huge_tree=False))
-    except (etree.XMLSyntaxError, ValueError):
-        root = None
-    links = []
-    for el in (root.iter() if root is not None else ()):
-        name = etree.QName(el).localname if isinstance(el.tag, str) else ""
-        if name == "link" and el.getparent() is not None and etree.QName(el.getparent()).localname in ("item",
-                                                                                                        "entry"):
-            links.append((el.get("href") or el.text or "").strip())
-    host = urlsplit(url).hostname
-    own = [link for link in links if link and urlsplit(urljoin(url, link)).hostname == host]
-    follow = bool(links) and len(own) * 2 > len(links)
-    reasons = [f"the URL is an RSS/Atom feed with {len(links)} entr{'y' if len(links) == 1 else 'ies'}"
-               + (f", {len(own)} linking to pages of its own site: they are followed" if follow else "")]
-    confidence = 0.8 if links else 0.4
-    return Proposal({**base, "strategies": [{"type": "feed", "feed_urls": [url], "follow_links": follow}]},
-                    "feed", confidence, reasons, own[:5])
+                        ["the URL is a sitemap: its job pages are read from it; add job_url_patterns once you "
+                         "know their paths"], [url])
+    return None
 
 
 def _job_feeds(root, url: str) -> list[str]:
