@@ -479,14 +479,13 @@ MAX_OWNER_TRIALS = 3
 
 
 def _named_everywhere(owner: str, samples, rules: list, config_hash: str) -> bool:
-    from gigflow.documents import prepare_html
+    from gigflow.noise.learn.sample_facts import sample_markdown
     from gigflow.noise.model import NoiseFilter
 
     noise_filter = NoiseFilter(config_hash=config_hash, rules=rules)
     wanted = _norm(owner).casefold()
     for sample in samples:
-        markdown = prepare_html(sample.body, sample.url, content_type=sample.content_type, strategy=sample.strategy,
-                                noise_filter=noise_filter).markdown
+        markdown = sample_markdown(sample, noise_filter)
         if wanted not in _norm(markdown.replace("\\", "")).casefold():
             return False
     return True

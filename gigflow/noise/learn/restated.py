@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.sample_facts import sample_markdown
+from gigflow.noise.model import NoiseFilter
 
 SIGNAL_PREFIX = "rules: job-fact signal: "
 # One signal of a rules reason: its kind, the matched text as repr() writes it, an optional note in brackets.
@@ -81,17 +83,7 @@ def without_restated_footer_facts(owner: str, samples, reused: list, decided: li
     needs_address = any(kinds & {"address", "location"} for kinds in turn.values())
     trial = [rule.model_copy(update={"decision": "remove", "reason": RESTATED_REASON}) if i in turn else rule
              for i, rule in enumerate(decided)]
-    for markdown in _markdowns(samples, reused + trial, config_hash):
-        if not _states_employer(markdown, owner, needs_address):
-            return decided
-    return trial
-
-
-def _markdowns(samples, rules: list, config_hash: str):
-    from gigflow.documents import prepare_html
-    from gigflow.noise.model import NoiseFilter
-
-    noise_filter = NoiseFilter(config_hash=config_hash, rules=rules)
-    for sample in samples:
-        yield prepare_html(sample.body, sample.url, content_type=sample.content_type, strategy=sample.strategy,
-                           noise_filter=noise_filter).markdown
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + trial)
+    if all(_states_employer(sample_markdown(sample, noise_filter), owner, needs_address) for sample in samples):
+        return trial
+    return decided

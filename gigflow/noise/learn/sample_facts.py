@@ -43,17 +43,21 @@ def fact_snippets(root) -> set[str]:
     return snippets
 
 
-def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(kept, total) of the samples' job-fact snippets in the Markdown without and with the filter."""
+def sample_markdown(sample: TrainingPage, noise_filter: NoiseFilter | None = None) -> str:
+    """The sample's Markdown as a crawl would store it, with ``noise_filter`` applied when given."""
     from gigflow.documents import prepare_html
 
+    return prepare_html(sample.body, sample.url, content_type=sample.content_type, strategy=sample.strategy,
+                        noise_filter=noise_filter).markdown
+
+
+def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(kept, total) of the samples' job-fact snippets in the Markdown without and with the filter."""
     before = after = total = 0
     for sample in samples:
         snippets = fact_snippets(sample.tree())
-        plain = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
-                                        strategy=sample.strategy).markdown)
-        filtered = _normalise(prepare_html(sample.body, sample.url, content_type=sample.content_type,
-                                           strategy=sample.strategy, noise_filter=noise_filter).markdown)
+        plain = _normalise(sample_markdown(sample))
+        filtered = _normalise(sample_markdown(sample, noise_filter))
         total += len(snippets)
         before += sum(1 for s in snippets if s in plain)
         after += sum(1 for s in snippets if s in filtered)
