@@ -185,6 +185,9 @@ def test_a_page_without_job_cards_that_announces_a_job_feed_is_proposed_the_feed
     proposal = propose_source(page, "https://acme.example/careers/")
     assert proposal.strategy == "feed"
     assert proposal.source["strategies"][0]["feed_urls"] == ["https://acme.example/feeds/open.xml"]
+    malformed = page.replace(b"href='/blog/index.xml'", b"title='Jobs' href='http://[::1/jobs.xml'")
+    assert propose_source(malformed, "https://acme.example/careers/").source["strategies"][0]["feed_urls"] == [
+        "https://acme.example/feeds/open.xml"]
     blog_only = page.replace(b"title='Open positions' href='/feeds/open.xml'", b"href='/news.xml'")
     assert propose_source(blog_only, "https://acme.example/careers/").strategy == "sitemap"
 

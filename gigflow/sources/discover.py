@@ -154,10 +154,13 @@ def _job_feeds(root, url: str) -> list[str]:
         href = (link.get("href") or "").strip()
         if "alternate" not in rel or kind not in FEED_TYPES or not href:
             continue
-        absolute = urljoin(url, href)
+        try:
+            absolute = urljoin(url, href)
+            path = urlsplit(absolute).path
+        except ValueError:  # a malformed address (an unclosed IPv6 bracket) announces nothing
+            continue
         title = "/" + "/".join((link.get("title") or "").split()) + "/"
-        if absolute.startswith(("http://", "https://")) and (JOB_WORDS.search(urlsplit(absolute).path)
-                                                             or JOB_WORDS.search(title)):
+        if absolute.startswith(("http://", "https://")) and (JOB_WORDS.search(path) or JOB_WORDS.search(title)):
             found.append(absolute)
     return list(dict.fromkeys(found))
 
