@@ -5,6 +5,11 @@ BA. The site footer's phone lines that add no way to reach the employer. On a on
     states outside the footer (the header's contact, grouped otherwise) only repeats it: a footer line of nothing
     but such numbers and their labels goes, while the footer's address, mailbox and any other phone stay.
 
+BB. A copyright line beside the footer's own legal name. Round 14 (AS) drops the footer's copyright line and office
+    where the job's text states the employer's legal name; where the only legal name is a part of the footer itself
+    ("<a>Acme LTD</a>" beside "© 2014-2016 Acme"), that trial fails as a whole and the copyright line stayed. The
+    copyright line alone is now tried: it goes when every sample still names the owner with a legal form.
+
 Each test fails on the code before round 16 (checked on commit 7b64000; the guard for its fax line).
 """
 
@@ -57,3 +62,27 @@ def test_ba_what_reads_as_a_fax_or_a_repeated_phone():
     assert not needless_phone_line("Fax: 030 1234599 · mail@acme.example", header)  # a mailbox beside it
     assert not needless_phone_line("Call our recruiting team on weekdays at +49 30 1234567", header)  # a sentence
     assert not needless_phone_line("© 2013-2015 Acme", frozenset())  # years, no phone
+
+
+def _legal_name_site(legal_name_part: str):
+    def page(title, text, need):
+        return (f"<html><head><title>{title} | Orvik</title></head><body><header>{SITE_MENU}</header>"
+                f"<main><h1>{title}</h1><p>{text}</p><h2>Your profile</h2><ul><li>{need}</li></ul>"
+                "<p>Orvik is hiring: write to jobs@orvik.example</p></main>"
+                "<footer><div><a href='/'>© 2014-2016 Orvik</a></div>"
+                f"<div>{legal_name_part}<p>Gdańska 81,</p><p>90-613, Łódź</p></div>"
+                "<div><a href='/privacy/'>Privacy</a> <a href='/terms/'>Terms</a></div></footer></body></html>")
+    return page
+
+
+def test_bb_the_copyright_line_goes_beside_the_footers_own_legal_name():
+    markdown = _learn_and_prepare(_legal_name_site("<a href='https://orvik.example/'>Orvik LTD</a>"),
+                                  "https://careers.orvik.example")
+    assert "Orvik LTD" in markdown and "90-613, Łódź" in markdown  # the legal name and the office stay
+    assert "© 2014-2016 Orvik" not in markdown
+    assert "Privacy" not in markdown and "Steel Buyer" in markdown
+
+
+def test_bb_guard_without_a_legal_name_the_copyright_line_stays():
+    markdown = _learn_and_prepare(_legal_name_site("<p>Orvik Studio</p>"), "https://careers.orvik.example")
+    assert "© 2014-2016 Orvik" in markdown
