@@ -16,7 +16,7 @@ Each test fails on the code before round 16 (checked on commit 7b64000; the guar
 from __future__ import annotations
 
 from gigflow.noise.learn.footer_phones import is_fax, needless_phone_line, phones_in
-from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
+from noise_helpers import SITE_MENU, learn_four_jobs
 
 
 def _learn_and_prepare(make, origin: str = "https://halvard.example", unseen: int = 3) -> str:
