@@ -21,6 +21,7 @@ from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks
                                           is_explicit_label, is_label_value_row)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.restated import without_restated_footer_facts
+from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
@@ -148,7 +149,9 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    by_signature, verdicts)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     report.learnable = len(learnable)
-    dropped = statements_without_facts(classifier, learnable, by_signature, verdicts, settings, report, refs[0]) \
+    dropped = statements_without_facts(
+        classifier, learnable, by_signature, verdicts, settings, report, refs[0],
+        phones_stated_elsewhere(roots, _removed(learnable, by_signature, verdicts), in_site_footer)) \
         if classifier.splits_kept_regions else {}
 
     decided = []
@@ -182,6 +185,12 @@ DUPLICATE_LINKS = ("rules: only links to targets the job's own content links to 
 
 TAB_LIST = ("rules: an in-page tab list (its tabs show panels of this page) is a control, like a form's buttons; "
             "the panels with the job's text stay")
+
+
+def _removed(learnable: dict, by_signature: dict, verdicts: dict) -> set:
+    """The first sample's regions learned as template."""
+    return {region for (_selector, signature), region in learnable.items()
+            if verdicts[by_signature[signature].id].decision == "remove"}
 
 
 def _tab_list_rules(roots, signatures, classifier: str, taken: set) -> list[RemovalRule]:

@@ -5,7 +5,11 @@ employer and the location because often nothing else on the page states them. Wh
 without them still states the employer by its legal name ("Acme GmbH, Hauptstraße 1, 12345 Berlin" in the job's
 text), they restate what the page keeps: they go. Decided by trial, like the owner's needless keeps: the footer
 parts go only when each sample still shows the owner's name with a legal form on one line, with a postal
-address there too where an address or a place goes."""
+address there too where an address or a place goes.
+
+Where that fails (the footer's own legal name, "Acme LTD", is the only statement of it), the copyright line alone
+is tried (class BB): "© 2014-2016 Acme" beside a kept "Acme LTD" repeats the employer the page keeps with its legal
+form, and goes when every sample's Markdown without it still names the owner with a legal form."""
 
 from __future__ import annotations
 
@@ -21,6 +25,9 @@ _SIGNAL = re.compile(r"""(?P<kind>[a-z]+) (?:'[^']*'|"[^"]*")(?: \([^)]*\))?(?:,
 RESTATED_KINDS = frozenset({"employer", "address", "location"})
 RESTATED_REASON = ("rules: the site footer's employer or office statement, which the job's own text states in full "
                    "on every sample (its legal name, its address)")
+RESTATED_COPYRIGHT_REASON = ("rules: the site footer's copyright line, where what stays on every sample names the "
+                             "employer with its legal form")
+COPYRIGHT_NOTE = "(copyright line)"
 
 
 def restated_kinds(reason: str) -> frozenset[str]:
@@ -81,9 +88,24 @@ def without_restated_footer_facts(owner: str, samples, reused: list, decided: li
     if not turn:
         return decided
     needs_address = any(kinds & {"address", "location"} for kinds in turn.values())
-    trial = [rule.model_copy(update={"decision": "remove", "reason": RESTATED_REASON}) if i in turn else rule
-             for i, rule in enumerate(decided)]
-    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + trial)
-    if all(_states_employer(sample_markdown(sample, noise_filter), owner, needs_address) for sample in samples):
+    trial = _trial(decided, turn, RESTATED_REASON)
+    if _still_states_employer(samples, reused, trial, owner, needs_address, config_hash):
         return trial
+    # BB: the copyright line alone, where another kept part (the footer's "Acme LTD") states the legal name.
+    lines = {i for i, kinds in turn.items() if kinds == {"employer"} and COPYRIGHT_NOTE in decided[i].reason}
+    if lines and len(lines) < len(turn):
+        trial = _trial(decided, lines, RESTATED_COPYRIGHT_REASON)
+        if _still_states_employer(samples, reused, trial, owner, False, config_hash):
+            return trial
     return decided
+
+
+def _trial(decided: list, turn, reason: str) -> list:
+    return [rule.model_copy(update={"decision": "remove", "reason": reason}) if i in turn else rule
+            for i, rule in enumerate(decided)]
+
+
+def _still_states_employer(samples, reused: list, trial: list, owner: str, needs_address: bool,
+                           config_hash: str) -> bool:
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + trial)
+    return all(_states_employer(sample_markdown(sample, noise_filter), owner, needs_address) for sample in samples)

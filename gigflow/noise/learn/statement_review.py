@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 
 from gigflow.noise.learn.classifier import COPYRIGHT_MARK, JOB_FACT_SIGNALS, ReviewRegion
+from gigflow.noise.learn.footer_phones import needless_phone_line
 from gigflow.noise.statements import statement_markup, statements
 from gigflow.noise.learn.template import is_explicit_label
 from gigflow.noise.learn.region_review import in_postal_address, in_site_footer, review_regions
 
 
 def statements_without_facts(classifier, learnable: dict, by_signature: dict, verdicts: dict, settings,
-                              report, refs) -> dict:
+                              report, refs, phones_elsewhere: frozenset = frozenset()) -> dict:
     """For each region the rules keep for a fact, its statements (``gigflow.noise.statements``) that state none:
     {(selector, signature): [statement keys]}.
 
@@ -21,7 +22,8 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
     learned as template in them, which go anyway) are judged one by one, as a region would be. One
     stays with a statement kept next to it when it is that one's label ("Contact:", a heading), the name of the
     contact it introduces, or the first half of a line broken in two ("12 Harbour Street," above "20457 Hamburg");
-    and only what reads as template goes (``_reads_as_template``)."""
+    and only what reads as template goes (``_reads_as_template``). In the site footer a line of nothing but a fax
+    number or a phone the page states outside the footer (``phones_elsewhere``, its digits) goes too (BA)."""
     removed = {region for (_selector, signature), region in learnable.items()
                if verdicts[by_signature[signature].id].decision == "remove"}
     kept = set(learnable.values()) - removed
@@ -54,15 +56,16 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
                 site_footer=footer, postal_address=postal)
             asked.append(review)
             ids.append(review.id)
-        judged[(selector, signature)] = (found, ids)
+        judged[(selector, signature)] = (found, ids, footer)
     if not asked:
         return {}
     decisions = review_regions(classifier, asked, settings, report)
     dropped = {}
-    for key, (found, ids) in judged.items():
+    for key, (found, ids, footer) in judged.items():
         # A statement with no signal goes only when it reads as template: links, a copyright notice, a sentence.
         # A few plain words ("Lund, Sverige", "Deutschland", a name) may be a fact no signal reads: they stay.
-        keep = [i is None or decisions[i].decision == "keep" or not _reads_as_template(s)
+        keep = [i is None or (decisions[i].decision == "keep" or not _reads_as_template(s)) and not (
+                    footer and needless_phone_line(s.text, phones_elsewhere))
                 for i, s in zip(ids, found)]
         for i in range(len(found) - 2, -1, -1):  # right to left: a label before a label before a fact stays
             if not keep[i] and keep[i + 1] and _leads_into(found[i], found[i + 1]):
