@@ -82,13 +82,15 @@ def header_brand_texts(root) -> list[str]:
 
 
 def name_across_parts(region, parts: list, names: tuple[str, ...]) -> bool:
-    """Whether ``region`` states one of ``names`` (the employer) only across its parts: "Acme" in one block and
+    """Whether ``region``'s parts state one of ``names`` (the employer) only together: "Acme" in one block and
     "Labs" in the next, so that no part alone names "Acme Labs". Split for a second review, each part would go
     for naming nothing, and the name with them; such a region is kept whole."""
-    text = _words(region).casefold()
+    # The parts' words together, not the region's: words of its own beside the parts (a footer line's text beside
+    # its links) stay whatever happens to the parts.
+    together = " ".join(_words(part) for part in parts).casefold()
     for name in names:
         wanted = _norm(name).casefold()
-        if len(wanted) >= 3 and wanted in text and not any(
+        if len(wanted) >= 3 and wanted in together and not any(
                 wanted in _words(part).casefold() for part in parts):
             return True
     return False
