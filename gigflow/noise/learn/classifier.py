@@ -404,7 +404,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(f"contact {mailbox!r} (the employer's own mailbox in the site footer)")
     if _LABEL_VALUE_MARKUP.search(region.html) and _values_state_text(region.html):
         found.append("label/value markup (dt/dd, th)")
-    lowered = " ".join([text, region.label]).lower()
+    # Whitespace as one space: a name set in two blocks ("<div>Acme</div><div>Labs</div>") is still the name.
+    lowered = " ".join(" ".join([text, region.label]).lower().split())
     for name in employers if not any(f.startswith("employer ") for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
         if len(name) >= 3 and name.lower() in (lowered if name != owner else " ".join(

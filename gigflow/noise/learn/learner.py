@@ -21,6 +21,8 @@ from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks
                                           is_explicit_label, is_label_value_row)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.restated import without_restated_footer_facts
+from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
+from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
@@ -135,8 +137,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
             _one_employer_statement(fresh, by_signature, verdicts)
         # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
         # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
+        # A name set in several parts ("<div>Acme</div><a>Labs</a>", AU) is no part's: that region stays whole.
         pending = [part for (_selector, signature), region in fresh.items()
                    if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
+                   and not name_across_parts(region, _split(region), classifier.employers)
                    for part in _split(region)]
         # A region kept for nothing but the site's copyright line: the line is a statement of its own, so a
         # heading beside it ("Follow us") names the section's links, not the line, and is no label to keep.
@@ -148,6 +152,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
+    if classifier.splits_kept_regions:  # a "get in touch" box whose mailbox the job's own apply link writes to (AT)
+        without_restated_mailboxes(roots, learnable, by_signature, verdicts, signatures, classifier)
     report.learnable = len(learnable)
     dropped = statements_without_facts(
         classifier, learnable, by_signature, verdicts, settings, report, refs[0],

@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from gigflow.noise.learn.brand import header_brand_texts
+
 MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
 MAX_NAME_CHARS = 60
 MAX_NAME_WORDS = 6
@@ -236,7 +238,7 @@ def _names_on(sample, root) -> dict[str, str]:
     is the name a footer states)."""
     found: dict[str, str] = {}
     candidates = (copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
-                  + logo_alts(root) + title_brand(root))
+                  + logo_alts(root) + title_brand(root) + header_brand_texts(root))
     for text in candidates:
         name = clean_name(text)
         if name:
