@@ -5,6 +5,7 @@ processes, real HTTP on 127.0.0.1; each test failed on the code before it."""
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import psycopg
@@ -45,6 +46,48 @@ def test_connections_cut_during_a_crawl_never_let_a_second_crawl_in_nor_mark_liv
         live = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NULL").fetchone()["n"]
         gone = conn.execute("SELECT count(*) AS n FROM job_events WHERE kind = 'gone'").fetchone()["n"]
     assert outcomes == ["finished", "finished"] and live == 8 and gone == 0
+
+
+def test_a_connection_cut_while_a_page_is_stored_loses_no_page(pool, database_url):
+    # A restart or a failover can cut the connection in the middle of one page's transaction: the transaction is
+    # rolled back whole, so the page is stored again on a fresh connection instead of being lost to the run.
+    slow = ("CREATE FUNCTION slow_store() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            "IF NEW.url LIKE '%/jobs/3.html' THEN PERFORM pg_sleep(3); END IF; RETURN NEW; END $$")
+    cut: list[int] = []
+
+    def cut_the_sleeping_store():
+        deadline = time.monotonic() + 60
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            while not cut and time.monotonic() < deadline:
+                cut.extend(r[0] for r in conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event = 'PgSleep' AND pid <> pg_backend_pid()"))
+                time.sleep(0.05)
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(slow)
+        conn.execute("CREATE TRIGGER slow_store BEFORE INSERT ON source_versions FOR EACH ROW "
+                     "EXECUTE FUNCTION slow_store()")
+    try:
+        with ScriptedServer(site("/s", jobs=5)) as server:
+            import_sources(pool, parse_sources([source("s", server.url, "/s")]))
+            cutter = threading.Thread(target=cut_the_sleeping_store)
+            cutter.start()
+            result = scrapy_command("crawl", "href", "-a", "source=s", "-s", "FETCH_ALLOWED_PRIVATE_HOSTS=127.0.0.1",
+                                    "-s", "POLITENESS_MIN_INTERVAL=0", "-s", "MARKDOWN_DIR=")
+            cutter.join()
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute("DROP TRIGGER IF EXISTS slow_store ON source_versions")
+            conn.execute("DROP FUNCTION IF EXISTS slow_store()")
+    assert cut == [True], "the store of /s/jobs/3.html was never seen sleeping"
+    assert result.returncode == 0, result.stderr[-3000:]
+    with pool.connection() as conn:
+        outcome = conn.execute("SELECT outcome FROM crawl_runs").fetchone()["outcome"]
+        stored = {r["url"].rsplit("/", 1)[-1] for r in conn.execute("SELECT url FROM source_versions")}
+        live = conn.execute("SELECT count(*) AS n FROM jobs WHERE gone_at IS NULL").fetchone()["n"]
+    assert outcome == "finished" and live == 5
+    assert {f"{i}.html" for i in range(5)} <= stored
 
 
 def test_only_the_open_runs_owner_finishes_it_or_marks_jobs_gone(pool):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict
 
+import psycopg
 from psycopg.types.json import Jsonb
 from scrapy import signals
 from scrapy.exceptions import DropItem
@@ -22,6 +23,16 @@ from gigflow.safety.guard import redact_url
 from gigflow.store import versions
 
 logger = logging.getLogger(__name__)
+
+def connection_cut(exc: psycopg.OperationalError) -> bool:
+    """The connection itself was lost (no SQLSTATE: the server closed it; 08: connection exception; 57P: a
+    shutdown or restart), not the statement (57014 is a cancelled query, for instance)."""
+    state = exc.sqlstate
+    return state is None or state.startswith(("08", "57P"))
+
+
+# Seconds a page's second try waits for a fresh connection (a database that is really away: the outage logic next).
+RETRY_CONNECTION_WAIT = 2.0
 
 
 class StoragePipeline:
@@ -77,7 +88,7 @@ class StoragePipeline:
             logger.warning("%s: %s", redact_url(str(item.get("url"))), "; ".join(repairs)[:500])
             item["warnings"] = list(item.get("warnings") or []) + repairs
         try:
-            return self._store(item)
+            return self._store_once_more_if_cut(item)
         except Exception as exc:
             # One line, never the item (its Markdown, jobs and raw payload): Scrapy would log all of it.
             message = f"storing {redact_url(str(item.get('url')))} failed: {type(exc).__name__}: {str(exc)[:300]}"
@@ -90,18 +101,32 @@ class StoragePipeline:
                 self.context.mark_incomplete(message, "store_failed")
             raise DropItem(message) from None
 
-    def _store(self, item):
+    def _store_once_more_if_cut(self, item):
+        """Store the page; where its connection was cut mid-transaction (a restart, a failover: the transaction
+        rolled back whole) and no outage is known yet, once more on a fresh connection instead of losing the page
+        to the run. A database still away fails the second try too, and the outage logic takes over."""
+        try:
+            return self._store(item)
+        except psycopg.OperationalError as exc:
+            if self.outage.since is not None or not connection_cut(exc):
+                raise
+            logger.warning("storing %s: the database connection was cut (%s); storing it again",
+                           redact_url(str(item.get("url"))), " ".join(str(exc).split())[:200])
+            return self._store(item, wait=RETRY_CONNECTION_WAIT)
+
+    def _store(self, item, wait: float | None = None):
         body = item.get("body")
         # While the database is known to be away, a short wait: the reactor is not held for a whole pool timeout
         # per item (the item is lost to this run, which is then incomplete:database).
-        wait = 0.5 if self.outage.since is not None else None
+        wait = 0.5 if self.outage.since is not None else wait
+        counted: list[str] = []  # counted once the page's transaction commits (a retried store counts once)
         with self.pool.connection(timeout=wait) as conn, conn.transaction():
             if item.get("not_fetched"):  # the stored version stands for the page: nothing to store
                 version_id = item["source_version_id"]
                 item["version_status"] = "unchanged"
-                self.stats.inc_value(keys.PAGES_SKIPPED_UNCHANGED)
+                counted.append(keys.PAGES_SKIPPED_UNCHANGED)
             else:
-                version_id = self._store_version(conn, item, body)
+                version_id = self._store_version(conn, item, body, counted)
             counts = self.writer.write_page(
                 conn, source_id=item["source_id"], page_url=item["url"], jobs=item.get("jobs") or [],
                 version_id=version_id, parser_key=item["parser_key"], parser_version=item["parser_version"],
@@ -111,6 +136,8 @@ class StoragePipeline:
                 previous = versions.version_summary(conn, version_id)
                 item.update({k: v for k, v in (asdict(previous) if previous else {}).items()
                              if v is not None and k != "content_type"})
+        for key in counted:
+            self.stats.inc_value(key)
         self.stats.inc_value(keys.JOBS_NEW, counts["new"])
         self.stats.inc_value(keys.JOBS_UNCHANGED if item.get("not_fetched") else keys.JOBS_UPDATED,
                              counts["seen"])
@@ -124,7 +151,7 @@ class StoragePipeline:
         item.pop("body", None)  # stored; exporters get the sha256 instead of raw bytes
         return item
 
-    def _store_version(self, conn, item, body: bytes) -> int:
+    def _store_version(self, conn, item, body: bytes, counted: list[str]) -> int:
         params = {key: item.get(key) for key in ("source_id", "url", "http_status", "content_type", "etag",
                                                  "last_modified", "sha256", "size", "markdown")}
         params["body"] = body
@@ -134,12 +161,12 @@ class StoragePipeline:
         version_id = stored.id
         if stored.status == "new":
             item["version_status"] = "new"
-            self.stats.inc_value(keys.VERSIONS_NEW)
+            counted.append(keys.VERSIONS_NEW)
         else:  # same bytes, or bytes whose Markdown and jobs are the stored version's (volatile parts only)
             item["version_status"] = "unchanged"
-            self.stats.inc_value(keys.VERSIONS_UNCHANGED)
+            counted.append(keys.VERSIONS_UNCHANGED)
             if stored.status != "unchanged":
-                self.stats.inc_value(f"gigflow/versions_{stored.status}")
+                counted.append(f"gigflow/versions_{stored.status}")
         item["source_version_id"] = version_id
         path = markdown_path(self.markdown_dir, item["source_id"], stored.sha256)
         if path and item.get("markdown") is not None:
