@@ -12,6 +12,12 @@ CB. A board's own blocks in two template versions. On a board (JSON-LD names a d
     the board's: learned where two samples have it and judged; a block only one employer's postings share (its
     "About Acme") stays.
 
+CC. An application form under its heading. Inside the job's region a heading stays as the job's own, so a block that
+    is a heading over a form ("Apply for this job" above name, e-mail and résumé fields and a Submit button) stayed
+    whole. Such a block, the same on every sample, is a control: it goes to the classifier, which keeps a form
+    stating a fact (its deadline, the documents to send). A form's hidden spam-trap field ("Do not fill in this
+    field:") states nothing (it read as a label with a value).
+
 Each test fails on the code before round 17 (checked on commit d631bbe; the guards pass on both).
 """
 
@@ -25,7 +31,9 @@ from gigflow.noise.learn.learner import learn_noise_filter
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.signature import SelfReferences
-from noise_helpers import SITE_MENU
+from lxml import html as lxml_html
+from gigflow.noise.learn.region_review import fact_text
+from noise_helpers import SITE_MENU, learn_four_jobs
 
 
 def _learn(pages: list[TrainingPage], unseen: list[int]) -> list[str]:
@@ -126,3 +134,47 @@ def test_cb_a_boards_own_sections_in_two_versions_go():
 def test_cb_guard_a_section_only_one_employers_postings_share_stays():
     _version_a, version_b = _learn(_board_pages(), unseen=[4, 5])
     assert "About Norrlake" in version_b and "ninety years" in version_b
+
+
+# --- CC ----------------------------------------------------------------------------------------------------------
+RESUME_FORM = ("<form action='https://forms.example/f/77' method='post' enctype='multipart/form-data'>"
+               "<input type='hidden' name='job' value='{title}'>"
+               "<div style='display: none'><label>Do not fill in this field: <textarea name='comment'></textarea>"
+               "</label></div><div><input name='name' placeholder='Full Name' type='text'></div>"
+               "<div><input name='email' placeholder='Email Address' type='email'></div>"
+               "<div><label>Attach a Résumé</label><input name='cv' type='file'></div>"
+               "<button type='submit'>Submit</button></form>")
+
+
+def _form_site(form_note: str = ""):
+    def page(_k, _slug, title, text, need):
+        return (f"<html><head><title>Grennal » {title}</title></head><body><header>{SITE_MENU}</header>"
+                f"<div class='bright'><h2>{title}</h2></div><div class='row'><div class='col'><p>{text}</p>"
+                f"<h5>Requirements</h5><ul><li>{need}</li></ul><h5>Perks</h5><ul><li>Free lunches</li></ul></div>"
+                f"<div class='col'><h5>Apply for this job</h5>"
+                f"{RESUME_FORM.format(title=title).replace('<button', form_note + '<button')}</div>"
+                "</div></body></html>")
+    return page
+
+
+def test_cc_an_application_form_under_its_heading_goes():
+    _result, markdown = learn_four_jobs(_form_site(), "https://grennal.example")
+    assert "Apply for this job" not in markdown and "Attach a Résumé" not in markdown
+    assert "Do not fill in this field" not in markdown and "Submit" not in markdown
+    assert "You buy sheet and tube from mills." in markdown and "Experience in purchasing" in markdown
+    assert "Requirements" in markdown and "Free lunches" in markdown
+
+
+def test_cc_guard_a_form_stating_its_deadline_and_documents_keeps_them():
+    note = "<p>Send your CV and cover letter by 30 June 2026.</p>"
+    _result, markdown = learn_four_jobs(_form_site(note), "https://grennal.example")
+    assert "Send your CV and cover letter by 30 June 2026." in markdown
+
+
+def test_cc_a_forms_hidden_spam_trap_states_nothing():
+    form = lxml_html.fromstring("<div><h5>Apply</h5>" + RESUME_FORM.format(title="Welder") + "</div>")
+    text = fact_text(form)
+    assert "Do not fill in this field" not in text and "Attach a Résumé" in text
+    shown = lxml_html.fromstring("<div><form><label>Start date: 1 May 2026</label></form>"
+                                 "<div style='display: none'><p>Salary: €3,000</p></div></div>")
+    assert "Start date: 1 May 2026" in fact_text(shown) and "Salary: €3,000" in fact_text(shown)  # not in a form

@@ -141,6 +141,16 @@ def _words_between(items) -> bool:
     return any(item.tail and _WORD.search(item.tail) for item in items[:-1])
 
 
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def _hidden_form_part(el) -> bool:
+    """A part of a form hidden from the reader (a spam trap: "Do not fill in this field:"): it states nothing."""
+    hidden = el.get("hidden") is not None or _HIDDEN_STYLE.search(el.get("style") or "") or (
+        el.get("aria-hidden") or "").strip().lower() == "true"
+    return bool(hidden) and any(node.tag == "form" for node in el.iterancestors())
+
+
 def fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -149,7 +159,7 @@ def fact_text(region) -> str:
         return ""
     skipped = set()
     for el in region.iter(etree.Element):
-        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES:
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES or _hidden_form_part(el):
             skipped.add(el)
         groups: dict = {}
         for child in el:

@@ -26,6 +26,7 @@ from lxml import etree
 
 from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.forms import heading_over_form
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -190,6 +191,9 @@ class SiteTemplate:
                if node is region or _contains(region, node)):
             # The same cards on every sample, each wholly one link ("Join us on Slack", "Follow us on Twitter"):
             # their headings name other pages, and the heading above them names the cards.
+            return ""
+        if el in self.constant and heading_over_form(el):
+            # An application form under its heading, the same on every sample: a control (CC), judged.
             return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
