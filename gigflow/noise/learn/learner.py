@@ -129,7 +129,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         for (selector, signature), region in fresh.items():
             if signature not in by_signature:
                 by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                         settings)
+                                                         settings, samples[0].url)
                 regions.append(by_signature[signature])
         verdicts.update(review_regions(classifier, regions, settings, report))
         if classifier.splits_kept_regions and review_round > 0:
@@ -151,7 +151,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         roots, [frozenset(name.casefold() for name in s.employer_names()) for s in samples], refs) \
         if classifier.site_operator_only else ({}, {})
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
-                                   by_signature, verdicts, *operator)
+                                   by_signature, verdicts, *operator,
+                                   urls={root: sample.url for root, sample in zip(roots, samples)})
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     report.learnable = len(learnable)
     dropped = statements_without_facts(
@@ -309,7 +310,7 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts, operator: dict | None = None,
-                                   operator_learn: dict | None = None) -> None:
+                                   operator_learn: dict | None = None, urls: dict | None = None) -> None:
     """Template blocks on some samples only, the first one not among them (a notice on older postings, a banner
     on two pages of five): learned from a sample that has one, seen from it as the first, and found as learned on
     at least two samples. The content checks hold as for any candidate (this job's text, headings and labels
@@ -318,7 +319,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     ``operator``, ``operator_learn``: on a board, each sample's blocks that a sample naming another employer
     shares, and those to learn from it (``blocks_shared_across_employers``): learned here too (the first sample's
     included), and judged though they hold a heading inside the job's region (the board's own text, class CB)."""
-    operator = operator or {}
+    operator, urls = operator or {}, urls or {}
     missing = blocks_missing_on_first(roots, refs)
     for k, blocks in (operator_learn or {}).items():
         missing[k] = _outermost(roots[k], missing.get(k, []) + blocks)
@@ -344,7 +345,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     for (selector, signature), region in fresh.items():
         if signature not in by_signature:
             by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                     settings)
+                                                     settings, urls.get(region.getroottree().getroot()))
             regions.append(by_signature[signature])
     verdicts.update(review_regions(classifier, regions, settings, report))
     learnable.update(fresh)
