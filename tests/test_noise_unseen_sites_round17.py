@@ -18,6 +18,11 @@ CC. An application form under its heading. Inside the job's region a heading sta
     stating a fact (its deadline, the documents to send). A form's hidden spam-trap field ("Do not fill in this
     field:") states nothing (it read as a label with a value).
 
+CD. A link that jumps within the page. A header's "Apply now" leading to a section of the same page (``#we-offer``)
+    was written absolute by preparation (the page's own URL with a fragment) and kept as a way to apply. A link
+    to the page's own URL whose fragment is empty or names an element of the page is in-page navigation: no apply
+    fact. A link to another page's application stays.
+
 Each test fails on the code before round 17 (checked on commit d631bbe; the guards pass on both).
 """
 
@@ -178,3 +183,25 @@ def test_cc_a_forms_hidden_spam_trap_states_nothing():
     shown = lxml_html.fromstring("<div><form><label>Start date: 1 May 2026</label></form>"
                                  "<div style='display: none'><p>Salary: €3,000</p></div></div>")
     assert "Start date: 1 May 2026" in fact_text(shown) and "Salary: €3,000" in fact_text(shown)  # not in a form
+
+
+# --- CD ----------------------------------------------------------------------------------------------------------
+def _jump_site(apply_target: str):
+    def page(_k, slug, title, text, need):
+        target = apply_target.format(slug=slug)
+        return (f"<html><head><title>{title} | Tarvo</title></head><body><header>{SITE_MENU}</header>"
+                f"<section><header><h2>We are hiring</h2><h3><a href='{target}'>Apply now</a></h3></header>"
+                f"</section><div id='offer'><h1>{title}</h1><p>{text}</p><h2>Your profile</h2><ul><li>{need}</li>"
+                "</ul><p>Send your CV and portfolio to jobs@tarvo.example</p></div></body></html>")
+    return page
+
+
+def test_cd_an_apply_link_that_jumps_within_the_page_goes():
+    _result, markdown = learn_four_jobs(_jump_site("#offer"), "https://tarvo.example")
+    assert "Apply now" not in markdown
+    assert "jobs@tarvo.example" in markdown and "You buy sheet and tube from mills." in markdown
+
+
+def test_cd_guard_an_apply_link_to_another_page_stays():
+    _result, markdown = learn_four_jobs(_jump_site("https://apply.tarvo.example/{slug}"), "https://tarvo.example")
+    assert "[Apply now](https://apply.tarvo.example/buyer)" in markdown
