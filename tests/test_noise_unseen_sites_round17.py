@@ -21,7 +21,8 @@ CC. An application form under its heading. Inside the job's region a heading sta
 CD. A link that jumps within the page. A header's "Apply now" leading to a section of the same page (``#we-offer``)
     was written absolute by preparation (the page's own URL with a fragment) and kept as a way to apply. A link
     to the page's own URL whose fragment is empty or names an element of the page is in-page navigation: no apply
-    fact. A link to another page's application stays.
+    fact. A link to another page's application stays, and so does a jump to the page's own application (the
+    element it names holds a form, or its fragment names an application: "#bewerbung").
 
 Each test fails on the code before round 17 (checked on commit d631bbe; the guards pass on both).
 """
@@ -186,13 +187,14 @@ def test_cc_a_forms_hidden_spam_trap_states_nothing():
 
 
 # --- CD ----------------------------------------------------------------------------------------------------------
-def _jump_site(apply_target: str):
+def _jump_site(apply_target: str, form: str = ""):
     def page(_k, slug, title, text, need):
         target = apply_target.format(slug=slug)
         return (f"<html><head><title>{title} | Tarvo</title></head><body><header>{SITE_MENU}</header>"
                 f"<section><header><h2>We are hiring</h2><h3><a href='{target}'>Apply now</a></h3></header>"
                 f"</section><div id='offer'><h1>{title}</h1><p>{text}</p><h2>Your profile</h2><ul><li>{need}</li>"
-                "</ul><p>Send your CV and portfolio to jobs@tarvo.example</p></div></body></html>")
+                "</ul><p>Send your CV and portfolio to jobs@tarvo.example</p></div>"
+                f"<section id='form-7'>{form}</section></body></html>")
     return page
 
 
@@ -205,3 +207,9 @@ def test_cd_an_apply_link_that_jumps_within_the_page_goes():
 def test_cd_guard_an_apply_link_to_another_page_stays():
     _result, markdown = learn_four_jobs(_jump_site("https://apply.tarvo.example/{slug}"), "https://tarvo.example")
     assert "[Apply now](https://apply.tarvo.example/buyer)" in markdown
+
+
+def test_cd_guard_a_jump_to_the_pages_own_application_form_stays():
+    form = "<form action='/send'><input name='email' placeholder='E-mail'><button>Send</button></form>"
+    _result, markdown = learn_four_jobs(_jump_site("#form-7", form), "https://tarvo.example")
+    assert "Apply now" in markdown
