@@ -82,6 +82,9 @@ class SelfReferences:
         # every page is not the page naming itself when the job is called "Forward Deployed Engineer".
         self._title_patterns = [re.compile(rf"(?<!\w){re.escape(reference)}(?!\w)")
                                 for reference, placeholder in self.references if placeholder == "{title}"]
+        # A title cut short ("Corporate Account Executive - TX & L" in a breadcrumb, "Senior Data Engin…" in a
+        # share text) still names the page: text that ends with the start of a title, long enough to be no chance.
+        self._cut_titles = [" ".join(title.split()) for title in titles if len(" ".join(title.split())) >= 8]
 
     @classmethod
     def of_page(cls, root, page_url: str | None) -> "SelfReferences":
@@ -104,10 +107,32 @@ class SelfReferences:
     def text(self, value: str) -> str:
         for pattern in self._title_patterns:
             value = pattern.sub("{title}", value)
+        for title in self._cut_titles:
+            value = _cut_title(value, title)
         return _DIGITS.sub("0", value)
 
 
 NO_REFERENCES = SelfReferences()
+
+# A title cut short counts when its kept start is this long at least, and at least half the title (class CA).
+CUT_TITLE_MIN_CHARS = 20
+_ELLIPSIS = re.compile(r"\s*(?:…|\.{2,})\s*$")
+
+
+def _cut_title(value: str, title: str) -> str:
+    """``value`` with a start of ``title`` that ends it (cut short, perhaps with an ellipsis) as ``{title}``."""
+    head = title[:CUT_TITLE_MIN_CHARS]
+    if len(title) < CUT_TITLE_MIN_CHARS or head not in value:
+        return value
+    body = _ELLIPSIS.sub("", value)
+    at = body.find(head)
+    while at >= 0:
+        rest = body[at:]
+        if (len(rest) < len(title) and title.startswith(rest) and 2 * len(rest) >= len(title)
+                and (at == 0 or not body[at - 1].isalnum())):
+            return body[:at] + "{title}"
+        at = body.find(head, at + 1)
+    return value
 
 
 def _norm(text: str | None) -> str:

@@ -39,6 +39,8 @@ class ReviewRegion:
     site_footer: bool = False
     # The region is, holds or sits in an HTML <address> element (a postal address or contact block by markup).
     postal_address: bool = False
+    # Link targets that jump within the page (its own URL with a fragment naming an element): no way to apply (CD).
+    in_page_links: frozenset = frozenset()
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -357,7 +359,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
             # heading or its confirmation ("Thank you for your application"), not a fact of the job. A link to a
             # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
-            match = next((m for m in pattern.finditer("\n".join(t for t, h in region.links if not _legal_link(t, h)))
+            match = next((m for m in pattern.finditer("\n".join(t for t, h in region.links if not _legal_link(t, h)
+                                                                and h not in region.in_page_links))
                           if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())), None)
             if match:
                 found.append(f"{kind} link {match.group(0).strip()!r}")
@@ -384,8 +387,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(f"{kind} {match.group(0).strip()!r}")
     for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(link_text,
-                                                                                                        href):
+        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(
+                link_text, href) and href not in region.in_page_links:
             found.append(f"link {href!r}")
             break
     if site_operator_only:

@@ -24,6 +24,7 @@ from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
 from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
+from gigflow.noise.learn.operator_blocks import blocks_shared_across_employers
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
@@ -130,7 +131,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         for (selector, signature), region in fresh.items():
             if signature not in by_signature:
                 by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                         settings)
+                                                         settings, samples[0].url)
                 regions.append(by_signature[signature])
         verdicts.update(review_regions(classifier, regions, settings, report))
         if classifier.splits_kept_regions and review_round > 0:
@@ -149,8 +150,13 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                           for part in _split(region))
         if not pending:
             break
+    # CB: on a board, blocks that pages of different employers share (its own text in two template versions).
+    operator = blocks_shared_across_employers(
+        roots, [frozenset(name.casefold() for name in s.employer_names()) for s in samples], refs) \
+        if classifier.site_operator_only else ({}, {})
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
-                                   by_signature, verdicts)
+                                   by_signature, verdicts, *operator,
+                                   urls={root: sample.url for root, sample in zip(roots, samples)})
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     if classifier.splits_kept_regions:  # a "get in touch" box whose mailbox the job's own apply link writes to (AT)
         without_restated_mailboxes(roots, learnable, by_signature, verdicts, signatures, classifier)
@@ -309,16 +315,24 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
 
 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
-                                   by_signature, verdicts) -> None:
+                                   by_signature, verdicts, operator: dict | None = None,
+                                   operator_learn: dict | None = None, urls: dict | None = None) -> None:
     """Template blocks on some samples only, the first one not among them (a notice on older postings, a banner
     on two pages of five): learned from a sample that has one, seen from it as the first, and found as learned on
     at least two samples. The content checks hold as for any candidate (this job's text, headings and labels
-    inside the job's region stay) and the review keeps a block stating a job fact. One review, no splitting."""
+    inside the job's region stay) and the review keeps a block stating a job fact. One review, no splitting.
+
+    ``operator``, ``operator_learn``: on a board, each sample's blocks that a sample naming another employer
+    shares, and those to learn from it (``blocks_shared_across_employers``): learned here too (the first sample's
+    included), and judged though they hold a heading inside the job's region (the board's own text, class CB)."""
+    operator, urls = operator or {}, urls or {}
     missing = blocks_missing_on_first(roots, refs)
+    for k, blocks in (operator_learn or {}).items():
+        missing[k] = _outermost(roots[k], missing.get(k, []) + blocks)
     if not missing:
         return
     candidate_sets = [set(c) for c in candidate_sets]
-    for k, blocks in missing.items():
+    for k, blocks in (*missing.items(), *operator.items()):
         candidate_sets[k].update(blocks)
     fresh: dict = {}
     for k, blocks in missing.items():
@@ -326,6 +340,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
         rotated = [roots[j] for j in order]
         template = analyse_template(rotated, [refs[j] for j in order], shared=set(blocks))
         template.board = classifier.site_operator_only
+        template.operator = set(operator.get(k, ()))
         found = _learnable_regions(blocks, set(), template, rotated, [PageIndex(r) for r in rotated],
                                    [candidate_sets[j] for j in order], settings, report,
                                    Signatures([refs[j] for j in order]), split=False, need=2)
@@ -336,7 +351,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     for (selector, signature), region in fresh.items():
         if signature not in by_signature:
             by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                     settings)
+                                                     settings, urls.get(region.getroottree().getroot()))
             regions.append(by_signature[signature])
     verdicts.update(review_regions(classifier, regions, settings, report))
     learnable.update(fresh)

@@ -11,6 +11,7 @@ from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import is_footer_named
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
+from gigflow.noise.learn.in_page import in_page_targets
 from gigflow.noise.model import RemovalRule, SampleRef
 from gigflow.noise.learn.settings import NoiseSettings
 
@@ -65,7 +66,8 @@ def _label(region) -> str:
     return " ".join(label.split())
 
 
-def review_region(region_id, selector, signature, region, settings: NoiseSettings) -> ReviewRegion:
+def review_region(region_id, selector, signature, region, settings: NoiseSettings,
+                  page_url: str | None = None) -> ReviewRegion:
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
@@ -73,7 +75,8 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
                         fact_text=fact_text(region), controls=form_controls(region),
-                        site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region))
+                        site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
+                        in_page_links=in_page_targets(region, page_url))
 
 
 def form_controls(region) -> tuple[str, ...]:
@@ -141,6 +144,16 @@ def _words_between(items) -> bool:
     return any(item.tail and _WORD.search(item.tail) for item in items[:-1])
 
 
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def _hidden_form_part(el) -> bool:
+    """A part of a form hidden from the reader (a spam trap: "Do not fill in this field:"): it states nothing."""
+    hidden = el.get("hidden") is not None or _HIDDEN_STYLE.search(el.get("style") or "") or (
+        el.get("aria-hidden") or "").strip().lower() == "true"
+    return bool(hidden) and any(node.tag == "form" for node in el.iterancestors())
+
+
 def fact_text(region) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
@@ -149,7 +162,7 @@ def fact_text(region) -> str:
         return ""
     skipped = set()
     for el in region.iter(etree.Element):
-        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES:
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES or _hidden_form_part(el):
             skipped.add(el)
         groups: dict = {}
         for child in el:

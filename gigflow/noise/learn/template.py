@@ -26,6 +26,7 @@ from lxml import etree
 
 from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.forms import heading_over_form
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -96,6 +97,7 @@ class SiteTemplate:
     # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
     board: bool = False
     shared: set = field(default_factory=set)  # blocks some samples lack, the same on two or more (a notice)
+    operator: set = field(default_factory=set)  # on a board: blocks pages of different employers share (CB)
 
     def candidate_sets(self, n_pages: int) -> list[set]:
         """The structural candidates on each sample (page 0 first), for the learner's candidate check."""
@@ -150,6 +152,8 @@ class SiteTemplate:
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
+        if self.board and el in self.operator and not is_label_value_row(el) and not is_field_label(el):
+            return ""  # a block pages of different employers share: the board's own, in one of its versions
         if self._plain_list_item(el) and self._row_with_varying_siblings(el):
             # A list of plain text whose other items vary is this job's (its requirements), in a sidebar too:
             # an item the site's jobs share is still one of them.
@@ -187,6 +191,9 @@ class SiteTemplate:
                if node is region or _contains(region, node)):
             # The same cards on every sample, each wholly one link ("Join us on Slack", "Follow us on Twitter"):
             # their headings name other pages, and the heading above them names the cards.
+            return ""
+        if el in self.constant and heading_over_form(el):
+            # An application form under its heading, the same on every sample: a control (CC), judged.
             return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"

@@ -1,0 +1,39 @@
+"""An application form under its heading (issue #23, class CC).
+
+Inside the job's region a heading is kept as the job's own ("a heading inside the job content"), so a block that
+is a heading over a form ("Apply for this job" above name, e-mail and résumé fields and a Submit button) stayed
+whole. Such a block, the same on every sample, is a control like a search box: its heading names the form, its
+words are the form's fields and buttons. It goes to the classifier, which keeps a form stating a fact (a deadline,
+the documents to send); the job's own text, headings and lists beside it stay. Pure functions over lxml trees.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+# Beside its form a block may hold no more words than a heading's ("Apply for this job", "Send your application").
+HEADING_MAX_WORDS = 6
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "legend"})
+
+
+def _words(text: str | None) -> int:
+    return len(text.split()) if text else 0
+
+
+def heading_over_form(el) -> bool:
+    """``el`` is a form, or holds one and outside its forms only heading words (at most HEADING_MAX_WORDS)."""
+    forms = [el] if el.tag == "form" else list(el.iter("form"))
+    if not forms:
+        return False
+    inside = {node for form in forms for node in form.iter(etree.Element)}
+    outside = 0
+    for node in el.iter(etree.Element):
+        if node in inside:
+            continue
+        outside += _words(node.text)
+        outside += sum(_words(child.tail) for child in node if child not in inside or child in forms)
+    if outside > HEADING_MAX_WORDS:
+        return False
+    # What stands outside the forms is a heading (or nothing): no paragraph of the job's text beside them.
+    return all(node in inside or node.tag in HEADINGS or not (node.text or "").strip()
+               or any(a.tag in HEADINGS for a in node.iterancestors()) for node in el.iter(etree.Element))
