@@ -130,7 +130,7 @@ def statements(region) -> list[Statement]:
     broke = True
 
     def close() -> None:
-        nonlocal current, last_separator, broke
+        nonlocal current, last_separator
         if current.text:
             found.append(current)
             last_separator = None
