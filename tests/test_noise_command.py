@@ -30,7 +30,7 @@ def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
     result = scrapy_command("learn-noise", *page_args(1, 2, 3, 4), "--out", str(out), "--classifier", "rules")
     assert result.returncode == 0, result.stderr
     for heading in ("samples used: 4", "candidate regions:", "sent for review:", "model calls: 0",
-                    "removal rules learned: 7", "job-fact signals kept on the samples: before"):
+                    "removal rules learned: 8", "job-fact signals kept on the samples: before"):
         assert heading in result.stdout
     assert "remove footer > ul  [rules] rules: no job-fact signal" in result.stdout
     assert "keep   body > footer > p  [rules] rules: job-fact signal: employer 'B.V.'" in result.stdout
@@ -42,7 +42,7 @@ def test_learn_from_files_writes_a_filter_that_preparation_applies(tmp_path):
 
     again = scrapy_command("learn-noise", *page_args(1, 2, 3, 4), "--current", str(out), "--out", str(out),
                            "--classifier", "rules")
-    assert again.returncode == 0 and "rules reused: 7" in again.stdout
+    assert again.returncode == 0 and "rules reused: 8" in again.stdout
 
 
 def test_bad_arguments_get_clear_errors(tmp_path):
@@ -82,21 +82,21 @@ def test_learn_from_a_configuration_saves_into_its_config(pool):
     first = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
     assert first.returncode == 0, first.stderr
     stored = _stored_filter(pool, configuration_id)
-    assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 7
+    assert stored.config_hash == config.config_hash() and len(stored.removal_rules()) == 8
     assert {s.source_version_id for s in stored.samples} == {1, 2, 3, 4, 5}
 
     shown = scrapy_command("noise", "show", str(configuration_id), "--text")
     assert shown.returncode == 0, shown.stderr
-    assert f"configuration {configuration_id}: 7 region(s) removed by the filter" in shown.stdout
+    assert f"configuration {configuration_id}: 8 region(s) removed by the filter" in shown.stdout
     assert "- footer > ul  [rules] rules: no job-fact signal" in shown.stdout and "  text: PrivacyImprint" in shown.stdout
     assert "  text: We use cookies to improve this site." in shown.stdout
     assert "B.V." not in shown.stdout  # the legal name is kept, so it is not listed as removed
 
     second = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules")
-    assert "rules reused: 7" in second.stdout
+    assert "rules reused: 8" in second.stdout
     manual = scrapy_command("learn-noise", "--configuration", str(configuration_id), "--classifier", "rules",
                             "--manual")
-    assert "rules reused: 0" in manual.stdout and "removal rules learned: 7" in manual.stdout
+    assert "rules reused: 0" in manual.stdout and "removal rules learned: 8" in manual.stdout
 
     unknown = scrapy_command("learn-noise", "--configuration", "999", "--classifier", "rules")
     assert unknown.returncode == 1 and "unknown configuration 999" in unknown.stderr

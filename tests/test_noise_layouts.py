@@ -77,13 +77,18 @@ def test_the_sources_company_name_is_a_job_fact_wherever_it_stands():
     pages = site_pages("widget-body")
     for page in pages:  # the attribution line names the employer without any legal form
         page.body = page.body.replace(b"Powered by a blog platform.", b"Made with love by Tidewell Foods.")
+        # ... and is the one line that names it (where the job's text names it too, the line repeats it: DA)
+        page.body = page.body.replace(b"Tidewell Foods is", b"We are")
     without = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h").filter
     for page in pages:
         page.company = "Tidewell Foods"
     with_company = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h").filter
     unseen = pages[3]
     assert "Made with love by Tidewell Foods" not in prepare_html(unseen.body, unseen.url, noise_filter=without).markdown
-    assert "Made with love by Tidewell Foods" in prepare_html(unseen.body, unseen.url, noise_filter=with_company).markdown
+    kept = prepare_html(unseen.body, unseen.url, noise_filter=with_company).markdown
+    # The name stays where it stands in template: once (the header's "Tidewell Foods jobs" link states it too, so
+    # the attribution line, repeating it, goes: DA).
+    assert "Tidewell Foods" in kept.replace("Made with love by Tidewell Foods", "")
 
 
 @pytest.mark.parametrize("site", ["table-layout", "details-nav-class", "widget-body"])

@@ -22,6 +22,7 @@ from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
+from gigflow.noise.learn.restated_regions import without_restated_regions
 from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
 from gigflow.noise.learn.operator_blocks import blocks_shared_across_employers
@@ -183,6 +184,9 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     if classifier.splits_kept_regions and not classifier.site_operator_only:
         decided = without_restated_footer_facts(employer_name, samples, reused, decided, list(learnable.values()),
                                                 in_site_footer, config_hash)
+    if classifier.splits_kept_regions:  # any template region whose every fact the rest of the page states (DA)
+        decided = without_restated_regions(samples, roots, reused, decided, list(learnable.values()), signatures,
+                                           classifier, config_hash)
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))

@@ -15,9 +15,25 @@ from gigflow.noise.learn.training import TrainingPage
 _WS = re.compile(r"\s+")
 
 
-def _normalise(text: str) -> str:
+def normalise_snippet(text: str) -> str:
+    """Text as fact snippets and the Markdown they are looked for in are compared: no Markdown marks, one space."""
     text = re.sub(r"[*_`#|>\\\[\]()]+", " ", text)
     return _WS.sub(" ", text).strip().lower()
+
+
+# Digits and their separators: a match that ends or starts inside a number ("€3" of "€3,000") takes all of it.
+_NUMBER_PART = re.compile(r"[\d.,]")
+
+
+def _whole_number(text: str, start: int, end: int) -> str:
+    """The matched text widened over the number it cuts ("€3" -> "€3,000"), without a trailing separator."""
+    if start < end and text[end - 1].isdigit():
+        while end < len(text) and _NUMBER_PART.match(text[end]):
+            end += 1
+    if start < end and text[start].isdigit():
+        while start > 0 and _NUMBER_PART.match(text[start - 1]):
+            start -= 1
+    return text[start:end].rstrip(".,")
 
 
 def fact_snippets(root) -> set[str]:
@@ -37,7 +53,7 @@ def fact_snippets(root) -> set[str]:
                 for match in pattern.finditer(text):
                     if kind == "amount" and not any(ch.isdigit() for ch in match.group(0)):
                         continue  # the word "salary" alone is a label, not an amount (as the classifier counts)
-                    snippet = _normalise(match.group(0))
+                    snippet = normalise_snippet(_whole_number(text, match.start(), match.end()))
                     if len(snippet) >= 3:
                         snippets.add(snippet)
     return snippets
@@ -56,8 +72,8 @@ def fact_retention(samples: list[TrainingPage], noise_filter: NoiseFilter) -> tu
     before = after = total = 0
     for sample in samples:
         snippets = fact_snippets(sample.tree())
-        plain = _normalise(sample_markdown(sample))
-        filtered = _normalise(sample_markdown(sample, noise_filter))
+        plain = normalise_snippet(sample_markdown(sample))
+        filtered = normalise_snippet(sample_markdown(sample, noise_filter))
         total += len(snippets)
         before += sum(1 for s in snippets if s in plain)
         after += sum(1 for s in snippets if s in filtered)
