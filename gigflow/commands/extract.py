@@ -29,7 +29,7 @@ class Command(GigflowCommand):
         parser.add_argument("--raw", action="store_true", help="include each job's bounded raw payload")
         parser.add_argument("--company", default=None, help="the source's company: the employer of last resort")
         parser.add_argument("--fetched-at", default=None,
-                            help="when the content was fetched (ISO 8601; default now): relative dates count from it")
+                            help="when the content was fetched (ISO 8601; default now); relative dates count from it")
 
     def run(self, args, opts):
         # Imported here: scrapy imports every command module at start-up, whichever command runs.

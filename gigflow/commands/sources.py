@@ -41,7 +41,7 @@ class Command(GigflowCommand):
         parser.add_argument("--pages", type=int, default=5, help="try: job pages to read at most (default 5)")
         parser.add_argument("--out", help="try: write the suggested source file here")
         parser.add_argument("--id", dest="source_id",
-                            help="try URL, discover: the proposed source's id (default: from the host)")
+                            help="try URL, discover: the proposed source's id (by default from the host)")
         parser.add_argument("--company", help="try URL, discover: the proposed source's company (default: the host)")
         parser.add_argument("--reason", help="promote, quarantine, restore: why (kept in the history)")
         parser.add_argument("--reviewed", action="store_true", help="policy: the policy/terms review was done")
