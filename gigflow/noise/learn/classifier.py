@@ -41,6 +41,9 @@ class ReviewRegion:
     postal_address: bool = False
     # Link targets that jump within the page (its own URL with a fragment naming an element): no way to apply (CD).
     in_page_links: frozenset = frozenset()
+    # Link targets that are the page itself or the site's other postings beside it (EA): the apply words of their
+    # addresses are the site's URL scheme, no way to apply (their link texts are judged as before).
+    posting_links: frozenset = frozenset()
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -388,7 +391,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
         if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(
-                link_text, href) and href not in region.in_page_links:
+                link_text, href) and href not in region.in_page_links and href not in region.posting_links:
             found.append(f"link {href!r}")
             break
     if site_operator_only:

@@ -329,7 +329,7 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     """Why the samples look like a job board (jobs of different employers), or ''.
 
     - their outbound links go elsewhere on each page: two or more samples link out only to sites no other sample
-      links to (each job's own employer or its application system);
+      links to (each job's own employer or its application system), the links every sample makes aside (EC);
     - their titles name different companies ("Engineer at Apple", "Designer at Google");
     - most of them link to a directory of companies or a page for employers ("Companies", "Post a job").
     """
@@ -357,6 +357,16 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     alone = sum(1 for targets in outbound if targets and all(every[t] == 1 for t in targets))
     if alone >= 2:
         return f"{alone} of {n} samples link out only to sites no other sample links to"
+    # EC: a target every sample links to is the template's (a theme credit, a donation page, the site's social
+    # profiles), the same beside every job. Without them, two samples whose other outbound links go to hosts no
+    # other sample links to at all (each job's own employer or application system) still make a board; by host, so
+    # that one employer's postings on one job site ("indeed.com/job/…", "indeed.com/viewjob…") do not.
+    hosts = [{t.split("/", 1)[0] for t in targets if every[t] < n} for targets in outbound]
+    by_host = Counter(h for found in hosts for h in found)
+    alone = sum(1 for found in hosts if found and all(by_host[h] == 1 for h in found))
+    if alone >= 2 and any(every[t] == n for t in outbound[0]):
+        return f"{alone} of {n} samples link out, beside the links every sample makes, only to sites no other " \
+               "sample links to"
     named = set()
     for root in roots:
         for part in title_parts(root):

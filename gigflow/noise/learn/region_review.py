@@ -11,7 +11,7 @@ from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import is_footer_named
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
-from gigflow.noise.learn.in_page import in_page_targets
+from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.model import RemovalRule, SampleRef
 from gigflow.noise.learn.settings import NoiseSettings
 
@@ -76,7 +76,8 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
                         fact_text=fact_text(region), controls=form_controls(region),
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
-                        in_page_links=in_page_targets(region, page_url))
+                        in_page_links=in_page_targets(region, page_url),
+                        posting_links=sibling_page_targets(region, page_url))
 
 
 def form_controls(region) -> tuple[str, ...]:

@@ -7,12 +7,17 @@ button writes to jobs@… with this job's subject), the region adds no way to ap
 it goes when, without those addresses and links, it states no job fact at all. Mailboxes are compared by their
 address (``mailto:`` subject and other parameters aside). Rules verdicts only: a model's keep judges the region in
 its context.
+
+ED: the region's mailbox may also be the site's own (an agency's front desk in its footer) where the job's content
+names a contact mailbox of its own on every sample and none of them is in more than half of the samples' content:
+a mailbox beside every job, whatever the job's contact, is no vacancy's contact. Such a region goes too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from urllib.parse import unquote
 
 from lxml import etree
@@ -25,6 +30,8 @@ from gigflow.noise.selectors import InvalidSelectorError, select
 _ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 REASON = ("rules: its only fact is a mailbox the job's own text links to or states on every sample (the way to "
           "apply stays there)")
+SITE_MAILBOX_REASON = ("rules: its only fact is a mailbox the same beside every job, while each job's own text "
+                       "names a contact mailbox of its own that changes from job to job (the site's, not the vacancy's)")
 
 
 def mailbox(href: str | None) -> str:
@@ -100,7 +107,7 @@ def without_restated_mailboxes(roots, learnable: dict, by_signature: dict, verdi
         if job_fact_signals(_without_mailboxes(review, boxes), classifier.employers, classifier.site_operator_only,
                             classifier.owner, classifier.site_owner_name):
             continue  # it states more than the mailbox (a deadline, a phone, the employer's name)
-        restated, seen_on = True, 0
+        restated, own = True, []
         for k, root in enumerate(roots):
             try:
                 found = [r for r in select(root, selector) if signatures(r, k) == signature]
@@ -108,9 +115,22 @@ def without_restated_mailboxes(roots, learnable: dict, by_signature: dict, verdi
                 found = []
             if not found:
                 continue
-            seen_on += 1
-            if not boxes <= content_boxes(k, root):
+            own.append(content_boxes(k, root))
+            if not boxes <= own[-1]:
                 restated = False
-                break
-        if restated and seen_on >= quorum(len(roots)):
+        if len(own) < quorum(len(roots)):
+            continue
+        if restated:
             verdicts[review.id] = RegionVerdict("remove", REASON, verdict.classifier)
+        elif _contacts_vary(own):
+            verdicts[review.id] = RegionVerdict("remove", SITE_MAILBOX_REASON, verdict.classifier)
+
+
+def _contacts_vary(own: list[set]) -> bool:
+    """Every sample's content states a mailbox of its own and none of them is in more than half of the samples'
+    content: the vacancy's contact changes with the vacancy, so a region's mailbox that is the same beside every
+    job is the site's (ED). One recruiter writing most of the jobs is the site's recruiter: judged as before."""
+    if len(own) < 2 or not all(own):
+        return False
+    counts = Counter(box for boxes in own for box in boxes)
+    return max(counts.values()) * 2 <= len(own)
