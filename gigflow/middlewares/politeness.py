@@ -36,6 +36,7 @@ class PolitenessGate:
 
     def __init__(self, crawler, policies: Policies, limiter: Limiter):
         settings = crawler.settings
+        self.crawler = crawler
         self.stats = crawler.stats
         self.policies = policies
         self.limiter = limiter
@@ -86,7 +87,7 @@ class PolitenessGate:
         pause = 0.5
         async with self.key_locks[policy.key]:
             while True:
-                if self._closed:  # the crawl ended while this request waited: it must not take the key
+                if self.closing:  # the crawl ends or ended while this request waited: it must not take the key
                     raise IgnoreRequest(f"crawl closed while {url} waited for its politeness key")
                 if policy.key in self._stopped_keys:
                     raise IgnoreRequest(f"{url} not requested: {self._stopped_keys[policy.key]}")
@@ -106,10 +107,20 @@ class PolitenessGate:
                 self.stats.inc_value("gigflow/politeness/waits")
                 await asyncio.sleep(min(max(outcome, 0.01), self.max_sleep))
         self._held[outcome.id] = outcome
-        if self._closed or policy.key in self._stopped_keys:  # closed or stopped while the lease was on its way
+        if self.closing or policy.key in self._stopped_keys:  # closed or stopped while the lease was on its way
             self.release(outcome)
             raise IgnoreRequest(f"{url} not requested: the crawl stopped requesting {policy.key}")
         return outcome
+
+    @property
+    def closing(self) -> bool:
+        """The crawl is closing (CLOSESPIDER_*, a stop, a shutdown) or closed. Scrapy's close waits for every
+        request in progress, and a request waiting here is one: without this, each waiting request would still
+        take its key in turn, 30 s apart, reading pages past the close (sources try --pages 5 read 21)."""
+        if self._closed:
+            return True
+        slot = getattr(self.crawler.engine, "_slot", None)  # Scrapy's engine marks its slot closing first
+        return slot is not None and getattr(slot, "closing", None) is not None
 
     def release(self, lease: Lease | None) -> bool:
         """Release a lease still held; False when it was released already (or is None). While the database is
