@@ -96,3 +96,30 @@ def test_ats_board_urls(url, board):
 def test_what_cannot_be_tried_is_named(pool):
     result = scrapy_command("sources", "try", "nothing-here.yaml")
     assert result.returncode == 2 and "neither an http(s) URL nor a source file" in result.stderr
+
+
+def test_pages_without_a_structured_posting_do_not_widen_the_suggested_job_folder(pool, tmp_path):
+    # A URL's first guess follows every same-site link of the listing: its legal notices read as "jobs" to the
+    # generic fallback (a heading, some text); the pages with a JSON-LD posting say where the jobs are.
+    (tmp_path / "careers" / "jobs").mkdir(parents=True)
+    links = ""
+    for n in range(3):
+        posting = {"@context": "https://schema.org", "@type": "JobPosting", "title": f"Welder {n}",
+                   "hiringOrganization": {"@type": "Organization", "name": "Acme"}, "datePosted": "2026-11-02",
+                   "description": "Welding, every day, in a team of four."}
+        (tmp_path / "careers" / "jobs" / f"welder-{n}.html").write_text(
+            f'<html><head><title>Welder {n} | Acme</title><script type="application/ld+json">{json.dumps(posting)}'
+            f'</script></head><body><h1>Welder {n}</h1><p>{"Welding, every day, in a team of four. " * 8}</p>'
+            '</body></html>')
+        links += f'<li><a href="/careers/jobs/welder-{n}.html">Welder {n}</a></li>'
+    for name, title in (("privacy", "Privacy policy"), ("imprint", "Legal notice")):
+        (tmp_path / f"{name}.html").write_text(
+            f"<html><head><title>{title} | Acme</title></head><body><h1>{title}</h1>"
+            f"<p>{'We keep what you send us for as long as the law asks. ' * 10}</p></body></html>")
+        links += f'<li><a href="/{name}.html">{title}</a></li>'
+    (tmp_path / "careers" / "index.html").write_text(f"<html><body><h1>Careers</h1><ul>{links}</ul></body></html>")
+    with FixtureServer(tmp_path) as server:
+        result = tried(f"{server.url}/careers/index.html", "--pages", "5")
+    [strategy] = result["source_file"]["sources"][0]["strategies"]
+    assert strategy["job_url_patterns"] == ["/careers/jobs/"], result["pages"]
+    assert any("/privacy.html" in w and "job_url_patterns keep to /careers/jobs/" in w for w in result["warnings"])

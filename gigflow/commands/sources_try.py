@@ -214,11 +214,18 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
             "markdown_before": before, "markdown_after": after, "removed_by_filter": removed})
     suggested = dict(entry)
     first = dict(entry["strategies"][0])
-    job_urls = [j["url"] for p in found["pages"] for j in p["jobs"] if j["url"] and j["confidence"] >= 0.6]
+    job_urls, guessed = job_page_urls(found["pages"])
+    warned = []
     if first.get("type") == "href" and not first.get("job_url_patterns") and len(job_urls) >= 2:
         # the folder the job pages share, so the next crawl follows only those links
         folder = os.path.commonprefix([urlsplit(u).path.rsplit("/", 1)[0] + "/" for u in job_urls])
         if folder.count("/") >= 2 and folder.endswith("/"):
+            outside = [u for u in guessed if not urlsplit(u).path.startswith(folder)]
+            if outside:
+                warned.append(f"{len(outside)} page(s) read hold no structured posting and only the generic reading "
+                              f"took them for a job ({', '.join(urlsplit(u).path for u in outside[:3])}"
+                              f"{', ...' if len(outside) > 3 else ''}): not job pages, most likely; the suggested "
+                              f"job_url_patterns keep to {folder}, where the pages with a posting are")
             first["job_url_patterns"] = [re.escape(folder)]
             # a dead link there would make every run incomplete (a failed page never marks jobs gone)
             dead = sorted({urlsplit(url).path for url, status in found.get("failed", [])
@@ -231,7 +238,21 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
         suggested["strategies"] = better[:1] + suggested["strategies"]
     return {"tried": origin, "run": {"outcome": found["run"]["outcome"]}, "pages": pages,
             "filter": {"rules": found.get("filter_rules"), "not_learned": filter_note},
-            "warnings": [n["text"] for n in notes], "source_file": {"sources": [suggested]}}
+            "warnings": [n["text"] for n in notes] + warned, "source_file": {"sources": [suggested]}}
+
+
+def job_page_urls(pages: list[dict]) -> tuple[list[str], list[str]]:
+    """The URLs of the pages read that hold a job, and those of them whose jobs only the generic fallback found.
+
+    Where two or more pages hold a structured posting (JSON-LD, an ATS payload), those pages say where the jobs
+    are: a legal notice or a blog post under a listing's every-link first guess is also read as a "job" by the
+    generic fallback (a heading, some text), and would widen the folder to the whole site."""
+    found = [(p["url"], j) for p in pages for j in p["jobs"] if j["url"] and j["confidence"] >= 0.6]
+    structured = [url for url, j in found if not str(j["parser_key"]).startswith("generic")]
+    guessed = [url for url, j in found if str(j["parser_key"]).startswith("generic")]
+    if len(set(structured)) >= 2:
+        return structured, guessed
+    return [url for url, _ in found], []
 
 
 def render(result: dict, pages_shown_lines: int = 12) -> str:
