@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from gigflow.noise.learn.brand import header_brand_texts
+from gigflow.noise.learn.outside import outside
 
 MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
 MAX_NAME_CHARS = 60
@@ -423,22 +424,11 @@ def stated_outside(name: str, roots, candidate_sets) -> bool:
     rule can remove it."""
     wanted = name.casefold()
     for root, candidates in zip(roots, candidate_sets):
-        body = root.find("body")
-        body = body if body is not None else root
         parts = []
-        walker = etree.iterwalk(body, events=("start", "end"))
-        for event, el in walker:
-            if not isinstance(el.tag, str):
-                continue
-            if event == "start":
-                if el in candidates:
-                    walker.skip_subtree()  # its end event still comes, with its tail
-                    continue
-                parts.append(el.text or "")
-                if el.tag == "img":
-                    parts.append(" " + (el.get("alt") or "") + " ")
-            elif el is not body:
-                parts.append(el.tail or "")
+        for el, text in outside(root, candidates):
+            parts.append(text)
+            if el is not None and el.tag == "img":
+                parts.append(" " + (el.get("alt") or "") + " ")
         if wanted not in _norm(" ".join(parts)).casefold():
             return False
     return True

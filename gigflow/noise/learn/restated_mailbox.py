@@ -20,8 +20,8 @@ import re
 from collections import Counter
 from urllib.parse import unquote
 
-from lxml import etree
 
+from gigflow.noise.learn.outside import outside
 from gigflow.noise.learn.classifier import RegionVerdict, job_fact_signals
 from gigflow.noise.learn.selection import quorum
 from gigflow.noise.selectors import InvalidSelectorError, select
@@ -59,20 +59,10 @@ def _without_mailboxes(review, boxes: set[str]):
 def _content_mailboxes(root, learned: set) -> set[str]:
     """The mailboxes a sample's content outside every learned region links to or states in its text."""
     found: set[str] = set()
-    body = root.find("body")
-    body = body if body is not None else root
-    walker = etree.iterwalk(body, events=("start", "end"))
-    for event, el in walker:
-        if not isinstance(el.tag, str):
-            continue
-        if event == "start":
-            if el in learned:
-                walker.skip_subtree()  # its end event still comes, with its tail
-                continue
-            found.add(mailbox(el.get("href")) if el.tag == "a" else "")
-            found.update(m.casefold() for m in _ADDRESS.findall(el.text or ""))
-        elif el is not body:
-            found.update(m.casefold() for m in _ADDRESS.findall(el.tail or ""))
+    for el, text in outside(root, learned):
+        if el is not None and el.tag == "a":
+            found.add(mailbox(el.get("href")))
+        found.update(m.casefold() for m in _ADDRESS.findall(text))
     return found - {""}
 
 
