@@ -30,6 +30,11 @@ logger = logging.getLogger(__name__)
 LEASE = "gigflow_lease"
 
 
+class CrawlClosing(IgnoreRequest):
+    """A request dropped at the gate because its crawl is closing (CLOSESPIDER_*, a stop): never the site's
+    failure, and never fetched after the close."""
+
+
 class PolitenessGate:
     """Takes a lease on a URL's politeness key (waiting for it) and settles it with the outcome: a success resets
     the key's error count; an error status, Retry-After or a network error pushes the key's next start."""
@@ -87,12 +92,12 @@ class PolitenessGate:
         pause = 0.5
         async with self.key_locks[policy.key]:
             while True:
+                if self.outage.closing:  # first: a crawl closing for its database says so
+                    raise DatabaseLost(f"{url} not requested: the database cannot be reached")
                 if self.closing:  # the crawl ends or ended while this request waited: it must not take the key
-                    raise IgnoreRequest(f"crawl closed while {url} waited for its politeness key")
+                    raise CrawlClosing(f"crawl closed while {url} waited for its politeness key")
                 if policy.key in self._stopped_keys:
                     raise IgnoreRequest(f"{url} not requested: {self._stopped_keys[policy.key]}")
-                if self.outage.closing:
-                    raise DatabaseLost(f"{url} not requested: the database cannot be reached")
                 try:  # in a thread: a database that does not answer never blocks the reactor
                     self._release_pending()
                     outcome = await asyncio.to_thread(self.limiter.try_acquire, policy, url)
@@ -109,6 +114,8 @@ class PolitenessGate:
         self._held[outcome.id] = outcome
         if self.closing or policy.key in self._stopped_keys:  # closed or stopped while the lease was on its way
             self.release(outcome)
+            if self.closing:
+                raise CrawlClosing(f"crawl closed while {url} waited for its politeness key")
             raise IgnoreRequest(f"{url} not requested: the crawl stopped requesting {policy.key}")
         return outcome
 

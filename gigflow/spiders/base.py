@@ -15,6 +15,7 @@ from gigflow.documents.types import PreparedDocument
 from gigflow.items import JobPageItem
 from gigflow.keys import LISTING_LINKS, REPLAYED, REPLAYED_DOCUMENT  # noqa: F401  (their names live in gigflow.keys)
 from gigflow.middlewares.conditional_get import NOT_MODIFIED_VERSION
+from gigflow.middlewares.politeness import CrawlClosing
 from gigflow.middlewares.preparation import JOB, PREPARED
 from gigflow.patterns import search_any
 from gigflow.safety.guard import FetchGuard
@@ -77,6 +78,9 @@ class SourceSpider(scrapy.Spider):
         if is_database_error(failure.value):  # the database's fault, never blamed on the site
             self.mark_incomplete(f"{failure.request.url} not fetched: the database cannot be reached",
                                  INCOMPLETE_DATABASE)
+            return
+        if isinstance(failure.value, CrawlClosing):  # the crawl closed first (a page cap, a stop): not the site's
+            self.mark_incomplete(f"{failure.request.url} not fetched: the crawl closed first", "closed_early")
             return
         self.crawler.stats.inc_value("gigflow/fetch_failures")
         self.mark_incomplete(f"fetch failed: {failure.request.url}: {failure.getErrorMessage()}", "fetch_failed")
