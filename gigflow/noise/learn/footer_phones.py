@@ -17,6 +17,8 @@ import re
 
 from lxml import etree
 
+from gigflow.noise.learn.outside import outside
+
 # A phone number as the contact signal reads one (not a copyright's span of years, "© 2013-2015").
 PHONE = re.compile(r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()/.-]{7,}\d")
 # The label of a fax number right before it on its line: "Fax", "Telefax", "Faks", "Faksi", "FAX", "ファックス",
@@ -64,18 +66,12 @@ def needless_phone_line(text: str, elsewhere: frozenset | set) -> bool:
 
 def _text_outside(root, excluded: set) -> str:
     """The text and tel: targets of ``root`` outside the ``excluded`` elements (and their subtrees)."""
-    skip: set = set()
-    for node in excluded:
-        skip.update(node.iter(etree.Element))
     out = []
-    for el in root.iter(etree.Element):
-        if el in skip:
-            continue
-        out.append(el.text or "")
-        href = (el.get("href") or "").strip()
+    for el, text in outside(root, excluded):
+        out.append(text)
+        href = (el.get("href") or "").strip() if el is not None else ""
         if href.lower().startswith("tel:"):
             out.append(href[4:])
-        out.extend(child.tail for child in el if child.tail)  # a child's tail is this element's text
     return "\n".join(out)
 
 

@@ -26,10 +26,9 @@ from __future__ import annotations
 import ast
 import re
 
-from lxml import etree
-
 from gigflow.noise.learn.classifier import (COPYRIGHT_MARK, JOB_FACT_SIGNALS, OPENINGS_LINE, RULES_NAME,
                                             _APPLY_VERB_ON_A_THING, _LINK_SIGNALS, _MAP_LINK, _legal_link)
+from gigflow.noise.learn.outside import outside
 from gigflow.noise.learn.restated import _states_employer
 from gigflow.noise.learn.restated_mailbox import _ADDRESS, mailbox
 from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
@@ -227,21 +226,11 @@ def _target(href: str) -> str:
 
 def _stated_outside(root, matches: list, facts: _Facts) -> bool:
     """A cheap necessary check: each fact occurs in the sample's text or link targets outside the matches."""
-    inside = set(matches)
     texts, hrefs = [], []
-    body = root.find("body")
-    walker = etree.iterwalk(body if body is not None else root, events=("start", "end"))
-    for event, el in walker:
-        if not isinstance(el.tag, str):
-            continue
-        if event == "start":
-            if el in inside:
-                walker.skip_subtree()
-                continue
-            texts.append(el.text or "" if el.tag != "img" else el.get("alt") or "")
+    for el, text in outside(root, set(matches)):
+        texts.append(text if el is None or el.tag != "img" else el.get("alt") or "")
+        if el is not None:
             hrefs.append(el.get("href") or "")
-        else:
-            texts.append(el.tail or "")
     text = " ".join(texts)
     squashed = normalise_snippet(text)
     links = "\n".join(hrefs).casefold()
