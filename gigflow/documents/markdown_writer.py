@@ -121,6 +121,23 @@ def _one_line(text: str) -> str:
     return _INLINE_WS.sub(" ", text).strip(" ")
 
 
+_CLOSING_PUNCTUATION = frozenset(".,:;!?")
+_MARKS = ("**", "~~", "*")
+
+
+def _punctuation_into_marks(out: list[str], tail: str) -> str:
+    """``**Location**: Berlin`` written as ``**Location:** Berlin``: the punctuation that closes emphasised words
+    goes inside the marks, so that stripping the marks leaves the sentence as the page wrote it ("Location:",
+    not "Location :"). Returns what is left of the tail."""
+    last = out[-1] if out else ""
+    for mark in _MARKS:
+        if last.endswith(mark) and len(last) > 2 * len(mark) and not last[-len(mark) - 1].isspace():
+            run = len(tail) - len(tail.lstrip(".,:;!?"))
+            out[-1] = last[:-len(mark)] + tail[:run] + mark
+            return tail[run:]
+    return tail
+
+
 def _wrap(text: str, mark: str, out: list[str]) -> None:
     """Append ``mark``text``mark``, the surrounding whitespace kept outside the marks."""
     core = text.strip(_WS_CHARS)
@@ -230,6 +247,8 @@ class MarkdownWriter:
                     append(text)
             tail = child.tail
             if tail:
+                if tail[0] in _CLOSING_PUNCTUATION and handler in _MARKING:
+                    tail = _punctuation_into_marks(out, tail)
                 append(tail)
             if top:
                 child.clear()  # written: its subtree leaves the tree (peak memory)
@@ -542,6 +561,7 @@ _HANDLERS.update({tag: MarkdownWriter.em for tag in ("em", "i")})
 _HANDLERS.update({tag: MarkdownWriter.strike for tag in ("s", "del", "strike")})
 _HANDLERS.update({tag: MarkdownWriter.spaced for tag in ("label", "select", "option", "textarea", "button")})
 _HANDLERS.update({tag: MarkdownWriter.code for tag in ("code", "kbd", "samp", "tt")})
+_MARKING = frozenset((MarkdownWriter.strong, MarkdownWriter.em, MarkdownWriter.strike))
 _HANDLERS.update({tag: MarkdownWriter.list for tag in ("ul", "ol")})
 _HANDLERS.update({etree.Comment: MarkdownWriter.skip, etree.ProcessingInstruction: MarkdownWriter.skip, etree.Entity: MarkdownWriter.skip})
 _HANDLERS.update({"br": MarkdownWriter.br, "hr": MarkdownWriter.hr, "pre": MarkdownWriter.pre, "a": MarkdownWriter.link, "img": MarkdownWriter.image,
