@@ -233,8 +233,9 @@ JOB_FACT_SIGNALS["address"] = re.compile(
     r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
     r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
     r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
-# Label/value rows: "Employment type: Full-time", "Standort: Zürich".
-JOB_FACT_SIGNALS["label"] = re.compile(r"(^|[\s|•·])[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
+# Label/value rows: "Employment type: Full-time", "Standort: Zürich". A label starts its line (or follows a
+# separator): "... the full set of features including:" ends a sentence, it labels nothing.
+JOB_FACT_SIGNALS["label"] = re.compile(r"(^|(?<=[\n|•·]))[^\S\n]*[^\W\d_][^\s:：|•·]{1,24}(\s[^\s:：|•·]{1,24}){0,2}[:：]\s*[\w€$£(+]",
                                        re.I)
 _LABEL_VALUE_MARKUP = re.compile(r"<(dt|dd|th)\b", re.I)
 
