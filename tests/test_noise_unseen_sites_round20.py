@@ -12,6 +12,11 @@ pages:
   written inside the marks, ``**Strong welding experience.**`` (`gigflow/documents/markdown_writer.py`).
 - FC: a field label starts its line. "... the full set of features including:" over a menu's links read as a label
   with a value, so a mega-menu stayed whole as a job fact (`JOB_FACT_SIGNALS["label"]`).
+- FD: a heading's permalink icon (``<a href="#about" aria-hidden="true"><span class="icon"></span></a>``) was
+  named by its URL, ``## <https://…#about>About us``. A link without text that is hidden from screen readers is
+  decoration: it is left out (both preparation paths).
+- FE: the site's name in ``og:site_name`` was read with its character references (``L&#x27;Atelier``), so it never
+  agreed with the name the titles and the footer state (`gigflow/noise/learn/owner.py`).
 
 Each behaviour test fails on the code before round 20 (commit 8a331c6); the guards pass on both.
 """
@@ -22,6 +27,7 @@ from noise_helpers import SITE_MENU, learn_four_jobs
 
 from gigflow.documents import prepare_html
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.owner import meta_names
 
 ORIGIN = "https://werkhalle.example"
 
@@ -93,3 +99,27 @@ def test_fc_guard_field_labels_at_a_line_start_or_after_a_separator_still_count(
 
 def test_fc_words_that_end_a_sentence_with_a_colon_are_no_label():
     assert not JOB_FACT_SIGNALS["label"].search("via the full set of features including:\nSensor kits")
+
+
+# --- FD -------------------------------------------------------------------------------------------------------
+
+PERMALINKS = ("<h2 id='about'><a href='#about' aria-hidden='true'><span class='icon icon-link'></span></a>About us"
+              "</h2><p>We weld. <a href='/team/'></a></p>")
+
+
+def test_fd_a_hidden_permalink_icon_is_left_out_of_the_heading():
+    for converter in ("direct", "markdownify"):
+        markdown = prepare_html(PERMALINKS, f"{ORIGIN}/jobs/welder/", converter=converter).markdown
+        assert markdown.startswith("## About us\n"), (converter, markdown)
+
+
+def test_fd_guard_a_visible_link_without_text_is_still_named_by_its_address():
+    markdown = prepare_html(PERMALINKS, f"{ORIGIN}/jobs/welder/").markdown
+    assert f"<{ORIGIN}/team/>" in markdown
+
+
+# --- FE -------------------------------------------------------------------------------------------------------
+
+def test_fe_the_site_name_in_meta_tags_is_read_without_character_references():
+    body = b"<html><head><meta property='og:site_name' content='L&#x27;Atelier Smith &amp; Fils'></head></html>"
+    assert meta_names(body) == ["L'Atelier Smith & Fils"]

@@ -238,7 +238,10 @@ def prepare_links(root, report: PreparationReport) -> list[str]:
     # unlinking another anchor that is not inside it, and one inside it comes later.
     for a in kept:
         if _blank(a):
-            _name_link(a)
+            if (a.get("aria-hidden") or "").strip().lower() == "true":  # a heading's permalink icon
+                a.drop_tree()
+            else:
+                _name_link(a)
     return list(seen)
 
 

@@ -149,6 +149,11 @@ def _wrap(text: str, mark: str, out: list[str]) -> None:
     out.append(f"{lead}{mark}{core}{mark}{trail}")
 
 
+def _hidden(el) -> bool:
+    """Hidden from screen readers (``aria-hidden="true"``): decoration, such as a heading's "#" permalink."""
+    return (el.get("aria-hidden") or "").strip().lower() == "true"
+
+
 def _link_target(value: str | None) -> str | None:
     if value is None:
         return None
@@ -410,6 +415,8 @@ class MarkdownWriter:
             out.append(text)
             return
         label = _one_line(text)
+        if not label and _hidden(el):  # a heading's permalink icon: nothing to read, nothing to name
+            return
         if (not label or OPEN in label) and href.strip():
             label = _named(el, text, label)
         if not label:

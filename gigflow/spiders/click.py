@@ -101,7 +101,7 @@ class ClickSpider(SourceSpider):
     async def parse_listing(self, response, batch: int):
         page = response.meta["playwright_page"]
         self.crawler.stats.inc_value("gigflow/listing_pages")
-        more = False
+        more, seen_before = False, len(self.seen_keys)
         politeness = BrowserPoliteness(self.gate, self.crawler.stats)
         try:
             page.gigflow_inflight = InflightRequests(page)
@@ -120,6 +120,9 @@ class ClickSpider(SourceSpider):
             await _close(page)
         if more:
             yield self.listing_request(batch + 1)
+        elif batch > 1 and len(self.seen_keys) == seen_before:
+            # The previous context stopped at its share with items left: this one showed none of them.
+            self.mark_incomplete(f"click listing {response.url}: the remaining items did not appear", "listing_unreadable")
         elif not self.seen_keys:
             self.mark_incomplete(f"no item matched {self.strategy.item_selector!r}", "empty_listing")
         if self.capture_failures and not more:
@@ -128,6 +131,11 @@ class ClickSpider(SourceSpider):
     async def click_items(self, page, listing_url: str):
         """Yields a capture request per new item, then None when this context should be recycled."""
         strategy, done_here, reveals, changes = self.strategy, 0, 0, 0
+        # Items rendered from data the page fetches after its load event (through the politeness gate): wait for
+        # the first to appear; none in time, and the list is read as it is (an empty listing is reported).
+        appeared = PoliteDeadline(page.gigflow_politeness, self.timeout_ms / 1000)
+        while not await page.locator(strategy.item_selector).count() and not appeared.expired():
+            await page.wait_for_timeout(100)
         while True:
             items = page.locator(strategy.item_selector)
             found_new = False

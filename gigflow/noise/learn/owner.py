@@ -14,6 +14,7 @@ Pure functions over the samples' raw bodies and prepared trees; learning only.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections import Counter
@@ -106,7 +107,7 @@ def meta_names(body) -> list[str]:
         attrs = {m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or "" for m in _ATTR.finditer(tag)}
         kind = (attrs.get("property") or attrs.get("name") or "").lower()
         if kind in ("og:site_name", "application-name", "apple-mobile-web-app-title"):
-            names.append(attrs.get("content", ""))
+            names.append(html.unescape(attrs.get("content", "")))  # "L&#x27;Incubateur", "Smith &amp; Sons"
     return names
 
 
