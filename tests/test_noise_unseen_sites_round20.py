@@ -5,8 +5,9 @@ pages:
 
 - FA: a page without a heading of its own names itself only in its breadcrumb's current item ("Home / Jobs /
   Pipe Welder"). The breadcrumb is template (signatures read the page's title as a placeholder) and went, and the
-  job's title with it. Where the only statement of the page's name (the element whose text the <title> starts with)
-  lies in a region the filter removes, the name stays as the page's heading (`gigflow/noise/apply.py`).
+  job's title with it. Where the only statement of the page's name (the element whose text the <title> starts with
+  and the page's address spells) lies in a region the filter removes, the name stays as the page's heading
+  (`gigflow/noise/apply.py`).
 - FB: ``<b>Strong welding experience</b>. You ...`` was written ``**Strong welding experience**. You``: without
   the marks a reader (and a comparison of text) sees "experience ." Punctuation that closes emphasised words is
   written inside the marks, ``**Strong welding experience.**`` (`gigflow/documents/markdown_writer.py`).
@@ -17,17 +18,23 @@ pages:
   decoration: it is left out (both preparation paths).
 - FE: the site's name in ``og:site_name`` was read with its character references (``L&#x27;Atelier``), so it never
   agreed with the name the titles and the footer state (`gigflow/noise/learn/owner.py`).
+- FF: a notice that the vacancy is closed ("This position has been filled", "Ce poste a été pourvu") is the job's
+  state. Where every sample is a closed posting it is the same on each, and went as template; it is a job-fact
+  signal now (`JOB_FACT_SIGNALS["status"]`; the model's prompt names it too).
 
 Each behaviour test fails on the code before round 20 (commit 8a331c6); the guards pass on both.
 """
 
 from __future__ import annotations
 
-from noise_helpers import SITE_MENU, learn_four_jobs
+from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
 from gigflow.documents import prepare_html
-from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RulesClassifier
+from gigflow.noise.learn.learner import learn_noise_filter
 from gigflow.noise.learn.owner import meta_names
+from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.learn.training import TrainingPage
 
 ORIGIN = "https://werkhalle.example"
 
@@ -42,8 +49,17 @@ def _crumb_page(_k, slug, title, text, need, *, heading=False):
             "</main><footer><a href='/imprint/'>Imprint</a></footer></body></html>")
 
 
+def _learn_titled(make) -> tuple:
+    """learn_four_jobs with addresses that spell each job's title, as most career sites' slugs do."""
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{title.lower().replace(' ', '-')}/",
+                          body=make(k, slug, title, text, need).encode())
+             for k, (slug, title, text, need) in enumerate(FOUR_JOBS)]
+    result = learn_noise_filter(pages[:3], None, RulesClassifier(NoiseSettings()), config_hash="h")
+    return result, prepare_html(pages[3].body, pages[3].url, noise_filter=result.filter).markdown
+
+
 def test_fa_the_title_stated_only_in_a_removed_breadcrumb_stays():
-    result, markdown = learn_four_jobs(_crumb_page, ORIGIN)
+    result, markdown = _learn_titled(_crumb_page)
     assert any("breadcrumbs" in (rule.selector + (rule.path or "")) or rule.selector.endswith("nav")
                for rule in result.filter.removal_rules())
     assert markdown.startswith("# Steel Buyer")
@@ -51,8 +67,15 @@ def test_fa_the_title_stated_only_in_a_removed_breadcrumb_stays():
 
 
 def test_fa_guard_a_page_with_its_own_heading_gets_no_second_title():
-    _result, markdown = learn_four_jobs(lambda *a: _crumb_page(*a, heading=True), ORIGIN)
+    _result, markdown = _learn_titled(lambda *a: _crumb_page(*a, heading=True))
     assert markdown.count("Steel Buyer") == 1 and "Jobs" not in markdown
+
+
+def test_fa_guard_a_name_the_address_does_not_spell_is_the_sites_not_the_pages():
+    # /jobs/buyer/ for "Steel Buyer": no slug of the title, so the breadcrumb's item may be any name the site gives
+    # every page (tests/test_noise_unseen_sites.py: an <h1> in the header the same on every page): it goes.
+    _result, markdown = learn_four_jobs(_crumb_page, ORIGIN)
+    assert "Steel Buyer" not in markdown and "You buy sheet and tube" in markdown
 
 
 # --- FB -------------------------------------------------------------------------------------------------------
@@ -123,3 +146,26 @@ def test_fd_guard_a_visible_link_without_text_is_still_named_by_its_address():
 def test_fe_the_site_name_in_meta_tags_is_read_without_character_references():
     body = b"<html><head><meta property='og:site_name' content='L&#x27;Atelier Smith &amp; Fils'></head></html>"
     assert meta_names(body) == ["L'Atelier Smith & Fils"]
+
+
+# --- FF -------------------------------------------------------------------------------------------------------
+
+def _closed_page(_k, slug, title, text, need, *, notice):
+    box = f"<div class='notice'>{notice} <a href='/jobs/'>Please have a look at the roles we hire for now</a>.</div>"
+    return (f"<html><head><title>{title} | Werkhalle</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><h1>{title}</h1><div class='body'>{box}<div class='text'><p>{text}</p><ul><li>{need}</li></ul>"
+            f"</div>{box}</div></main><footer><a href='/imprint/'>Imprint</a></footer></body></html>")
+
+
+def test_ff_a_closed_vacancy_notice_on_every_sample_stays():
+    for notice in ("This position has been filled.", "❗️ Ce poste a été pourvu.",
+                   "Diese Stelle ist bereits besetzt."):
+        _result, markdown = learn_four_jobs(lambda *a: _closed_page(*a, notice=notice), ORIGIN)
+        assert notice.split(".")[0] in markdown, (notice, markdown)
+        assert "Products" not in markdown
+
+
+def test_ff_guard_an_open_call_is_no_closed_notice():
+    status = JOB_FACT_SIGNALS["status"]
+    assert not status.search("Positions are filled on a rolling basis: apply early.")
+    assert not status.search("We are open to remote work.")

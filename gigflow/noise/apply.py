@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
@@ -114,7 +117,7 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
                            reason="statements without a job fact in a region kept for one: " + rule.reason,
                            text_length=sum(len(text) for text in texts), text=text_excerpt(" | ".join(texts)))
             removed += 1
-    name_at = _page_name_only_in(root, [region for _rule, region, _path in doomed])
+    name_at = _page_name_only_in(root, [region for _rule, region, _path in doomed], page_url)
     for rule, region, path in doomed:
         if region.getparent() is None or any(ancestor in seen for ancestor in region.iterancestors()):
             continue  # inside a region another rule removes, or a statement removed already
@@ -132,16 +135,22 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
 MIN_PAGE_NAME_CHARS = 8
 
 
-def _page_name_only_in(root, regions: list) -> tuple:
+def _page_name_only_in(root, regions: list, page_url: str | None) -> tuple:
     """(region, name) when the page's name is stated in a region about to be removed and nowhere else in the body.
 
     A breadcrumb's current item, a header's "you are here" line: on a page without a heading of its own these
     are the only visible statement of what the page is (its job's title), and a template region that names the
-    page it is on is still template. (None, "") when the name survives elsewhere, or the page states none."""
+    page it is on is still template. The name is the page's own where its address spells it too (the slug
+    ".../tirocinio-in-informatica/"): a site's name in every <title> and header is not. (None, "") when the name
+    survives elsewhere, or the page states none."""
     title = root.find(".//title")
     title_text = " ".join((title.text_content() if title is not None else "").split())
     body = root.find(".//body")
-    if len(title_text) < MIN_PAGE_NAME_CHARS or body is None or not regions:
+    if len(title_text) < MIN_PAGE_NAME_CHARS or body is None or not regions or not page_url:
+        return None, ""
+    try:
+        address = _slug(unquote(urlsplit(page_url).path))
+    except ValueError:  # an address the parser refuses spells no name
         return None, ""
     doomed = set(regions)
     for region in regions:
@@ -149,11 +158,23 @@ def _page_name_only_in(root, regions: list) -> tuple:
             if not isinstance(el.tag, str) or len(el):
                 continue
             name = " ".join(el.text_content().split())
-            if len(name) >= MIN_PAGE_NAME_CHARS and _names_page(name, title_text):
+            slug = _slug(name)
+            if len(name) >= MIN_PAGE_NAME_CHARS and len(slug) > 4 and slug in address \
+                    and _names_page(name, title_text):
                 if not _stated_outside(body, name, doomed):
                     return region, name
                 return None, ""
     return None, ""
+
+
+def _slug(text: str) -> str:
+    """Lower-case letters and digits, accents dropped, every other run a hyphen: "Chargé.e de déploiement" ->
+    "charge-e-de-deploiement", as URL slugs spell titles."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return "-" + "-".join(_NON_ALNUM.split(plain)).strip("-") + "-"
+
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 def _names_page(name: str, title_text: str) -> bool:

@@ -196,6 +196,17 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # Documents to send with an application (an application form's fact, like its deadline).
     "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
                             r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
+    # A notice that the vacancy is closed: the job's state, which a reader (and the upkeep) must still see, even
+    # where every sample of the site is a closed posting and the notice is the same on each.
+    "status": re.compile(r"\b(?:(?:this|the) (?:position|role|job|vacancy|posting|opening|application) (?:has been|is|"
+                         r"was) (?:now )?(?:filled|closed)|applications (?:are|have) (?:now )?closed|no longer (?:accepting|available|open|active)|"
+                         r"(?:job|position|vacancy|posting|offer|listing) has expired|poste (?:a été |est )?pourvu|"
+                         r"offre (?:est )?(?:expirée|clôturée|pourvue)|candidatures (?:sont )?closes|"
+                         r"stelle (?:ist )?(?:bereits )?(?:besetzt|vergeben)|nicht mehr (?:verfügbar|aktuell)|"
+                         r"bewerbungsfrist (?:ist )?abgelaufen|vacature is (?:gesloten|vervuld|ingevuld)|"
+                         r"niet meer beschikbaar|ya no está disponible|(?:puesto|vacante|oferta) (?:ha sido )?"
+                         r"(?:cubiert[oa]|cerrad[oa])|non è più disponibile|posizione (?:è )?(?:chiusa|coperta)|"
+                         r"tjänsten är tillsatt|haku on päättynyt)\b", re.I),
     "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
                           r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
                           r"medical|dental)\b", re.I),
@@ -507,7 +518,8 @@ class RulesClassifier(RegionClassifier):
             else:
                 verdicts[region.id] = RegionVerdict(
                     "remove", "rules: no job-fact signal (amounts, dates, locations, addresses, contact or apply "
-                              "links, benefit, requirement or employment words, employer names, label/value rows)",
+                              "links, benefit, requirement or employment words, employer names, label/value rows, "
+                              "closed-vacancy notices)",
                     self.name)
         return verdicts
 
