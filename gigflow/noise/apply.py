@@ -12,6 +12,7 @@ from lxml import etree
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import SelfReferences, region_lines, signature_for, within_variation
+from gigflow.noise.snippets import normalise_snippet
 from gigflow.noise.statements import drop_statements
 
 if TYPE_CHECKING:  # documents calls apply, never the reverse: the report is only annotated here
@@ -107,6 +108,7 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
             if found:
                 trimmed += [(rule, region, root.getroottree().getpath(region)) for region in found]
                 break
+    doomed = _restated_elsewhere(root, doomed, report)
     removed = 0
     for rule, region, path in trimmed:
         if region in seen or any(ancestor in seen for ancestor in region.iterancestors()):
@@ -129,6 +131,28 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
         region.drop_tree()
         removed += 1
     return removed
+
+
+def _restated_elsewhere(root, doomed: list, report: PreparationReport) -> list:
+    """``doomed`` without the regions removed for restating facts (``rule.restated``) that this page states
+    nowhere else: learned where every sample restated them, they are the only statement of them here."""
+    if not any(rule.restated for rule, _region, _path in doomed):
+        return doomed
+    body = root.find(".//body")
+    page = normalise_snippet((body if body is not None else root).text_content())
+    kept = []
+    for rule, region, path in doomed:
+        if rule.restated:
+            own = normalise_snippet(region.text_content())
+            alone = [fact for fact in rule.restated if page.count(fact) <= own.count(fact)]
+            if alone:
+                report.retained("noise-filter", selector=rule.selector, path=path,
+                                reason=f"states {alone[0]!r}, which the rest of this page does not (learned as "
+                                       "restated on every sample)",
+                                text_length=len(region.text_content()), text=region_excerpt(region))
+                continue
+        kept.append((rule, region, path))
+    return kept
 
 
 # The page's name as a region states it: a whole element's text, at least this long, that the <title> starts with.

@@ -32,6 +32,10 @@ class RemovalRule(BaseModel):
     # copyright line, "Made by Agency" after a "·"), by their text as learned: apply removes them from the region
     # where it has the learned signature, and keeps the rest of it. Only on "keep" rules.
     drop_statements: list[str] = Field(default_factory=list)
+    # A region removed because the rest of every sample restated its facts (``restated_regions``): those facts,
+    # normalised. Apply removes it only from a page whose other text states each of them too: a page that states
+    # the employer only there keeps the region. Empty: removed wherever it has the signature (other rules).
+    restated: list[str] = Field(default_factory=list)
 
 
 class SampleRef(BaseModel):
@@ -63,6 +67,7 @@ class NoiseFilter(BaseModel):
         import hashlib
 
         rules = sorted(f"{rule.selector}\x00{rule.signature}" + (f"\x00{rule.lines}" if rule.lines else "")
+                       + (f"\x00restated\x00{rule.restated}" if rule.restated else "")
                        for rule in self.removal_rules())
         rules += sorted(f"{rule.selector}\x00{rule.signature}\x00statements\x00{rule.drop_statements}"
                         for rule in self.statement_rules())

@@ -98,12 +98,26 @@ def without_restated_regions(samples, roots, reused: list, decided: list, region
             accepted.add(i)
             for k, normalised in markdowns.items():
                 baseline[k] = normalised
-    return _turned(decided, accepted) if accepted else decided
+    return _turned(decided, accepted, dict(candidates)) if accepted else decided
 
 
-def _turned(decided: list, turn: set[int]) -> list:
-    return [rule.model_copy(update={"decision": "remove", "reason": REASON}) if i in turn else rule
-            for i, rule in enumerate(decided)]
+# What a removal rule records of the facts its region restates (apply checks each on the page it removes it from).
+MAX_RESTATED, MAX_RESTATED_CHARS = 12, 200
+
+
+def _turned(decided: list, turn: set[int], facts: dict | None = None) -> list:
+    return [rule.model_copy(update={"decision": "remove", "reason": REASON,
+                                    "restated": _restated_texts(facts[i]) if facts else []})
+            if i in turn else rule for i, rule in enumerate(decided)]
+
+
+def _restated_texts(per_sample: list) -> list[str]:
+    """The snippets and names every sample's region states (normalised as apply compares them)."""
+    stated = [f for f in per_sample if f is not None]
+    if not stated:
+        return []
+    common = set.intersection(*({normalise_snippet(t) for t in (*f.snippets, *f.names)} for f in stated))
+    return sorted(t for t in common if 3 <= len(t) <= MAX_RESTATED_CHARS)[:MAX_RESTATED]
 
 
 def _matches(root, rule, signatures, k: int) -> list:

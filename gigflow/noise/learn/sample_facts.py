@@ -9,16 +9,10 @@ from lxml import etree
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.signature import in_page_tab_list
+from gigflow.noise.snippets import normalise_snippet  # noqa: F401 - compared as apply compares them
 from gigflow.noise.learn.training import TrainingPage
 
 
-_WS = re.compile(r"\s+")
-
-
-def normalise_snippet(text: str) -> str:
-    """Text as fact snippets and the Markdown they are looked for in are compared: no Markdown marks, one space."""
-    text = re.sub(r"[*_`#|>\\\[\]()]+", " ", text)
-    return _WS.sub(" ", text).strip().lower()
 
 
 # Digits and their separators: a match that ends or starts inside a number ("€3" of "€3,000") takes all of it.
