@@ -21,11 +21,14 @@ pages:
 - FF: a notice that the vacancy is closed ("This position has been filled", "Ce poste a été pourvu") is the job's
   state. Where every sample is a closed posting it is the same on each, and went as template; it is a job-fact
   signal now (`JOB_FACT_SIGNALS["status"]`; the model's prompt names it too).
-- FG: the site owner's sentence naming the organisation it is part of ("The Imaging Lab is part of the <a>Northfield
-  University Medical Center</a>.", "... est une mission de l'<a>Agence ...</a>.") is employer text: an organisation
-  signal, found by its form (the owner's name, then a linked name of capitalised words, in a sentence).
 - FH: a region removed because every sample's other text restated its facts (round 18's DA) records those facts,
   and apply removes it only from a page whose other text states them too (`RemovalRule.restated`).
+- FI: a theme credit after the copyright line ("Theme based on templates by <a>FREEHTML5.co</a>") stayed as "a
+  few words with a digit, maybe a fact": digits inside a link's text name its site; only digits outside links
+  keep a short sentence (`statement_review._reads_as_template`).
+- FJ: a link to a legal page that ends the copyright line ("© 2019 Acme -<a>Terms and conditions</a>",
+  "© Acme, Inc. <a>Privacy Policy</a>") is a statement of its own, so it goes while the line stays
+  (`gigflow/noise/statements.py`); inside a sentence ("read our <a>privacy policy</a> first") it is not.
 
 Each behaviour test fails on the code before round 20 (commit 8a331c6); the guards pass on both.
 """
@@ -35,11 +38,13 @@ from __future__ import annotations
 from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
 from gigflow.documents import prepare_html
-from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RulesClassifier, parent_organisation
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RulesClassifier
 from gigflow.noise.learn.learner import learn_noise_filter
 from gigflow.noise.learn.owner import meta_names
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.learn.training import TrainingPage
+from gigflow.noise.statements import statements
+from lxml import html as lxml_html
 
 ORIGIN = "https://werkhalle.example"
 
@@ -176,46 +181,55 @@ def test_ff_guard_an_open_call_is_no_closed_notice():
     assert not status.search("We are open to remote work.")
 
 
-# --- FG, FH ---------------------------------------------------------------------------------------------------
+# --- FH ---------------------------------------------------------------------------------------------------
 
-PARENT = "Northfield University Medical Center"
-
-
-def _lab_page(k, slug, title, text, need, *, restate=(0, 1, 2, 3)):
-    said = f"<p>You join {PARENT}, our home.</p>" if k in restate else ""
-    return (f"<html><head><title>{title} | The Imaging Lab</title><meta property='og:site_name' content='The Imaging "
-            f"Lab'></head><body><header>{SITE_MENU}</header><main><h1>{title}</h1><p>{text}</p>{said}<ul><li>{need}"
-            "</li></ul></main><footer><div class='legal'><p>© 2024 The Imaging Lab. <a href='/colofon/'>Colofon</a>."
-            f"</p><p>The Imaging Lab is part of the <a href='https://northfield.example/'>{PARENT}</a>.</p></div>"
-            "</footer></body></html>")
+OFFICE = ("<div><p>Kornfeld Mühlenbau</p><p>Lindenweg 4, 12345 Falkenau</p>"
+          "<p>Tel. <a href='tel:+493012345678'>+49 30 1234 5678</a></p></div>")
+RESTATED = "Kornfeld Mühlenbau, Lindenweg 4, 12345 Falkenau. Questions: +49 30 1234 5678"
 
 
-def test_fg_the_owners_parent_organisation_is_an_organisation_signal():
-    line = f"© 2024 The Imaging Lab.\nThe Imaging Lab is part of the {PARENT}."
-    assert parent_organisation(line, ((PARENT, "https://northfield.example/"),), "The Imaging Lab") == PARENT
-    agency = "Agence Nationale de la Cohésion des Territoires"
-    line = f"L'Atelier des Territoires est une mission de l'{agency}."
-    assert parent_organisation(line, ((agency, "https://agence.example/"),), "Atelier des Territoires") == agency
-    _result, markdown = learn_four_jobs(lambda *a: _lab_page(*a, restate=()), "https://lab.example")
-    assert f"part of the [{PARENT}]" in markdown
-
-
-def test_fg_guard_credits_and_menus_name_no_parent():
-    links = (("Studio Nord Design", "https://studio.example/"), ("Privacy Policy", "https://lab.example/privacy/"))
-    assert parent_organisation("Website by Studio Nord Design.", links, "The Imaging Lab") == ""
-    assert parent_organisation("The Imaging Lab: see our Privacy Policy", links, "The Imaging Lab") == ""
-    assert parent_organisation("The Imaging Lab keeps your data safe: read our Privacy Policy.", links,
-                               "The Imaging Lab") == ""
+def _office_page(k, _slug, title, text, need, *, restate=(0, 1, 2, 3)):
+    contact = RESTATED if k in restate else "Kornfeld Mühlenbau. Write to us."
+    return (f"<html><head><title>{title} | Kornfeld</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><h1>{title}</h1><p>{text}</p><h2>Your profile</h2><ul><li>{need}</li></ul>"
+            f"<h2>Contact</h2><p>{contact}</p></main><footer>{OFFICE}</footer></body></html>")
 
 
 def test_fh_a_region_learned_as_restated_stays_on_a_page_that_does_not_restate_it():
-    # Every training page names the parent in its text; the unseen page (k=3) does not.
-    result, markdown = learn_four_jobs(lambda *a: _lab_page(*a, restate=(0, 1, 2)), "https://lab.example")
-    restated = [rule for rule in result.filter.removal_rules() if rule.restated]
-    assert restated and any(PARENT.lower() in rule.restated for rule in restated)
-    assert f"part of the [{PARENT}]" in markdown
+    # Every training page restates the footer's office in its text; the unseen page (k=3) does not.
+    result, markdown = learn_four_jobs(lambda *a: _office_page(*a, restate=(0, 1, 2)), "https://kornfeld.example")
+    assert any(rule.restated for rule in result.filter.removal_rules()), result.filter.rules
+    assert "Lindenweg 4, 12345 Falkenau" in markdown and "+49 30 1234 5678" in markdown
 
 
 def test_fh_guard_it_goes_where_the_page_restates_it():
-    _result, markdown = learn_four_jobs(lambda *a: _lab_page(*a), "https://lab.example")
-    assert f"You join {PARENT}" in markdown and "is part of the" not in markdown
+    _result, markdown = learn_four_jobs(lambda *a: _office_page(*a), "https://kornfeld.example")
+    assert RESTATED in markdown and markdown.count("Lindenweg 4") == 1
+
+
+# --- FI, FJ ---------------------------------------------------------------------------------------------------
+
+def _footer_page(footer):
+    def page(_k, _slug, title, text, need):
+        return (f"<html><head><title>{title} | Werkhalle</title></head><body><header>{SITE_MENU}</header>"
+                f"<main><h1>{title}</h1><p>{text}</p><ul><li>{need}</li></ul></main>"
+                f"<footer><div class='row'><p class='copyright'>{footer}</p></div></footer></body></html>")
+    return page
+
+
+def test_fi_a_theme_credit_after_the_copyright_line_goes():
+    footer = ("Werkhalle GmbH is registered in Falkenau.<br>Copyright © 2019-2021 Werkhalle GmbH.<br>"
+              "Theme based on templates by <a href='http://freehtml5.co/'>FREEHTML5.co</a>")
+    _result, markdown = learn_four_jobs(_footer_page(footer), ORIGIN)
+    assert "Copyright © 2019-2021 Werkhalle GmbH." in markdown and "FREEHTML5" not in markdown
+
+
+def test_fj_a_legal_link_closing_the_copyright_line_goes():
+    footer = "Copyright © 2019 Werkhalle GmbH -<a href='/terms'>Terms and conditions</a>\n"
+    _result, markdown = learn_four_jobs(_footer_page(footer), ORIGIN)
+    assert "Copyright © 2019 Werkhalle GmbH" in markdown and "Terms and conditions" not in markdown
+
+
+def test_fj_guard_a_legal_link_inside_a_sentence_stays_in_it():
+    root = lxml_html.fromstring("<p>Read our <a href='/privacy/'>privacy policy</a> before you apply.</p>")
+    assert [statement.text for statement in statements(root)] == ["Read our privacy policy before you apply."]

@@ -139,11 +139,11 @@ def _restated_elsewhere(root, doomed: list, report: PreparationReport) -> list:
     if not any(rule.restated for rule, _region, _path in doomed):
         return doomed
     body = root.find(".//body")
-    page = normalise_snippet((body if body is not None else root).text_content())
+    page = _as_markdown_shows(body if body is not None else root)
     kept = []
     for rule, region, path in doomed:
         if rule.restated:
-            own = normalise_snippet(region.text_content())
+            own = _as_markdown_shows(region)
             alone = [fact for fact in rule.restated if page.count(fact) <= own.count(fact)]
             if alone:
                 report.retained("noise-filter", selector=rule.selector, path=path,
@@ -153,6 +153,14 @@ def _restated_elsewhere(root, doomed: list, report: PreparationReport) -> list:
                 continue
         kept.append((rule, region, path))
     return kept
+
+
+def _as_markdown_shows(element) -> str:
+    """The element's text with its link targets and image texts, normalised: what its Markdown states, as
+    learning compared it."""
+    extra = [value for a in element.iter("a") for value in (a.get("href"),) if value]
+    extra += [value for img in element.iter("img") for value in (img.get("alt"), img.get("src")) if value]
+    return normalise_snippet(" ".join([element.text_content(), *extra]))
 
 
 # The page's name as a region states it: a whole element's text, at least this long, that the <title> starts with.

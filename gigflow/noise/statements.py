@@ -80,6 +80,7 @@ class Statement:
 
 
 _BREAK = object()
+_SPLIT = object()
 
 
 def _holds_break(el) -> bool:
@@ -102,9 +103,33 @@ def _tokens(el, container, out: list) -> None:
                 shown = child.text_content()
                 if shown.strip() and _ONLY_SEPARATORS.fullmatch(shown):
                     out.append(("sep", Piece(child, "element"), container))
+                elif _closing_legal_link(el, child, shown):
+                    out += [_SPLIT, (Piece(child, "element"), container), _SPLIT]
                 else:
                     out.append((Piece(child, "element"), container))
         _text_tokens(child, "tail", child.tail, container, out)
+
+
+# A link to a legal page ("Privacy Policy", "Termes et conditions", "Impressum") that ends a line after a finished
+# statement ("© 2019 Acme. <a>Privacy Policy</a>", "© Acme - <a>Terms</a>") is a statement of its own: the
+# copyright line beside it is the employer's, the link is template.
+_LEGAL_LINK = re.compile(r"privacy|policy|policies|\bterms\b|legal|gdpr|cookie|imprint|impressum|datenschutz|"
+                         r"disclaimer|conditions|mentions l[ée]gales|confidentialit[ée]|donn[ée]es personnelles|"
+                         r"voorwaarden|privacybeleid|privacidad|aviso legal|\bAGB\b|nutzungsbedingungen|"
+                         r"colofon|colophon", re.I)
+LEGAL_LINK_MAX_WORDS = 5
+_STOPS = ".-–—,:;"
+
+
+def _closing_legal_link(parent, link, shown: str) -> bool:
+    if link.tag != "a" or not 0 < len(shown.split()) <= LEGAL_LINK_MAX_WORDS or not _LEGAL_LINK.search(shown):
+        return False
+    before = link.getprevious()
+    lead = (before.tail if before is not None else parent.text) or ""
+    if lead.strip() and lead.rstrip()[-1] not in _STOPS:
+        return False  # inside a sentence ("read our <a>privacy policy</a> first")
+    after = link.getnext()
+    return not (link.tail or "").strip() and (after is None or after.tag == "br")
 
 
 def _text_tokens(node, where: str, value: str | None, container, out: list) -> None:
@@ -140,6 +165,9 @@ def statements(region) -> list[Statement]:
         if token is _BREAK:
             close()
             last_separator, broke = None, True
+        elif token is _SPLIT:  # a statement of its own on the same line, no separator between
+            close()
+            last_separator, broke = None, False
         elif token[0] == "sep":
             if current.text:
                 current.separator_after = token[1]

@@ -434,9 +434,6 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         line = openings_line(haystack, owner_name)
         if line:
             found.append(f"employer {owner_name!r}{OPENINGS_LINE}")
-    parent = parent_organisation(text, region.links, owner_name) if owner_name else ""
-    if parent:  # first: the reason names three signals, and the trial of restated regions reads them there
-        found.insert(0, f"organisation {parent!r}{PARENT_ORGANISATION}")
     return _with_copyright_line(found, haystack, (*employers, owner_name))
 
 
@@ -463,38 +460,6 @@ def openings_line(text: str, owner: str) -> str:
                 line.casefold().replace(wanted, " ")):
             return line
     return ""
-
-
-PARENT_ORGANISATION = " (the organisation the site owner is part of)"
-_CONNECTORS = frozenset("of de la le les des du di del der den van von für for and the & y et und".split())
-
-
-def parent_organisation(text: str, links, owner: str) -> str:
-    """The organisation a sentence says the site owner belongs to, named by a link ("The Imaging Lab is part of
-    the <a>Radboud University Medical Center</a>.", "L'Atelier est une mission de l'<a>Agence Nationale ...</a>."):
-    employer text (whose job this is), in any language, by its form: a sentence with the owner's name first and an
-    organisation's name (capitalised words) as a link to a site. '' when there is none."""
-    wanted = owner.casefold()
-    if len(wanted) < 3:
-        return ""
-    for line in text.split("\n"):
-        folded = line.casefold()
-        at = folded.find(wanted)
-        if at < 0 or not line.rstrip().endswith((".", "!")) or len(line.split()) > 40:
-            continue
-        for link_text, href in links:
-            name = " ".join(link_text.split())
-            if (href.startswith(("http://", "https://")) and _organisation_name(name) and wanted not in name.casefold()
-                    and line.find(name) > at and not _legal_link(name, href)):
-                return name
-    return ""
-
-
-def _organisation_name(name: str) -> bool:
-    words = name.split()
-    return (2 <= len(words) <= 8 and words[0][:1].isupper()
-            and sum(word[:1].isupper() for word in words) >= 2
-            and all(word[:1].isupper() or word.casefold() in _CONNECTORS for word in words))
 
 
 # A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.

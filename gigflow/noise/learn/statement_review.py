@@ -123,7 +123,12 @@ def _reads_as_template(statement) -> bool:
     words = len(text.split())
     if linked * 2 >= shown or COPYRIGHT_MARK.search(text) or words >= LONG_STATEMENT_WORDS:
         return True
-    return words >= PROSE_MIN_WORDS and not any(ch.isdigit() for ch in text) and bool(re.search(r"[.!?。]", text))
+    # Digits outside links may be a fact no signal reads (a number, a date); in a link's text ("FREEHTML5.co") they
+    # name the link's site.
+    unlinked = text
+    for a in statement.links():
+        unlinked = unlinked.replace(" ".join(a.text_content().split()), " ")
+    return words >= PROSE_MIN_WORDS and not any(ch.isdigit() for ch in unlinked) and bool(re.search(r"[.!?。]", text))
 
 
 def _continues(first, second) -> bool:
