@@ -86,7 +86,7 @@ LONG_FIRST = (
     "tests/test_getting_started.py::",
     "tests/test_politeness_shared_limiter.py::test_four_processes",
     "tests/test_source_health.py::test_each_drift_detector",
-    "tests/test_click_politeness.py::test_browser_requests_take_the_lease",
+    "tests/test_click_politeness.py::",
     "tests/test_prepare_malformed.py::test_a_fifty_megabyte_page",
     "tests/test_run_integrity.py::test_a_crawl_whose_database_vanished",
     "tests/test_noise_corpus.py::test_with_a_model_configured",

@@ -61,3 +61,23 @@ def test_browser_requests_take_the_lease_and_clicks_without_requests_do_not_wait
     assert fetches["/detail/F2.json"].start - fetches["/detail/F1.json"].start < 2.5 * INTERVAL
     stats = last_run(pool)["stats"]
     assert stats["gigflow/politeness/browser_requests"] == 3
+
+
+def test_a_detail_fetched_from_a_slow_api_is_waited_for_not_captured_as_its_spinner(pool):
+    # Each detail takes 1.2 s to answer: longer than four times CLICK_SETTLE, the allowance for requests that
+    # never end (long polling). The fetch the click started is waited for; its "Loading…" spinner is not a job.
+    def slow(path: str, headers: dict) -> Reply:
+        reply = route(path, headers)
+        return Reply(status=reply.status, body=reply.body, headers=reply.headers,
+                     delay=1.2 if path.startswith("/detail/") else 0.0)
+
+    with ScriptedServer(slow) as server:
+        import_source(pool, {"id": "slowapi", "company": "Slow API", "canonical_url": f"{server.url}/jobs.html",
+                             "status": "active",
+                             "strategies": [{"type": "click", "listing_url": f"{server.url}/jobs.html",
+                                             "item_selector": "li.job", "detail_selector": "#detail"}]}, server.url)
+        crawl("click", "slowapi", "POLITENESS_MIN_INTERVAL=0", "CLICK_SETTLE=0.1", "CLICK_TIMEOUT=10", timeout=180)
+    with pool.connection() as conn:
+        titles = sorted(r["title"] for r in conn.execute("SELECT title FROM jobs"))
+    assert titles == sorted(["Fetched engineer F1", "Fetched engineer F2", "Fetched engineer F3", "Inline engineer I1",
+                             "Inline engineer I2", "Inline engineer I3"]), titles

@@ -112,16 +112,24 @@ def urlparse_host(url: str) -> str | None:
 
 
 class InflightRequests:
-    """Counts the page's requests still in flight (fetches a click started)."""
+    """The page's requests still in flight (fetches a click started), with when each started (event-loop time)."""
 
     def __init__(self, page):
-        self.count = 0
+        self._started_at: dict = {}
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)
 
+    @property
+    def count(self) -> int:
+        return len(self._started_at)
+
+    def started_since(self, moment: float) -> int:
+        """How many of them started at ``moment`` or later (after a click: the detail's own fetches)."""
+        return sum(1 for started in self._started_at.values() if started >= moment)
+
     def _started(self, request):
-        self.count += 1
+        self._started_at[request] = asyncio.get_running_loop().time()
 
     def _ended(self, request):
-        self.count = max(0, self.count - 1)
+        self._started_at.pop(request, None)

@@ -197,8 +197,9 @@ class ClickSpider(SourceSpider):
         url_before = page.url
         try:
             await item.scroll_into_view_if_needed(timeout=self.timeout_ms)
+            clicked = asyncio.get_running_loop().time()
             await item.click(timeout=self.timeout_ms)
-            captured = await self.settled_detail(page, before)
+            captured = await self.settled_detail(page, before, clicked)
         except Exception as exc:  # one item that never reveals its detail costs that item only
             self.capture_failures += 1
             self.crawler.stats.inc_value("gigflow/click_failures")
@@ -218,8 +219,9 @@ class ClickSpider(SourceSpider):
         return self.job_request(url, dont_filter=True,
                                 meta={CAPTURE_HTML: document, CAPTURE_KEY: key, CAPTURE_KEPT_URL: kept})
 
-    async def settled_detail(self, page, before: str | None) -> str:
-        """The detail region's HTML once it differs from ``before`` and stays the same for two reads."""
+    async def settled_detail(self, page, before: str | None, clicked: float = float("inf")) -> str:
+        """The detail region's HTML once it differs from ``before`` and stays the same for two reads (``clicked``:
+        the event-loop time of the click)."""
         politeness = page.gigflow_politeness
         appeared = PoliteDeadline(politeness, self.timeout_ms / 1000)
         current = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
@@ -230,7 +232,9 @@ class ClickSpider(SourceSpider):
             current = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
         # Content rendered in steps (a spinner, then the text) has settled once it stayed the same for
         # CLICK_SETTLE seconds with no request of the page in flight; a request that never ends (long polling)
-        # stops counting after four times that. A request still waiting for its politeness turn always counts.
+        # stops counting after four times that, unless the click started it (the detail's own fetch from a slow
+        # API: waited for up to CLICK_TIMEOUT, or a spinner is captured). A request still waiting for its politeness
+        # turn always counts.
         inflight = page.gigflow_inflight
         loop = asyncio.get_running_loop()
         deadline = PoliteDeadline(politeness, self.timeout_ms / 1000)
@@ -242,7 +246,8 @@ class ClickSpider(SourceSpider):
                 current, calm_since = latest, loop.time()
                 continue
             calm = loop.time() - calm_since
-            if calm >= self.settle and (not inflight.count or calm >= 4 * self.settle):
+            if calm >= self.settle and (not inflight.count or calm >= 4 * self.settle) \
+                    and not inflight.started_since(clicked):
                 break
         if current is None:
             raise TimeoutError("the detail region disappeared")
