@@ -7,7 +7,7 @@ pages:
   Pipe Welder"). The breadcrumb is template (signatures read the page's title as a placeholder) and went, and the
   job's title with it. Where the only statement of the page's name (the element whose text the <title> starts with
   and the page's address spells) lies in a region the filter removes, the name stays as the page's heading
-  (`gigflow/noise/apply.py`).
+  (`gigflow/noise/page_name.py`).
 - FB: ``<b>Strong welding experience</b>. You ...`` was written ``**Strong welding experience**. You``: without
   the marks a reader (and a comparison of text) sees "experience ." Punctuation that closes emphasised words is
   written inside the marks, ``**Strong welding experience.**`` (`gigflow/documents/markdown_writer.py`).

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
-
-from lxml import etree
 
 from gigflow.noise.model import NoiseFilter
+from gigflow.noise.page_name import keep_page_name, page_name_only_in
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signature import SelfReferences, region_lines, signature_for, within_variation
 from gigflow.noise.snippets import normalise_snippet
@@ -119,12 +115,12 @@ def apply_noise_filter(root, noise_filter: NoiseFilter | None, report: Preparati
                            reason="statements without a job fact in a region kept for one: " + rule.reason,
                            text_length=sum(len(text) for text in texts), text=text_excerpt(" | ".join(texts)))
             removed += 1
-    name_at = _page_name_only_in(root, [region for _rule, region, _path in doomed], page_url)
+    name_at = page_name_only_in(root, [region for _rule, region, _path in doomed], page_url)
     for rule, region, path in doomed:
         if region.getparent() is None or any(ancestor in seen for ancestor in region.iterancestors()):
             continue  # inside a region another rule removes, or a statement removed already
         if region is name_at[0]:
-            _keep_page_name(root, region, name_at[1], report)
+            keep_page_name(root, region, name_at[1], report)
         report.removed("noise-filter", selector=rule.selector, path=path,
                        reason=rule.reason + (" (with bounded variation)" if region in varied_regions else ""),
                        text_length=len(region.text_content()), text=region_excerpt(region))
@@ -161,81 +157,6 @@ def _as_markdown_shows(element) -> str:
     extra = [value for a in element.iter("a") for value in (a.get("href"),) if value]
     extra += [value for img in element.iter("img") for value in (img.get("alt"), img.get("src")) if value]
     return normalise_snippet(" ".join([element.text_content(), *extra]))
-
-
-# The page's name as a region states it: a whole element's text, at least this long, that the <title> starts with.
-MIN_PAGE_NAME_CHARS = 8
-
-
-def _page_name_only_in(root, regions: list, page_url: str | None) -> tuple:
-    """(region, name) when the page's name is stated in a region about to be removed and nowhere else in the body.
-
-    A breadcrumb's current item, a header's "you are here" line: on a page without a heading of its own these
-    are the only visible statement of what the page is (its job's title), and a template region that names the
-    page it is on is still template. The name is the page's own where its address spells it too (the slug
-    ".../tirocinio-in-informatica/"): a site's name in every <title> and header is not. (None, "") when the name
-    survives elsewhere, or the page states none."""
-    title = root.find(".//title")
-    title_text = " ".join((title.text_content() if title is not None else "").split())
-    body = root.find(".//body")
-    if len(title_text) < MIN_PAGE_NAME_CHARS or body is None or not regions or not page_url:
-        return None, ""
-    try:
-        address = _slug(unquote(urlsplit(page_url).path))
-    except ValueError:  # an address the parser refuses spells no name
-        return None, ""
-    doomed = set(regions)
-    for region in regions:
-        for el in region.iter():
-            if not isinstance(el.tag, str) or len(el):
-                continue
-            name = " ".join(el.text_content().split())
-            slug = _slug(name)
-            if len(name) >= MIN_PAGE_NAME_CHARS and len(slug) > 4 and slug in address \
-                    and _names_page(name, title_text):
-                if not _stated_outside(body, name, doomed):
-                    return region, name
-                return None, ""
-    return None, ""
-
-
-def _slug(text: str) -> str:
-    """Lower-case letters and digits, accents dropped, every other run a hyphen: "Chargé.e de déploiement" ->
-    "charge-e-de-deploiement", as URL slugs spell titles."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return "-" + "-".join(_NON_ALNUM.split(plain)).strip("-") + "-"
-
-
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
-
-
-def _names_page(name: str, title_text: str) -> bool:
-    """The title is the name, or the name and then a separator ("Engineer | Acme", "Engineer - Acme")."""
-    if not title_text.startswith(name):
-        return False
-    rest = title_text[len(name):]
-    return not rest or (rest[0] in " \t" and not rest.strip()[:1].isalnum())
-
-
-def _stated_outside(body, name: str, doomed: set) -> bool:
-    for el in body.iter():
-        if not isinstance(el.tag, str) or el in doomed:
-            continue
-        if any(ancestor in doomed for ancestor in el.iterancestors()):
-            continue
-        for text in (el.text, el.tail if el is not body else None):
-            if text and name in " ".join(text.split()):
-                return True
-    return False
-
-
-def _keep_page_name(root, region, name: str, report: PreparationReport) -> None:
-    """Put the page's name where the removed region stood: a heading when the page has none."""
-    heading = etree.Element("h1" if root.find(".//h1") is None else "p")
-    heading.text = name
-    region.addprevious(heading)
-    report.retained("noise-filter", path=root.getroottree().getpath(heading), reason="the page's own name, "
-                    "stated only in a removed region", text_length=len(name), text=name)
 
 
 def _by_selector_then_path(root, matches: list, rule) -> list:

@@ -9,10 +9,8 @@ from lxml import etree
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.signature import in_page_tab_list
-from gigflow.noise.snippets import normalise_snippet  # noqa: F401 - compared as apply compares them
+from gigflow.noise.snippets import normalise_snippet
 from gigflow.noise.learn.training import TrainingPage
-
-
 
 
 # Digits and their separators: a match that ends or starts inside a number ("€3" of "€3,000") takes all of it.
