@@ -122,7 +122,8 @@ class ClickSpider(SourceSpider):
             yield self.listing_request(batch + 1)
         elif batch > 1 and len(self.seen_keys) == seen_before:
             # The previous context stopped at its share with items left: this one showed none of them.
-            self.mark_incomplete(f"click listing {response.url}: the remaining items did not appear", "listing_unreadable")
+            self.mark_incomplete(f"click listing {response.url}: the remaining items did not appear",
+                                 "listing_unreadable")
         elif not self.seen_keys:
             self.mark_incomplete(f"no item matched {self.strategy.item_selector!r}", "empty_listing")
         if self.capture_failures and not more:
