@@ -42,6 +42,15 @@ def is_named_landmark(el) -> bool:
     return any(token in LANDMARK_TOKENS for token in _TOKEN_SPLIT.split(names) if token)
 
 
+def is_breadcrumb(el) -> bool:
+    """A breadcrumb by its class or id token, or its ARIA label ("Home / Jobs / <this job>")."""
+    if not isinstance(el.tag, str):
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return (any(token in ("breadcrumb", "breadcrumbs") for token in _TOKEN_SPLIT.split(names) if token)
+            or "breadcrumb" in (el.get("aria-label") or "").lower())
+
+
 def is_candidate(el) -> bool:
     if not isinstance(el.tag, str):
         return False

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from gigflow.noise.learn.candidates import is_landmark, is_named_landmark
+from gigflow.noise.learn.candidates import is_breadcrumb, is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.forms import heading_over_form
 from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
@@ -141,6 +141,8 @@ class SiteTemplate:
         if is_landmark(el) or any(is_named_landmark(node) and node in self.constant
                                   for node in (el, *el.iterancestors())):
             return ""  # a footer by its class, the same on every sample, is the site's too, and so are its parts
+        if any(is_breadcrumb(node) for node in (el, *el.iterancestors())):
+            return ""  # navigation, though its current item names the page (and so differs from page to page)
         if _wraps_landmarks_only(el):
             # A wrapper around the site's nav (a fixed top bar holding the <nav>) is the nav's: its logo's <h1>
             # is the site's heading, not one inside the job content.

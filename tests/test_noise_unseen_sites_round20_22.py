@@ -1,7 +1,7 @@
-"""Round 20 of issue #23: facts lost on hold-out 11 and a menu kept on hold-out 12 (FA-FC).
+"""Rounds 20-22 of issue #23: facts lost and template kept on hold-outs 11-15 once measured (FA-FK).
 
-Found on hold-out 11 (studied in round 20 after its first measurement) and hold-out 12, built here on synthetic
-pages:
+Found on hold-out 11 (studied in round 20 after its first measurement), hold-out 12 (round 20), hold-out 13 (round
+21) and hold-out 15 (round 22), each studied only after its first measurement; built here on synthetic pages:
 
 - FA: a page without a heading of its own names itself only in its breadcrumb's current item ("Home / Jobs /
   Pipe Welder"). The breadcrumb is template (signatures read the page's title as a placeholder) and went, and the
@@ -29,6 +29,10 @@ pages:
 - FJ: a link to a legal page that ends the copyright line ("© 2019 Acme -<a>Terms and conditions</a>",
   "© Acme, Inc. <a>Privacy Policy</a>") is a statement of its own, so it goes while the line stays
   (`gigflow/noise/statements.py`); inside a sentence ("read our <a>privacy policy</a> first") it is not.
+- FK (round 22, found on hold-out 15): a breadcrumb inside the job's own container ("Home · Open Roles · <this
+  job>", a ``div.breadcrumb`` beside the ``<h1>``) differs on every page by its current item, so it stayed as "text
+  inside the job content". A breadcrumb is navigation wherever it stands: it goes to the classifier
+  (`gigflow/noise/learn/template.py`), and FA keeps the title where nothing else states it.
 
 Each behaviour test fails on the code before round 20 (commit 8a331c6); the guards pass on both.
 """
@@ -233,3 +237,17 @@ def test_fj_a_legal_link_closing_the_copyright_line_goes():
 def test_fj_guard_a_legal_link_inside_a_sentence_stays_in_it():
     root = lxml_html.fromstring("<p>Read our <a href='/privacy/'>privacy policy</a> before you apply.</p>")
     assert [statement.text for statement in statements(root)] == ["Read our privacy policy before you apply."]
+
+
+# --- FK -------------------------------------------------------------------------------------------------------
+
+def _hero_page(_k, slug, title, text, need):
+    return (f"<html><head><title>{title}</title></head><body><section class='hero'><div class='breadcrumb'>"
+            f"<a href='/'>Home</a> · <a href='/jobs/'>Open roles</a> · {title}</div><h1>{title}</h1>"
+            f"<p>{text}</p><h2>Your profile</h2><ul><li>{need}</li></ul></section></body></html>")
+
+
+def test_fk_a_breadcrumb_inside_the_jobs_container_goes():
+    _result, markdown = _learn_titled(_hero_page)
+    assert "Open roles" not in markdown and "Home" not in markdown
+    assert markdown.count("Steel Buyer") == 1 and "Experience in purchasing" in markdown
