@@ -33,6 +33,10 @@ Found on hold-out 11 (studied in round 20 after its first measurement), hold-out
   job>", a ``div.breadcrumb`` beside the ``<h1>``) differs on every page by its current item, so it stayed as "text
   inside the job content". A breadcrumb is navigation wherever it stands: it goes to the classifier
   (`gigflow/noise/learn/template.py`), and FA keeps the title where nothing else states it.
+- FL (round 22, 2i2c on hold-out 15): after a copyright notice, each further sentence of the same text is a
+  statement of its own ("© 2024 Acme. This work is licensed under the <a>CC-BY 4.0 license</a>."), so a licence or
+  a credit goes while the notice stays; a sentence that is itself part of the notice ("All rights reserved.") stays
+  with it (`gigflow/noise/statements.py`).
 
 Each behaviour test fails on the code before round 20 (commit 8a331c6); the guards pass on both.
 """
@@ -251,3 +255,18 @@ def test_fk_a_breadcrumb_inside_the_jobs_container_goes():
     _result, markdown = _learn_titled(_hero_page)
     assert "Open roles" not in markdown and "Home" not in markdown
     assert markdown.count("Steel Buyer") == 1 and "Experience in purchasing" in markdown
+
+
+# --- FL -------------------------------------------------------------------------------------------------------
+
+def test_fl_a_licence_sentence_after_the_copyright_notice_goes():
+    footer = ("© 2024 Werkhalle GmbH. This work is licensed under the <a href='https://creativecommons.org/licenses/"
+              "by/4.0/'>CC-BY 4.0 license</a>.")
+    _result, markdown = learn_four_jobs(_footer_page(footer), ORIGIN)
+    assert "© 2024 Werkhalle GmbH." in markdown and "licensed" not in markdown
+
+
+def test_fl_guard_all_rights_reserved_stays_with_the_notice():
+    root = lxml_html.fromstring("<p>© 2026 Werkhalle GmbH. All rights reserved. Theme by Someone.</p>")
+    assert [statement.text for statement in statements(root)] == ["© 2026 Werkhalle GmbH. All rights reserved.",
+                                                                  "Theme by Someone."]

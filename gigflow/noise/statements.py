@@ -30,6 +30,15 @@ BREAK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h
                         "legend", "hr", "menu", "pre"})
 # Separators between statements on one line: "© 2026 Acme | Imprint", "Acme · Made by Agency", "Mail • Phone".
 _SEPARATOR = re.compile(r"\s*[|·•]\s*")
+# A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.
+COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\balle rechte vorbehalten\b|"
+                            r"\btous droits réservés\b|\btodos los derechos reservados\b|"
+                            r"\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
+                            r"\bwszelkie prawa zastrzeżone\b|\balla rättigheter förbehållna\b|"
+                            r"\bkaikki oikeudet pidätetään\b|все права защищены|版权所有|無断転載", re.I)
+# After a copyright notice in the same text, each further sentence is a statement of its own ("© 2024 Acme. This
+# work is licensed under …"): the notice names the employer, a licence or a credit after it does not.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Þ])")
 _ONLY_SEPARATORS = re.compile(r"[\s|·•]+")
 # A statement this long is a text, not a line: never compared or removed on its own (bounded on hostile pages).
 MAX_STATEMENT_CHARS = 2000
@@ -121,6 +130,21 @@ LEGAL_LINK_MAX_WORDS = 5
 _STOPS = ".-–—,:;"
 
 
+def _separators(value: str) -> list:
+    """Where a text splits into statements: its separators, and the sentence ends after a copyright notice."""
+    found = list(_SEPARATOR.finditer(value))
+    notice = COPYRIGHT_MARK.search(value)
+    if notice:
+        ends = list(_SENTENCE_END.finditer(value, notice.end()))
+        for i, end in enumerate(ends):
+            following = value[end.end():ends[i + 1].start() if i + 1 < len(ends) else len(value)]
+            # "© 2026 Acme. All rights reserved." is one notice: a sentence that is itself one stays with it.
+            if not COPYRIGHT_MARK.search(following) and not any(s.start() <= end.start() < s.end() for s in found):
+                found.append(end)
+        found.sort(key=lambda m: m.start())
+    return found
+
+
 def _closing_legal_link(parent, link, shown: str) -> bool:
     if link.tag != "a" or not 0 < len(shown.split()) <= LEGAL_LINK_MAX_WORDS or not _LEGAL_LINK.search(shown):
         return False
@@ -136,7 +160,7 @@ def _text_tokens(node, where: str, value: str | None, container, out: list) -> N
     if not value:
         return
     at = 0
-    for match in _SEPARATOR.finditer(value):
+    for match in _separators(value):
         if match.start() > at:
             out.append((Piece(node, where, at, match.start()), container))
         out.append(("sep", Piece(node, where, match.start(), match.end()), container))

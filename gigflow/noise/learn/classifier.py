@@ -13,6 +13,7 @@ from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.statements import COPYRIGHT_MARK
 
 Decision = Literal["remove", "keep"]
 
@@ -462,12 +463,6 @@ def openings_line(text: str, owner: str) -> str:
     return ""
 
 
-# A copyright notice: the sign, "(c)", the word, or "all rights reserved" in the common languages.
-COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\balle rechte vorbehalten\b|"
-                             r"\btous droits réservés\b|\btodos los derechos reservados\b|"
-                             r"\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
-                             r"\bwszelkie prawa zastrzeżone\b|\balla rättigheter förbehållna\b|"
-                             r"\bkaikki oikeudet pidätetään\b|все права защищены|版权所有|無断転載", re.I)
 COPYRIGHT_LINE_MAX_CHARS = 200
 COPYRIGHT_LINE = " (copyright line)"
 
