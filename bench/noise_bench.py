@@ -3,11 +3,8 @@
 Sites come from three places, each with html pages and a facts.jsonl (see ../shared/corpus/README.md):
 - ``../shared/corpus`` and ``../shared/corpus-extra`` (read where they lie, never copied into the project);
 - ``bench/devset/noise`` (our development set: verbatim pages from public repositories, origin in MANIFEST.tsv);
-  the sites named in its HOLDOUT file are our own hold-out, those in HOLDOUT2 a second, those in HOLDOUT3 a third,
-  those in HOLDOUT4 a fourth, those in HOLDOUT5 a fifth, those in HOLDOUT6 a sixth, those in HOLDOUT7 a seventh,
-  those in HOLDOUT8 an eighth, those in HOLDOUT9 a ninth, those in HOLDOUT10 a tenth, those in HOLDOUT11 an
-  eleventh, those in HOLDOUT12 a twelfth, those in HOLDOUT13 a thirteenth, those in HOLDOUT14 a fourteenth and
-  those in HOLDOUT15 a fifteenth hold-out (each fresh until a round studies it, see docs/noise.md), each reported
+  the sites named in its HOLDOUT file are our own hold-out, those in HOLDOUT2, HOLDOUT3 ... further ones (each
+  fresh until a round studies it, see docs/noise-history.md), each reported
   on its own summary line and all left out by --no-holdout.
 
 For each site with 3+ labelled pages, each of its first ``--max-eval`` pages is prepared with a filter learned on
@@ -27,6 +24,7 @@ import argparse
 import collections
 import importlib.util
 import json
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -62,7 +60,7 @@ def page_number(page: str) -> int:
 @dataclass
 class Site:
     name: str
-    group: str  # corpus | corpus-extra | devset | holdout | holdout2 | ... | holdout15
+    group: str  # corpus | corpus-extra | devset | holdout | holdout2 | holdout3 ...
     root: Path  # the directory the pages' "page" paths are relative to
     pages: list = field(default_factory=list)
 
@@ -70,9 +68,9 @@ class Site:
         return str(self.root / page["page"])
 
 
-# devset files HOLDOUT, HOLDOUT2-15: site names, one a line
-HOLDOUT_GROUPS = ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
-                  "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15")
+# devset files HOLDOUT, HOLDOUT2, HOLDOUT3 ...: site names, one a line; each file is a group of its own, in number order
+HOLDOUT_GROUPS = tuple(sorted((p.name.lower() for p in DEVSET.glob("HOLDOUT*") if re.fullmatch(r"HOLDOUT\d*", p.name)),
+                              key=lambda name: int(name[len("holdout"):] or 1)))
 
 
 def _names(path: Path) -> set[str]:
