@@ -120,7 +120,7 @@ def test_rules_see_employers_employment_terms_addresses_and_label_rows_in_every_
     def kinds(text, links=(), html="", employers=()):
         found = job_fact_signals(ReviewRegion(id="r1", selector="div", signature="s", tag="div", text=text,
                                               links=tuple(links), html=html), employers)
-        return {signal.split()[0] for signal in found}
+        return {signal.kind for signal in found}
 
     for legal in ("© 2026 Brightwater Logistik GmbH", "Kestrel Data UG (haftungsbeschränkt)", "Ostrava Mlyn s.r.o.",
                   "© Tidewell Foods B.V.", "Harrow & Pike Ltd.", "Copyright Quillon Labs, Inc.", "Lumo Oy",
@@ -134,7 +134,7 @@ def test_rules_see_employers_employment_terms_addresses_and_label_rows_in_every_
                     "SW1A 1AA London", "Mannerheimintie 5"):
         assert "address" in kinds(address), address
     assert "label" in kinds("Contract duration: 12 months")
-    assert "label/value" in kinds("Type Permanent", html="<dl><dt>Type</dt><dd>Permanent</dd></dl>")
+    assert "label/value markup" in kinds("Type Permanent", html="<dl><dt>Type</dt><dd>Permanent</dd></dl>")
     # A menu of links names categories, not this job: only an apply link counts there.
     menu = [("Part-time jobs", "https://x.example/c/part-time"), ("Jobs in Hamburg", "https://x.example/c/hh"),
             ("Remote jobs", "https://x.example/c/remote"), ("Internships", "https://x.example/c/intern")]

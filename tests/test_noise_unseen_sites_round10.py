@@ -109,12 +109,12 @@ def test_ad_a_rolling_deadline_is_a_date_fact():
                  "Bewerbungen prüfen wir laufend."):
         region = ReviewRegion(id="r1", selector="figure", signature="s", tag="figure", text=line, links=(),
                               html=f"<p>{line}</p>")
-        assert any(s.startswith("date ") for s in job_fact_signals(region)), line
+        assert any(s.kind == "date" for s in job_fact_signals(region)), line
     markdown = learn_and_apply(_pages(closing="Applications are reviewed on a rolling basis."))
     assert "Applications are reviewed on a rolling basis." in markdown
     for line in ("Our running club meets weekly.", "Laufende Projekte"):
         region = ReviewRegion(id="r1", selector="p", signature="s", tag="p", text=line, links=(), html=f"<p>{line}</p>")
-        assert not any(s.startswith("date ") for s in job_fact_signals(region)), line
+        assert not any(s.kind == "date" for s in job_fact_signals(region)), line
 
 
 def test_ae_the_footers_opening_hours_go_while_its_address_and_phone_stay():
@@ -148,9 +148,9 @@ def test_af_apply_with_an_object_of_its_own_in_a_menu_is_no_way_to_apply():
                             html=f"<a href='{href}'>{text}</a>")
 
     for text in ("Monitoring Apply machine learning analytics to cloud infrastructure.", "Apply filters to logs"):
-        assert not any(s.startswith("apply ") for s in job_fact_signals(region(text))), text
+        assert not any(s.kind == "apply" for s in job_fact_signals(region(text))), text
     for text in ("Apply", "Apply now", "Apply for this job", "Apply online", "Jetzt bewerben"):
-        assert any(s.startswith("apply ") for s in job_fact_signals(region(text, "/jobs/1/"))), text
+        assert any(s.kind == "apply" for s in job_fact_signals(region(text, "/jobs/1/"))), text
 
 
 def test_p_a_mailto_with_a_space_keeps_its_address_and_subject_as_the_page_wrote_them():

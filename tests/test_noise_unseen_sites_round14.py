@@ -15,6 +15,7 @@ Each test but the guards fails on the code before round 14 (checked on commit 1c
 from __future__ import annotations
 
 from gigflow.noise.learn.restated import restated_kinds
+from gigflow.noise.signal import COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE, Signal
 from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
 JOBS = FOUR_JOBS
@@ -72,9 +73,9 @@ def test_as_guard_a_name_without_legal_form_in_the_job_keeps_the_copyright_line(
 
 
 def test_as_only_employer_address_and_location_signals_are_restatements():
-    assert restated_kinds("rules: job-fact signal: location '44787 Bochum', address 'Kortumstraße 68', "
-                          "employer 'Acme GmbH' (copyright line)") == {"location", "address", "employer"}
-    assert restated_kinds("rules: job-fact signal: employer 'Inc.' (copyright line)") == {"employer"}
-    assert not restated_kinds("rules: job-fact signal: location 'Berlin', contact '+49 30 1234567'")
-    assert not restated_kinds("rules: job-fact signal: label/value markup (dt/dd, th)")
-    assert not restated_kinds("rules: a heading or field label beside a job fact")
+    assert restated_kinds([Signal("location", "44787 Bochum"), Signal("address", "Kortumstraße 68"),
+                           Signal("employer", "Acme GmbH", (COPYRIGHT_NOTE,))]) == {"location", "address", "employer"}
+    assert restated_kinds([Signal("employer", "Acme, Inc.", (COPYRIGHT_NOTE,))]) == {"employer"}
+    assert not restated_kinds([Signal("location", "Berlin"), Signal("contact", "+49 30 1234567")])
+    assert not restated_kinds([Signal(LABEL_VALUE_KIND, "", (LABEL_VALUE_NOTE,))])
+    assert not restated_kinds([])

@@ -90,7 +90,7 @@ def test_v_postcodes_with_a_dash_or_a_comma_and_a_place_after_in_are_locations()
 def test_v_lists_and_years_are_no_places():
     def signals(text):
         region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text=text, links=(), html="<div/>")
-        return [s for s in job_fact_signals(region) if s.startswith("location")]
+        return [s for s in job_fact_signals(region) if s.kind == "location"]
 
     assert signals("Deep experience in React, Vue, Angular and more") == []
     assert signals("© 2014-2016 Nordwind. 10,000, All rights reserved") == []

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gigflow.noise.signal import Signal
+
 # 2: signatures normalise self-references (see gigflow.noise.signature); a rule removes every region its selector
 # matches that has the rule's signature. Filters stored with version 1 keep version 1 signatures when applied.
 NOISE_FILTER_VERSION = 2
@@ -36,6 +38,9 @@ class RemovalRule(BaseModel):
     # normalised. Apply removes it only from a page whose other text states each of them too: a page that states
     # the employer only there keeps the region. Empty: removed wherever it has the signature (other rules).
     restated: list[str] = Field(default_factory=list)
+    # The rules classifier's job-fact signals behind a keep (its reason is their readable form): what learning
+    # reads when it weighs a kept region again. Empty for the model's decisions and for filters learned before.
+    signals: list[Signal] = Field(default_factory=list)
 
 
 class SampleRef(BaseModel):

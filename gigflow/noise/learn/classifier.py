@@ -13,6 +13,8 @@ from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE, MAP_LINK_NOTE,
+                                 OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
 from gigflow.noise.statements import COPYRIGHT_MARK
 
 Decision = Literal["remove", "keep"]
@@ -62,6 +64,7 @@ class RegionVerdict:
     decision: Decision
     reason: str
     classifier: str
+    signals: tuple[Signal, ...] = ()  # the rules' job-fact signals behind a keep
 
 
 class RegionDecision(BaseModel):
@@ -334,7 +337,7 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
 
 
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
-                     owner: str = "", owner_name: str = "") -> list[str]:
+                     owner: str = "", owner_name: str = "") -> list[Signal]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
     markup, and the names of the source's company (``employers``). ``site_operator_only``: the region is shared
     by samples of different employers, so only a way to apply counts (see BOARD_KINDS): a board's footer office
@@ -369,7 +372,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # a list ("CV, cover letter and references").
             named = {m.group(0).lower() for m in pattern.finditer(haystack)}
             if len(named) >= 2:
-                found.append(f"{kind} {', '.join(sorted(named))!r}")
+                found.append(Signal(kind, ', '.join(sorted(named))))
             continue
         if kind == "apply":
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
@@ -379,7 +382,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                                                                 and h not in region.in_page_links))
                           if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())), None)
             if match:
-                found.append(f"{kind} link {match.group(0).strip()!r}")
+                found.append(Signal(kind, match.group(0).strip()))
             continue
         if kind == "amount":
             # An amount is a fact; the word "salary" only as a label or a short line ("Compensation", "Salary:
@@ -389,52 +392,53 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                 lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
                 match = pattern.search("\n".join(lines))
             if match:
-                found.append(f"{kind} {match.group(0).strip()!r}")
+                found.append(Signal(kind, match.group(0).strip()))
             continue
         if kind == "employment":
             # "Full-time" is a fact as a value or a short line, not as a word in a site's marketing sentence.
             lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
             match = pattern.search("\n".join(lines))
             if match:
-                found.append(f"{kind} {match.group(0).strip()!r}")
+                found.append(Signal(kind, match.group(0).strip()))
             continue
         match = pattern.search(haystack)
         if match:
-            found.append(f"{kind} {match.group(0).strip()!r}")
+            found.append(Signal(kind, match.group(0).strip()))
     for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
         if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(
                 link_text, href) and href not in region.in_page_links and href not in region.posting_links:
-            found.append(f"link {href!r}")
+            found.append(Signal("link", href))
             break
     if site_operator_only:
         return found
-    if not any(f.startswith(("address ", "location ")) for f in found):
+    if not any(f.kind in ("address", "location") for f in found):
         # An office written as a link (to a map) or in an <address> element: a menu's link words state nothing,
         # but a map's target and the <address> markup say the words are a place, however the street is written.
         mapped = next((t for t, href in region.links if t and _MAP_LINK.search(href or "")), "")
         if mapped:
-            found.append(f"address {mapped[:60]!r} (a link to a map)")
+            found.append(Signal("address", mapped[:60], (MAP_LINK_NOTE,)))
         elif region.postal_address and region.text:
-            found.append(f"address {region.text[:60]!r} (an <address> element)")
-    if region.site_footer and not any(f.startswith(("contact ", "link 'mailto:")) for f in found):
+            found.append(Signal("address", region.text[:60], (ADDRESS_ELEMENT_NOTE,)))
+    if region.site_footer and not any(f.kind == "contact" or (f.kind == "link" and f.text.startswith("mailto:"))
+                                      for f in found):
         mailbox = owners_mailbox(haystack + "\n" + "\n".join(h for _, h in region.links), (*employers, owner_name))
         if mailbox:
-            found.append(f"contact {mailbox!r} (the employer's own mailbox in the site footer)")
+            found.append(Signal("contact", mailbox, (SITE_MAILBOX_NOTE,)))
     if _LABEL_VALUE_MARKUP.search(region.html) and _values_state_text(region.html):
-        found.append("label/value markup (dt/dd, th)")
+        found.append(Signal(LABEL_VALUE_KIND, "", (LABEL_VALUE_NOTE,)))
     # Whitespace as one space: a name set in two blocks ("<div>Acme</div><div>Labs</div>") is still the name.
     lowered = " ".join(" ".join([text, region.label]).lower().split())
-    for name in employers if not any(f.startswith("employer ") for f in found) else ():  # one says enough
+    for name in employers if not any(f.kind == "employer" for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
         if len(name) >= 3 and name.lower() in (lowered if name != owner else " ".join(
                 [lowered, *_ALT.findall(region.html)]).lower()):
-            found.append(f"employer {name!r}")
+            found.append(Signal("employer", name))
             break
-    if owner_name and not any(f.startswith("employer ") for f in found):
+    if owner_name and not any(f.kind == "employer" for f in found):
         line = openings_line(haystack, owner_name)
         if line:
-            found.append(f"employer {owner_name!r}{OPENINGS_LINE}")
+            found.append(Signal("employer", owner_name, (OPENINGS_NOTE,)))
     return _with_copyright_line(found, haystack, (*employers, owner_name))
 
 
@@ -445,7 +449,6 @@ _OPENINGS_WORDS = re.compile(r"\b(?:jobs?|careers?|openings?|vacanc(?:y|ies)|pos
                              r"lediga jobb|ofertas|empleos?|lavora con noi|kariér\w*|kariera|pracovné ponuky|"
                              r"求人|採用|채용)\b", re.I)
 OPENINGS_LINE_MAX_WORDS = 6
-OPENINGS_LINE = " (a line naming the owner's jobs)"
 
 
 def openings_line(text: str, owner: str) -> str:
@@ -464,7 +467,6 @@ def openings_line(text: str, owner: str) -> str:
 
 
 COPYRIGHT_LINE_MAX_CHARS = 200
-COPYRIGHT_LINE = " (copyright line)"
 
 
 def copyright_line(text: str, names: tuple[str, ...]) -> str:
@@ -479,7 +481,7 @@ def copyright_line(text: str, names: tuple[str, ...]) -> str:
     return ""
 
 
-def _with_copyright_line(found: list[str], haystack: str, names: tuple[str, ...]) -> list[str]:
+def _with_copyright_line(found: list[Signal], haystack: str, names: tuple[str, ...]) -> list[Signal]:
     """On a site that is no board, the site's copyright line is how it states its owner's name, the employer's
     (a footer's "© Acme 2026 All Rights Reserved."): the employer signal says so, and a copyright line naming the
     site owner is the employer even where the name alone would not count (the owner is stated elsewhere too).
@@ -489,11 +491,11 @@ def _with_copyright_line(found: list[str], haystack: str, names: tuple[str, ...]
     if not line:
         return found
     for i, signal in enumerate(found):
-        if signal.startswith("employer "):
-            found[i] = signal + COPYRIGHT_LINE
+        if signal.kind == "employer":
+            found[i] = signal.noted(COPYRIGHT_NOTE)
             return found
     owner = next((name for name in names if name and len(name) >= 3 and name.casefold() in line.casefold()), "")
-    return found + ([f"employer {owner!r}{COPYRIGHT_LINE}"] if owner else [])
+    return found + ([Signal("employer", owner, (COPYRIGHT_NOTE,))] if owner else [])
 
 
 class RulesClassifier(RegionClassifier):
@@ -508,8 +510,7 @@ class RulesClassifier(RegionClassifier):
             signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
                                        self.site_owner_name)
             if signals:
-                verdicts[region.id] = RegionVerdict("keep", f"rules: job-fact signal: {', '.join(signals[:3])}",
-                                                    self.name)
+                verdicts[region.id] = RegionVerdict("keep", signals_reason(signals), self.name, tuple(signals))
             else:
                 verdicts[region.id] = RegionVerdict(
                     "remove", "rules: no job-fact signal (amounts, dates, locations, addresses, contact or apply "

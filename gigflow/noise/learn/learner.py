@@ -11,11 +11,11 @@ from lxml import etree
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
-from gigflow.noise.learn.classifier import (COPYRIGHT_LINE, JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict,
-                                            ReviewRegion)
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.noise.signal import COPYRIGHT_NOTE
 from gigflow.noise.signature import TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list, signature_for
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
                                           is_explicit_label, is_label_value_row)
@@ -171,7 +171,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     for selector, signature in learnable:
         verdict = verdicts[by_signature[signature].id]
         decided.append(RemovalRule(selector=selector, signature=signature, decision=verdict.decision,
-                                   reason=verdict.reason, classifier=verdict.classifier,
+                                   reason=verdict.reason, classifier=verdict.classifier, signals=list(verdict.signals),
                                    path=relaxed_path(learnable[(selector, signature)]),
                                    lines=signatures.lines(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)]),
@@ -194,7 +194,6 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     return LearningResult(filter=noise_filter, report=report)
 
 
-EMPLOYER_ONLY = "rules: job-fact signal: employer "
 DUPLICATE_LINKS = ("rules: only links to targets the job's own content links to on every sample (a second way "
                    "to apply is no fact of its own)")
 
@@ -268,7 +267,8 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
 
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
-        if verdict.decision != "keep" or not verdict.reason.startswith("rules:") or "employer " in verdict.reason:
+        if verdict.decision != "keep" or not verdict.reason.startswith("rules:") or any(
+                signal.kind == "employer" for signal in verdict.signals):
             continue  # a link kept for the employer's name ("<a>Acme Co</a>") states the name, not a target
         if not links(region) or " ".join(region.text_content().split()) != " ".join(
                 " ".join(a.text_content().split()) for a in links(region)):
@@ -290,8 +290,11 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
 
 def _kept_only_for_a_copyright_line(verdict: RegionVerdict) -> bool:
     """A rules verdict whose one signal is the employer stated by the site's copyright line."""
-    return (verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY)
-            and verdict.reason.endswith(COPYRIGHT_LINE) and "," not in verdict.reason[len(EMPLOYER_ONLY):])
+    return _kept_only_for_the_employer(verdict) and COPYRIGHT_NOTE in verdict.signals[0].notes
+
+
+def _kept_only_for_the_employer(verdict: RegionVerdict) -> bool:
+    return verdict.decision == "keep" and [signal.kind for signal in verdict.signals] == ["employer"]
 
 
 def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> None:
@@ -301,11 +304,10 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
     groups: dict = {}
     for (_selector, signature), region in fresh.items():
         verdict = verdicts[by_signature[signature].id]
-        if verdict.decision == "keep" and verdict.reason.startswith(EMPLOYER_ONLY) and "," not in verdict.reason[
-                len(EMPLOYER_ONLY):]:
+        if _kept_only_for_the_employer(verdict):
             text = " ".join(region.text_content().split())
             groups.setdefault(region.getparent(), []).append((not JOB_FACT_SIGNALS["employer"].search(text),
-                                                              not verdict.reason.endswith(COPYRIGHT_LINE),
+                                                              COPYRIGHT_NOTE not in verdict.signals[0].notes,
                                                               len(text), signature))
     for members in groups.values():
         if len(members) < 2:

@@ -25,6 +25,7 @@ from lxml import etree
 
 from gigflow.noise.learn.brand import header_brand_texts
 from gigflow.noise.learn.outside import outside
+from gigflow.noise.signal import Signal
 
 MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
 MAX_NAME_CHARS = 60
@@ -443,11 +444,6 @@ def owner_to_protect(owner: str, roots, candidate_sets) -> str:
     return owner
 
 
-def owner_only_reason(owner: str) -> str:
-    """The rules classifier's reason for a region kept for nothing but the owner's name."""
-    return f"rules: job-fact signal: employer {owner!r}"
-
-
 NEEDLESS_REASON = "rules: names only the site owner, whom what stays on every sample names too"
 
 
@@ -459,8 +455,8 @@ def without_needless_owner_keeps(owner: str, samples, reused: list, decided: lis
 
     ``regions``: the first sample's element of each decided rule, in order. Only the innermost such keeps are
     turned: a kept region's parts were decided on their own, so the part naming the owner is the one to remove."""
-    reason = owner_only_reason(owner)
-    owner_only = {i for i, rule in enumerate(decided) if rule.decision == "keep" and rule.reason == reason}
+    owner_only = {i for i, rule in enumerate(decided)
+                  if rule.decision == "keep" and rule.signals == [Signal("employer", owner)]}
     kept_inside = {ancestor for i, rule in enumerate(decided) if rule.decision == "keep"
                    for ancestor in regions[i].iterancestors()}
     turnable = sorted((i for i in owner_only if regions[i] not in kept_inside),

@@ -18,31 +18,19 @@ import re
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.sample_facts import sample_markdown
 from gigflow.noise.model import NoiseFilter
+from gigflow.noise.signal import COPYRIGHT_NOTE
 
-SIGNAL_PREFIX = "rules: job-fact signal: "
-# One signal of a rules reason: its kind, the matched text as repr() writes it, an optional note in brackets.
-_SIGNAL = re.compile(r"""(?P<kind>[a-z]+) (?:'[^']*'|"[^"]*")(?: \([^)]*\))?(?:, |$)""")
 RESTATED_KINDS = frozenset({"employer", "address", "location"})
 RESTATED_REASON = ("rules: the site footer's employer or office statement, which the job's own text states in full "
                    "on every sample (its legal name, its address)")
 RESTATED_COPYRIGHT_REASON = ("rules: the site footer's copyright line, where what stays on every sample names the "
                              "employer with its legal form")
-COPYRIGHT_NOTE = "(copyright line)"
 
 
-def restated_kinds(reason: str) -> frozenset[str]:
+def restated_kinds(signals) -> frozenset[str]:
     """The signal kinds of a rules keep whose every signal is an employer, an address or a location; else none."""
-    if not reason.startswith(SIGNAL_PREFIX):
-        return frozenset()
-    body, kinds, at = reason[len(SIGNAL_PREFIX):], set(), 0
-    for match in _SIGNAL.finditer(body):
-        if match.start() != at:
-            return frozenset()
-        kinds.add(match.group("kind"))
-        at = match.end()
-    if at != len(body) or not kinds or not kinds <= RESTATED_KINDS:
-        return frozenset()
-    return frozenset(kinds)
+    kinds = frozenset(signal.kind for signal in signals)
+    return kinds if kinds and kinds <= RESTATED_KINDS else frozenset()
 
 
 def _norm(text: str) -> str:
@@ -82,7 +70,7 @@ def without_restated_footer_facts(owner: str, samples, reused: list, decided: li
     for i, rule in enumerate(decided):
         if rule.decision != "keep" or regions[i] in kept_inside or in_site_footer(regions[i]) is None:
             continue
-        kinds = restated_kinds(rule.reason)
+        kinds = restated_kinds(rule.signals)
         if kinds:
             turn[i] = kinds
     if not turn:
@@ -92,7 +80,8 @@ def without_restated_footer_facts(owner: str, samples, reused: list, decided: li
     if _still_states_employer(samples, reused, trial, owner, needs_address, config_hash):
         return trial
     # BB: the copyright line alone, where another kept part (the footer's "Acme LTD") states the legal name.
-    lines = {i for i, kinds in turn.items() if kinds == {"employer"} and COPYRIGHT_NOTE in decided[i].reason}
+    lines = {i for i, kinds in turn.items() if kinds == {"employer"} and any(
+        COPYRIGHT_NOTE in signal.notes for signal in decided[i].signals)}
     if lines and len(lines) < len(turn):
         trial = _trial(decided, lines, RESTATED_COPYRIGHT_REASON)
         if _still_states_employer(samples, reused, trial, owner, False, config_hash):

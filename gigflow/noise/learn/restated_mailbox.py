@@ -85,7 +85,7 @@ def without_restated_mailboxes(roots, learnable: dict, by_signature: dict, verdi
     for (selector, signature), _region in learnable.items():
         review = by_signature[signature]
         verdict = verdicts[review.id]
-        if verdict.decision != "keep" or not verdict.reason.startswith("rules: job-fact signal"):
+        if verdict.decision != "keep" or not verdict.signals:
             continue
         # Addresses in its text are read line by line (``fact_text``) or link by link: ``text`` runs blocks together.
         lines = [review.text if review.fact_text is None else review.fact_text] + [text for text, _href in review.links]

@@ -23,10 +23,9 @@ regions tried are capped (``MAX_TRIED``) after a cheap check that their facts oc
 
 from __future__ import annotations
 
-import ast
 import re
 
-from gigflow.noise.learn.classifier import (COPYRIGHT_MARK, JOB_FACT_SIGNALS, OPENINGS_LINE, RULES_NAME,
+from gigflow.noise.learn.classifier import (COPYRIGHT_MARK, JOB_FACT_SIGNALS, RULES_NAME,
                                             _APPLY_VERB_ON_A_THING, _LINK_SIGNALS, _MAP_LINK, _legal_link)
 from gigflow.noise.learn.outside import outside
 from gigflow.noise.learn.restated import _states_employer
@@ -34,10 +33,10 @@ from gigflow.noise.learn.restated_mailbox import _ADDRESS, mailbox
 from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
+from gigflow.noise.signal import LABEL_VALUE_KIND, OPENINGS_NOTE
 
 # Regions put to a trial (each prepares every sample once): the largest ones, after the cheap check.
 MAX_TRIED = 12
-KEPT_FOR_A_SIGNAL = "rules: job-fact signal"
 REASON = ("rules: a template region whose every fact (its snippets, contact and apply links, the employer's name) "
           "the rest of the page states on every sample")
 LANDMARK_TAGS = frozenset({"header", "nav", "footer", "aside"})
@@ -57,14 +56,14 @@ def without_restated_regions(samples, roots, reused: list, decided: list, region
     candidates = []
     for i, region in enumerate(regions):
         rule = decided[i]
-        if rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.reason.startswith(KEPT_FOR_A_SIGNAL):
+        if rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals:
             continue
         matches = [_matches(root, rule, signatures, k) for k, root in enumerate(roots)]
         if not (all(matches) or _in_landmark(region)):
             continue  # neither a site landmark nor the same on every sample: maybe this job's own
-        stated = _signal_texts(rule.reason)
-        cells = "label/value markup" in rule.reason
-        if OPENINGS_LINE in rule.reason:  # "Openings at Acme" states whose jobs these are, as a line (AL)
+        stated = _signal_texts(rule.signals)
+        cells = any(signal.kind == LABEL_VALUE_KIND for signal in rule.signals)
+        if any(OPENINGS_NOTE in signal.notes for signal in rule.signals):  # "Openings at Acme" states whose jobs these are, as a line (AL)
             stated = stated | {normalise_snippet(region.text_content())}
         facts = [_facts(m, names, stated, cells) if m else None for m in matches]
         if any(f is None for f, m in zip(facts, matches) if m):
@@ -157,29 +156,17 @@ class _Facts:
         self.legal_names: set[str] = set()  # the employer's name with a legal form (or a copyright line)
 
 
-# One signal of a rules reason with the text it matched ("address 'Main St 4, Falkenau' (a link to a map)").
-_SIGNAL_TEXT = re.compile(r"""(?:^|, )(?P<kind>[a-z]+) (?P<text>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
 # Kinds whose matched text is checked otherwise: links by their targets, the employer by its name, documents as a
-# joined list.
-_CHECKED_OTHERWISE = frozenset({"link", "employer", "documents"})
+# joined list; an apply link's words ("Apply now") are no fact to find again.
+_CHECKED_OTHERWISE = frozenset({"link", "employer", "documents", "apply"})
 _VALUE_CELLS = ("dd", "td")
 
 
-def _signal_texts(reason: str) -> set[str]:
+def _signal_texts(signals) -> set[str]:
     """The texts the rules' signals matched in the region (an office written as a link to a map, an <address>
     element's text): facts the patterns of ``fact_snippets`` need not find again."""
-    texts = set()
-    for match in _SIGNAL_TEXT.finditer(reason[len(KEPT_FOR_A_SIGNAL):].lstrip(": ")):
-        if match.group("kind") in _CHECKED_OTHERWISE:
-            continue
-        try:
-            text = ast.literal_eval(match.group("text"))
-        except (ValueError, SyntaxError):
-            continue
-        snippet = normalise_snippet(text)
-        if len(snippet) >= 3:
-            texts.add(snippet)
-    return texts
+    snippets = {normalise_snippet(signal.text) for signal in signals if signal.kind not in _CHECKED_OTHERWISE}
+    return {snippet for snippet in snippets if len(snippet) >= 3}
 
 
 def _facts(matches: list, names: tuple[str, ...], stated: set[str] = frozenset(), cells: bool = False) -> _Facts | None:
