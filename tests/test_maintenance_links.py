@@ -195,6 +195,28 @@ def test_publish_gate_expiry_and_staleness(pool, server):
     assert [row["id"] for row in api.jobs(published=True)] == []
 
 
+def test_the_sweep_expires_a_job_whose_page_says_it_is_closed(pool, server):
+    ids = add_jobs(pool, server.url, ["/ok", "/moved-here"], fields={
+        "description": "Build and run things. " * 20, "apply_url": None, "date_posted": "2026-11-01"})
+    with pool.connection() as conn:
+        conn.execute("UPDATE jobs SET fields = fields || %s WHERE url LIKE %s",
+                     (json.dumps({"closed_notice": "This position has been filled."}), "%/moved-here"))
+    counts = api.refresh(settings=settings())
+    assert counts["published"] == 1 and counts["expired"] == 1
+    exported = {row["id"]: row for row in api.jobs()}
+    closed = exported[ids["/moved-here"]]
+    assert closed["expired_at"] and not closed["published_at"]
+    assert closed["closed_notice"] == "This position has been filled."
+    assert exported[ids["/ok"]]["published_at"] and not exported[ids["/ok"]]["expired_at"]
+    with pool.connection() as conn:
+        detail = conn.execute("SELECT detail FROM canonical_events WHERE canonical_id = %s AND kind = 'expired'",
+                              (ids["/moved-here"],)).fetchone()["detail"]
+        assert detail["closed_notice"] == "This position has been filled."
+        # The page no longer says so (reopened): the job is live again.
+        conn.execute("UPDATE jobs SET fields = fields - 'closed_notice'")
+    assert api.refresh(settings=settings())["unexpired"] == 1
+
+
 def test_exports_are_safe_for_spreadsheets_and_name_one_job(pool, server):
     import csv
     import io

@@ -56,6 +56,10 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
         visible_closing = page.valid_through()
         if visible_closing:
             job.valid_through, job.evidence["valid_through"] = visible_closing
+    if not job.closed_notice:
+        notice = page.closed_notice()
+        if notice:
+            job.closed_notice, job.evidence["closed_notice"] = notice
     visible_location = page.location()
     if visible_location and visible_location[0] != job.location and (
             not job.location or (is_region_only(job.location) and place_score(visible_location[0]) > 0

@@ -51,6 +51,8 @@ class ExtractedJob(BaseModel):
     employment_types: list[str] = Field(default_factory=list)
     date_posted: str | None = None
     valid_through: str | None = None
+    # The page's own notice that the vacancy is closed ("This position has been filled"): upkeep expires the job.
+    closed_notice: str | None = None
     description: str | None = None
     requirements: str | None = None
     apply_url: str | None = None

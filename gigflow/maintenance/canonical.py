@@ -152,6 +152,7 @@ class CanonicalState:
     confidence: float
     live: bool
     valid_through: list[str]
+    closed_notice: str | None  # a live sighting's page says the vacancy is closed
     age_days: Decimal
     now: datetime
 

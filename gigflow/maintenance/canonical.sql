@@ -98,10 +98,11 @@ INSERT INTO canonical_events (canonical_id, kind, detail) VALUES (%(canonical_id
 
 -- name: canonical_state
 -- One page of live canonical jobs (keyset after %(after)s) with what freshness and quality read: the best
--- sighting's fields, and over all sightings the latest sighting, sources, best confidence and validThrough.
+-- sighting's fields, and over all sightings the latest sighting, sources, best confidence and validThrough, and
+-- the latest closed-vacancy notice a live sighting's page shows.
 SELECT c.id, c.link_status, c.expired_at, c.stale_at, c.published_at, c.quality_score,
        best.title, best.url, best.fields, agg.last_seen, agg.sources, agg.confidence, agg.live,
-       agg.valid_through, extract(epoch FROM now() - agg.last_seen) / 86400.0 AS age_days, now() AS now
+       agg.valid_through, agg.closed_notice, extract(epoch FROM now() - agg.last_seen) / 86400.0 AS age_days, now() AS now
 FROM canonical_jobs c
 CROSS JOIN LATERAL (
     SELECT j.title, j.url, j.fields
@@ -113,7 +114,9 @@ CROSS JOIN LATERAL (
 CROSS JOIN LATERAL (
     SELECT max(j.last_seen) AS last_seen, count(DISTINCT j.source_id) AS sources, max(j.confidence) AS confidence,
            bool_or(j.gone_at IS NULL) AS live,
-           array_remove(array_agg(j.fields->>'valid_through'), NULL) AS valid_through
+           array_remove(array_agg(j.fields->>'valid_through'), NULL) AS valid_through,
+           (array_agg(j.fields->>'closed_notice' ORDER BY j.last_seen DESC)
+               FILTER (WHERE j.gone_at IS NULL AND j.fields->>'closed_notice' IS NOT NULL))[1] AS closed_notice
     FROM canonical_links l JOIN jobs j ON j.id = l.job_id
     WHERE l.canonical_id = c.id
 ) agg

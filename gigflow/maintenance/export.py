@@ -18,8 +18,8 @@ from gigflow.text_table import table
 
 FORMATS = ("table", "jsonl", "csv", "json")
 # The best sighting's facts as flat columns (every format), then the nested detail (JSON in CSV cells).
-FLAT = ["remote", "date_posted", "valid_through", "employment_type", "employment_types", "salary_text",
-        "salary_min", "salary_max", "salary_currency", "salary_period", "salary_annual_min", "salary_annual_max"]
+FLAT = ["remote", "date_posted", "valid_through", "closed_notice", "employment_type", "employment_types",
+        "salary_text", "salary_min", "salary_max", "salary_currency", "salary_period", "salary_annual_min", "salary_annual_max"]
 COLUMNS = ["id", "title", "employer", "location", *FLAT, "url", "apply_url", "link_status", "quality_score",
            "published_at", "expired_at", "stale_at", "first_seen", "last_seen", "description_markdown", "evidence",
            "quality_parts", "fields", "sightings", "link_checks"]
@@ -42,7 +42,8 @@ def flat(row: dict) -> dict:
     salary = fields.get("salary") or {}
     types = fields.get("employment_types") or []
     values = {"remote": fields.get("remote"), "date_posted": fields.get("date_posted"),
-              "valid_through": fields.get("valid_through"), "employment_type": fields.get("employment_type"),
+              "valid_through": fields.get("valid_through"), "closed_notice": fields.get("closed_notice"),
+              "employment_type": fields.get("employment_type"),
               "employment_types": ",".join(types) if isinstance(types, list) else types,
               "salary_text": fields.get("salary_text") or salary.get("raw"),
               "salary_min": salary.get("min"), "salary_max": salary.get("max"),

@@ -1,6 +1,7 @@
-"""The freshness sweep: flag expired (validThrough passed) and stale (not seen for FRESHNESS_STALE_DAYS) canonical
-jobs, store the quality score with its parts, and apply the publish gate (`published_at`). Each change is a
-canonical event: expired, unexpired, stale, fresh, published, unpublished."""
+"""The freshness sweep: flag expired (validThrough passed, or a live sighting's page says the vacancy is closed)
+and stale (not seen for FRESHNESS_STALE_DAYS) canonical jobs, store the quality score with its parts, and apply
+the publish gate (`published_at`). Each change is a canonical event: expired, unexpired, stale, fresh, published,
+unpublished."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def sweep(pool: ConnectionPool, settings: FreshnessSettings = FreshnessSettings(
 def _update(conn, row: CanonicalState, settings: FreshnessSettings) -> list[str]:
     now = row.now
     ends = [d for d in map(parse_valid_through, row.valid_through) if d is not None]
-    expired = bool(ends) and max(ends) < now
+    # Expired when its closing date has passed or its own page says the vacancy is closed.
+    expired = (bool(ends) and max(ends) < now) or bool(row.closed_notice)
     stale = row.age_days > settings.stale_days
     fields = {**(row.fields or {}), "title": row.title, "url": row.url}
     score, parts = quality.score(fields, confidence=row.confidence, sources=row.sources,
@@ -81,7 +83,8 @@ def _update(conn, row: CanonicalState, settings: FreshnessSettings) -> list[str]
             kind = on if after is not None else off
             detail = {"quality_score": score, "blocked_by": blocked} if name == "published" else {}
             if name == "expired":
-                detail = {"valid_through": max(ends).isoformat() if ends else None}
+                detail = {"valid_through": max(ends).isoformat() if ends else None,
+                          "closed_notice": (row.closed_notice or "")[:200] or None}
             if name == "stale":
                 detail = {"last_seen": row.last_seen.isoformat(), "stale_days": settings.stale_days}
             canonical.add_event(conn, row.id, kind, detail)

@@ -17,6 +17,7 @@ from gigflow.adapters.generic.location import LocationFinder
 from gigflow.adapters.generic.marked import MarkedFields
 from gigflow.adapters.generic.patterns import CHROME_LABEL_FIELDS, TITLE_SEPARATOR
 from gigflow.adapters.generic.site import SiteNames
+from gigflow.adapters.generic.status import JobStatus
 from gigflow.adapters.generic.title import TitleFinder
 from gigflow.adapters.generic.title_rules import Candidate
 from gigflow.adapters.job_facts import employment_types
@@ -59,7 +60,7 @@ def _meta(root) -> dict[str, str]:
 
 
 class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, EmployerFinder, LocationFinder, JobDates,
-           JobContent):
+           JobStatus, JobContent):
     """One HTML page read for a vacancy's fields: its regions decided once, each field by its own finder (the
     mixins, one module per concern), the job assembled from them."""
 
@@ -91,6 +92,7 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
         for element in self._chrome:
             parent = element.getparent()
             in_card[element] = element in cards or (parent is not None and in_card.get(parent, False))
+        self._in_card = in_card
         self.facts = [e for e in self.content if not in_card[e]]
         self.labels = labelled_values(self.facts)
         # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
@@ -125,7 +127,8 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
         for name, finder in (("employer", self.employer), ("location", self.location),
                              ("employment_type", lambda: self.labelled.get("employment_type")),
                              ("description", self.description), ("apply_url", self.apply_url),
-                             ("date_posted", self.date_posted), ("valid_through", self.valid_through)):
+                             ("date_posted", self.date_posted), ("valid_through", self.valid_through),
+                             ("closed_notice", self.closed_notice)):
             found = finder()
             if found:
                 setattr(job, name, found[0])

@@ -16,6 +16,7 @@ from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE, MAP_LINK_NOTE,
                                  OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
 from gigflow.noise.statements import COPYRIGHT_MARK
+from gigflow.vacancy_status import CLOSED_NOTICE
 
 Decision = Literal["remove", "keep"]
 
@@ -202,15 +203,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                             r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
     # A notice that the vacancy is closed: the job's state, which a reader (and the upkeep) must still see, even
     # where every sample of the site is a closed posting and the notice is the same on each.
-    "status": re.compile(r"\b(?:(?:this|the) (?:position|role|job|vacancy|posting|opening|application) (?:has been|is|"
-                         r"was) (?:now )?(?:filled|closed)|applications (?:are|have) (?:now )?closed|no longer (?:accepting|available|open|active)|"
-                         r"(?:job|position|vacancy|posting|offer|listing) has expired|poste (?:a été |est )?pourvu|"
-                         r"offre (?:est )?(?:expirée|clôturée|pourvue)|candidatures (?:sont )?closes|"
-                         r"stelle (?:ist )?(?:bereits )?(?:besetzt|vergeben)|nicht mehr (?:verfügbar|aktuell)|"
-                         r"bewerbungsfrist (?:ist )?abgelaufen|vacature is (?:gesloten|vervuld|ingevuld)|"
-                         r"niet meer beschikbaar|ya no está disponible|(?:puesto|vacante|oferta) (?:ha sido )?"
-                         r"(?:cubiert[oa]|cerrad[oa])|non è più disponibile|posizione (?:è )?(?:chiusa|coperta)|"
-                         r"tjänsten är tillsatt|haku on päättynyt)\b", re.I),
+    "status": CLOSED_NOTICE,
     "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
                           r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
                           r"medical|dental)\b", re.I),

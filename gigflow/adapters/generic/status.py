@@ -1,0 +1,34 @@
+"""Whether the page says its vacancy is closed ("This position has been filled", "Stelle ist besetzt"): a short
+visible block of the posting's own, not a link, not another job's card, not the site's frame, not hidden (a page
+often carries a hidden "no longer available" message that its script shows only when the job closes)."""
+
+from __future__ import annotations
+
+from gigflow.adapters.types import Evidence
+from gigflow.vacancy_status import CLOSED_NOTICE
+
+NOTICE_MAX_WORDS = 40
+MAX_SCANNED = 5_000
+
+
+def _words(element) -> str:
+    return " ".join(element.text_content().split())
+
+
+class JobStatus:
+    """Mixin of the page (gigflow.adapters.generic.page.Page): closed_notice."""
+
+    def closed_notice(self) -> tuple[str, Evidence] | None:
+        for element in [e for e, chrome in self._chrome.items() if not self._in_card[e]][:MAX_SCANNED]:
+            if element.tag in ("html", "body", "a") or self._in_site_frame(element):
+                continue
+            text = _words(element)
+            if not text or len(text.split()) > NOTICE_MAX_WORDS or not CLOSED_NOTICE.search(text):
+                continue
+            if any(CLOSED_NOTICE.search(_words(child)) for child in element if isinstance(child.tag, str)):
+                continue  # the innermost block says it
+            if any(a.tag == "a" for a in element.iterancestors()) or self._hidden(element):
+                continue
+            return text[:300], Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} {text[:80]!r}",
+                                        confidence=0.6)
+        return None
