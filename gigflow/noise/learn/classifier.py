@@ -158,8 +158,14 @@ _MONTHS = (r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|
            r"nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|"
            r"avril|juin|juillet|août|septembre|octobre|novembre|décembre")
 # A site's general mailboxes: not a vacancy's contact (a recruiter's or careers@ address is).
-SITE_MAILBOXES = (r"(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal|inquiries|enquiries|"
-                  r"contact|office)@")
+GENERAL_MAILBOXES = (r"(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal|inquiries|enquiries|"
+                     r"contact|office)@")
+# A shop's or service's customer desk ("kundeservice@", "customer-care@", "sales@"): whom customers write to, never
+# how to reach the employer about a job, wherever it stands.
+CUSTOMER_MAILBOXES = (r"(?:kundeservice|kundenservice|kundendienst|kundservice|kundtj[aä]nst|klantenservice|"
+                      r"asiakaspalvelu|customer[-_.]?(?:service|care|support|success)|service[-_.]?clients?|"
+                      r"servicedesk|helpdesk|sales|salg|vertrieb|billing|orders?|bestellung|booking|reservations?)@")
+SITE_MAILBOXES = f"(?:{GENERAL_MAILBOXES}|{CUSTOMER_MAILBOXES})"
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
@@ -190,7 +196,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           r"(?!(?:and|or|the|etc)\b)[A-Z][a-z]+\b(?!,|\s(?:and|or)\s)"),
     # Contact details, not a generic "Contact us" page link: e-mail addresses, phone numbers, named recruiters.
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
-    "contact": re.compile(r"\b(?!" + SITE_MAILBOXES + r")"
+    "contact": re.compile(r"(?<![\w.+-])(?!" + SITE_MAILBOXES + r")"
                           r"[\w.+-]+@[\w-]+\.[\w.]+|"
                           # a phone number, but not a copyright's span of years ("© 2013-2015")
                           r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()-]{7,}\d|"
@@ -287,6 +293,22 @@ _APPLY_VERB_ON_A_THING = re.compile(
     r"yourself|this|the|our|your|me|it)\b)[a-z]", re.I)
 
 
+# "Applications" as software, not as applying: a services menu's "Web Applications Development", "Application
+# Security", its link to /decentralized-applications-development (a way to apply is "Application form", "Submit
+# your application", "Open applications").
+_APPLICATION_AS_A_THING = re.compile(
+    r"applications?[\s_/-]+(?:\([^()]{1,20}\)\s+)?(?:development|developers?|security|servers?|performance|"
+    r"monitoring|programming|testing|architecture|integration|platforms?|engineering|modernization|"
+    r"modernisation|hosting)\b", re.I)
+
+
+# The label of a company register or tax number just before a number (the end of the 24 characters before it).
+_REGISTRATION_LABEL = re.compile(
+    r"\b(?:cvr|se|vat|moms|ust-?id(?:nr)?|mwst|uid|kvk|btw|siret|siren|tva|rcs|org(?:anisasjons)?\.?\s?(?:nr|nummer)|"
+    r"y-tunnus|ičo|ico|dič|nip|regon|krs|abn|acn|ein|company (?:no|number|reg)|registration (?:no|number)|"
+    r"reg\.?\s?(?:no|nr)|handelsregister|hrb|hra|kbo|p\.?\s?iva|partita iva|cif|nif)\b[\w.\s:#-]{0,12}$", re.I)
+
+
 def _legal_link(text: str, href: str) -> bool:
     return bool(_LEGAL.search(text or "") or _LEGAL.search(href or ""))
 
@@ -312,7 +334,7 @@ def is_link_menu(region: ReviewRegion) -> bool:
 BOARD_KINDS = frozenset({"apply"})
 
 
-_SITE_MAILBOX = re.compile(r"\b" + SITE_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
+_SITE_MAILBOX = re.compile(r"\b" + GENERAL_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
 
 
 def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
@@ -373,7 +395,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
             match = next((m for m in pattern.finditer("\n".join(t for t, h in region.links if not _legal_link(t, h)
                                                                 and h not in region.in_page_links))
-                          if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())), None)
+                          if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())
+                          and not _APPLICATION_AS_A_THING.match(m.string, m.start())), None)
             if match:
                 found.append(Signal(kind, match.group(0).strip()))
             continue
@@ -394,12 +417,19 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             if match:
                 found.append(Signal(kind, match.group(0).strip()))
             continue
-        match = pattern.search(haystack)
+        if kind == "contact":
+            # A company's registration or tax number ("CVR nr. 36 39 90 66", "KvK 12345678") is no phone.
+            match = next((m for m in pattern.finditer(haystack)
+                          if not _REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
+        else:
+            match = pattern.search(haystack)
         if match:
             found.append(Signal(kind, match.group(0).strip()))
     for link_text, href in region.links:
         contact_link = href.lower().startswith(("tel:", "mailto:"))
-        if _LINK_SIGNALS.search(href) and not (site_operator_only and contact_link) and not _legal_link(
+        signal = next((m for m in _LINK_SIGNALS.finditer(href) if not _APPLICATION_AS_A_THING.match(href, m.start())),
+                      None)
+        if signal and not (site_operator_only and contact_link) and not _legal_link(
                 link_text, href) and href not in region.in_page_links and href not in region.posting_links:
             found.append(Signal("link", href))
             break

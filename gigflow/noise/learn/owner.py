@@ -45,11 +45,12 @@ _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:
 _HOLDER_END = re.compile(r"\s*(?:\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
                          r"\ball rights\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
 _TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
-# Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo".
-_GENERIC = re.compile(r"^(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote|emplois?|carrières?|vacatures|"
-                      r"työpaikat|lediga jobb|home|homepage|startseite|official site|logo)\s+(?:at|bei|chez|bij|"
-                      r"@|in|with)?\s*)+|(?:\s+(?:careers?|jobs?|vacancies|karriere|jobs portal|career site|"
-                      r"logo|home|homepage))+$", re.I)
+# Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
+# also a logo's file or class name ("acme-logo", "logo_acme").
+_GENERIC = re.compile(r"^(?:(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote|emplois?|carrières?|vacatures|"
+                      r"työpaikat|lediga jobb|home|homepage|startseite|official site|logo)\s+|logo[_-]+)"
+                      r"(?:at|bei|chez|bij|@|in|with)?\s*)+|(?:\s+(?:careers?|jobs?|vacancies|karriere|jobs portal|"
+                      r"career site|logo|home|homepage)|[_-]+logo)+$", re.I)
 # Page-level words a site name is not: a title part like "Job Description" or "Apply now" names the page.
 _NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job details|apply( now)?|"
                          r"open positions|vacancies|logo|menu|search)$", re.I)
