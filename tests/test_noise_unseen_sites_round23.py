@@ -1,4 +1,4 @@
-"""Round 23 of issue #23: hold-out 16 once measured (FM-FO), built here on synthetic pages.
+"""Rounds 23-24 of issue #23: hold-out 16 once measured (FM-FQ), built here on synthetic pages.
 
 Hold-out 16 (a design-jobs board, a Sofia blockchain firm's career pages, a Danish shipping platform's) kept 133 of
 138 facts with 78.3% of the template removed; studied after that first measurement:
@@ -13,15 +13,26 @@ Hold-out 16 (a design-jobs board, a Sofia blockchain firm's career pages, a Dani
   contact, and a company's register or tax number ("CVR nr. 36 39 90 66", "KvK 12345678") is no phone
   (`classifier.CUSTOMER_MAILBOXES`, `classifier._REGISTRATION_LABEL`).
 
-Each behaviour test fails on the code before round 23 (commit a8becf1); the guards pass on both.
+- FP (round 24): a share box stayed as "differs between samples": its share-by-mail link names the page in its
+  subject and body ("mailto:?subject=<title>&body=<address>") and its share links escape the page's address in
+  lower case ("https%3a%2f%2f…"). A mail link to nobody is a share, and escapes compare in one case
+  (`gigflow/noise/signature.py`).
+- FQ (round 24): a "Similar jobs" list (each item a link to another posting in the folder of the page's own
+  address) differs on every page, so only pieces of it were learned and other jobs' employers and dates stayed.
+  Such a list has one signature whatever it says, and goes as other jobs' facts (`sibling_postings_list`).
+
+Each behaviour test fails on the code before round 23 (commit a8becf1); the guards pass on both (FQ's guard asks
+the new predicate itself).
 """
 
 from __future__ import annotations
 
-from noise_helpers import SITE_MENU, learn_four_jobs
+from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
 
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.owner import clean_name
+from gigflow.noise.signature import SelfReferences, region_signature, sibling_postings_list
+from lxml import html as lxml_html
 
 ORIGIN = "https://nordlicht.example"
 
@@ -83,3 +94,67 @@ def test_fo_guard_job_mailboxes_and_phones_stay_contacts():
     assert "contact" in _kinds("Send your CV to job@nordlicht.example")
     assert "contact" in _kinds("Questions? Call Anna on +45 70 40 04 07")
     assert "contact" in _kinds("Tel. 030 1234 5678 (CVR nr. on request)")
+
+
+# --- FP -------------------------------------------------------------------------------------------------------
+
+def _share_box(url: str, title: str, mailbox: str = "") -> tuple:
+    escaped = url.replace(":", "%3a").replace("/", "%2f")
+    box = lxml_html.fromstring(
+        f"<div><h2>Share this job</h2><a href='https://www.linkedin.com/sharing/share-offsite/?url={escaped}'>LinkedIn</a>"
+        f"<a href='mailto:{mailbox}?subject={title.replace(' ', '%20')}&body={escaped}'>Email</a></div>")
+    root = lxml_html.fromstring(f"<html><head><title>{title}</title></head><body><h1>{title}</h1></body></html>")
+    return region_signature(box, SelfReferences.of_page(root, url))
+
+
+def test_fp_a_share_box_is_one_region_on_every_page():
+    assert _share_box(f"{ORIGIN}/jobs/pipe-welder/", "Pipe Welder") == \
+        _share_box(f"{ORIGIN}/jobs/steel-buyer/", "Steel Buyer")
+
+
+def test_fp_guard_mail_links_to_someone_stay_whole():
+    assert _share_box(f"{ORIGIN}/jobs/pipe-welder/", "Pipe Welder", "anna@nordlicht.example") != \
+        _share_box(f"{ORIGIN}/jobs/pipe-welder/", "Pipe Welder", "jobs@nordlicht.example")
+
+
+# --- FQ -------------------------------------------------------------------------------------------------------
+
+POOL = ["Quality Inspector", "Maintenance Fitter", "Shift Lead", "Crane Operator", "Lab Technician", "Sales Engineer",
+        "Press Operator", "Logistics Clerk", "Electrician", "CNC Machinist", "Safety Officer", "Tool Maker"]
+
+
+def _duties(title: str) -> str:
+    """The job's own words, longer than the list beside it as on a real posting."""
+    return (f"As our {title} you join a team of twelve in the north hall, work day shifts from Monday to Friday, "
+            f"take part in the weekly planning round and report to the head of production about the {title} "
+            "work of the week, the material you need next and what could run better.")
+
+
+def _similar_page(k, slug, title, text, need):
+    others = POOL[3 * k:3 * k + 3]  # other postings, different on every page
+    cards = "".join(f"<li><a href='{ORIGIN}/jobs/{o.lower().replace(' ', '-')}/'><span>{o}</span>"
+                    f"<span>Posted 2026-0{i + 2}-1{k}</span></a></li>" for i, o in enumerate(others))
+    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li>"
+            f"</ul></article><aside><h2>Similar jobs</h2><ul class='similar'>{cards}</ul></aside></main>"
+            "<footer><a href='/imprint/'>Imprint</a></footer></body></html>")
+
+
+def test_fq_a_list_of_the_sites_other_postings_goes():
+    _result, markdown = learn_four_jobs(_similar_page, ORIGIN)
+    assert "Certified welding experience" not in markdown and "Experience in purchasing" in markdown
+    assert "Posted 2026" not in markdown and "Electrician" not in markdown
+
+
+def test_fq_guard_lists_into_other_folders_or_naming_the_page_are_no_postings_list():
+    page = lxml_html.fromstring(f"<html><head><title>Steel Buyer</title></head><body><h1>Steel Buyer</h1></body></html>")
+    refs = SelfReferences.of_page(page, f"{ORIGIN}/jobs/buyer/")
+    tags = lxml_html.fromstring("<ul>" + "".join(f"<li><a href='{ORIGIN}/tags/{t}/'>{t}</a></li>"
+                                                 for t in ("steel", "part-time", "purchasing")) + "</ul>")
+    assert not sibling_postings_list(tags, refs)
+    with_self = lxml_html.fromstring("<ul>" + "".join(f"<li><a href='{ORIGIN}/jobs/{s}/'>{s}</a></li>"
+                                                      for s in ("buyer", "welder", "driver")) + "</ul>")
+    assert not sibling_postings_list(with_self, refs)
+    others = lxml_html.fromstring("<ul>" + "".join(f"<li><a href='{ORIGIN}/jobs/{s}/'>{s}</a></li>"
+                                                   for s in ("planner", "welder", "driver")) + "</ul>")
+    assert sibling_postings_list(others, refs)

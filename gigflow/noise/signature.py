@@ -42,6 +42,19 @@ def volatile_attribute(name: str) -> bool:
     return name in VOLATILE_ATTRIBUTES or name in STATE_ATTRIBUTES or name.startswith("data-")
 
 
+def link_folder(href: str | None) -> str:
+    """The folder of a link's target ("example.com/careers/job" for "https://example.com/careers/job/welder/"), ''
+    for a link to a site's top folder, a fragment, a mail."""
+    try:
+        parts = urlsplit((href or "").strip())
+    except ValueError:
+        return ""
+    if parts.scheme not in ("", "http", "https") or not parts.path.strip("/"):
+        return ""
+    segments = parts.path.strip("/").split("/")
+    return f"{parts.netloc.lower()}/{'/'.join(segments[:-1])}" if len(segments) >= 2 else ""
+
+
 class SelfReferences:
     """The strings by which a page refers to itself, longest first, each with its placeholder."""
 
@@ -78,6 +91,8 @@ class SelfReferences:
                 for form in (title, quote(title, safe=""), quote_plus(title), quote(title)):
                     add(form, "{title}")
         self.references = sorted(found.items(), key=lambda kv: -len(kv[0]))[:MAX_REFERENCES]
+        # The folder the page's own address lies in ("example.com/jobs" for /jobs/welder/): its other postings'.
+        self.folder = link_folder(page_url) if page_url else ""
         # In text the title counts only as whole words: a site's slogan "... for Forward Deployed Engineers" on
         # every page is not the page naming itself when the job is called "Forward Deployed Engineer".
         self._title_patterns = [re.compile(rf"(?<!\w){re.escape(reference)}(?!\w)")
@@ -99,6 +114,8 @@ class SelfReferences:
         return cls(page_url, tuple(titles))
 
     def attribute(self, value: str) -> str:
+        if "%" in value:  # a share link may escape the page's URL in lower case ("https%3a%2f%2f…"); quote() never does
+            value = _PERCENT_ESCAPE.sub(lambda m: m.group(0).upper(), value)
         for reference, placeholder in self.references:
             if reference in value:
                 value = value.replace(reference, placeholder)
@@ -111,6 +128,8 @@ class SelfReferences:
             value = _cut_title(value, title)
         return _DIGITS.sub("0", value)
 
+
+_PERCENT_ESCAPE = re.compile(r"%[0-9a-f]{2}", re.I)
 
 NO_REFERENCES = SelfReferences()
 
@@ -146,8 +165,11 @@ LINK_ATTRIBUTES = frozenset({"href", "action", "formaction"})
 def link_target(value: str) -> str:
     """Where a link goes, as far as a template cares: its host and first path segment. A language switcher, a
     share or login link, a "current job" breadcrumb go to a different page from every page, but to the same
-    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail and phone links stay whole: they are contacts."""
+    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail and phone links stay whole: they are contacts;
+    but a mail link to nobody ("mailto:?subject=<this job>&body=<its address>") shares the page by e-mail."""
     value = value.strip()
+    if value.lower().startswith("mailto:?"):
+        return "mailto:"
     if value.lower().startswith(("mailto:", "tel:")):
         return value
     try:
@@ -194,6 +216,30 @@ def in_page_tab_list(element) -> bool:
     return "".join(element.text_content().split()) == labels
 
 
+SIBLING_POSTINGS_MIN_ITEMS = 3
+SIBLING_POSTINGS_MAX_OUTSIDE_WORDS = 4
+SIBLING_POSTINGS_SIGNATURE = hashlib.sha256(b"v2 a list of the site's other postings").hexdigest()
+
+
+def sibling_postings_list(element, refs: SelfReferences) -> bool:
+    """A list of the site's other postings ("Similar jobs", "More openings"): three or more children of one tag,
+    each linking only to pages in the folder of the page's own address and never to the page itself, with no
+    more than a label's words outside them. Its items differ on every page (other jobs, other dates), so it has
+    one signature whatever they say: learned as one region, and what it states is other jobs' facts."""
+    if not refs.folder or element.tag in ("html", "body"):
+        return False
+    items = [child for child in element if isinstance(child.tag, str)]
+    if len(items) < SIBLING_POSTINGS_MIN_ITEMS or len({item.tag for item in items}) != 1:
+        return False
+    for item in items:
+        hrefs = [a.get("href") for a in item.iter("a") if a.get("href")]
+        if not hrefs or any(link_folder(href) != refs.folder or refs.attribute(href).startswith("{url}")
+                            for href in hrefs):
+            return False
+    outside = [element.text or ""] + [item.tail or "" for item in items]
+    return len(" ".join(outside).split()) <= SIBLING_POSTINGS_MAX_OUTSIDE_WORDS
+
+
 def region_signature(element, refs: SelfReferences | None = None) -> str:
     """sha256 over the region's tag structure, stable attributes and text, self-references normalised (version 2).
 
@@ -202,6 +248,8 @@ def region_signature(element, refs: SelfReferences | None = None) -> str:
     refs = refs or NO_REFERENCES
     if in_page_tab_list(element):
         return TAB_LIST_SIGNATURE
+    if sibling_postings_list(element, refs):
+        return SIBLING_POSTINGS_SIGNATURE
     digest = hashlib.sha256(b"v2")
     for event, el in etree.iterwalk(element, events=("start", "end")):
         if not isinstance(el.tag, str):

@@ -16,7 +16,8 @@ from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import COPYRIGHT_NOTE
-from gigflow.noise.signature import TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list, signature_for
+from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list,
+                                     signature_for)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
                                           is_explicit_label, is_label_value_row)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
@@ -159,6 +160,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    by_signature, verdicts, *operator,
                                    urls={root: sample.url for root, sample in zip(roots, samples)})
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
+    for (_selector, signature), _region in learnable.items():  # other jobs' facts, whatever they say
+        if signature == SIBLING_POSTINGS_SIGNATURE:
+            review_id = by_signature[signature].id
+            verdicts[review_id] = RegionVerdict("remove", SIBLING_POSTINGS, verdicts[review_id].classifier)
     if classifier.splits_kept_regions:  # a "get in touch" box whose mailbox the job's own apply link writes to (AT)
         without_restated_mailboxes(roots, learnable, by_signature, verdicts, signatures, classifier)
     report.learnable = len(learnable)
@@ -198,6 +203,8 @@ DUPLICATE_LINKS = ("rules: only links to targets the job's own content links to 
                    "to apply is no fact of its own)")
 
 
+SIBLING_POSTINGS = ("rules: a list of the site's other postings (each item links to another page in the folder of "
+                    "the page's own address): other jobs' facts, not this job's")
 TAB_LIST = ("rules: an in-page tab list (its tabs show panels of this page) is a control, like a form's buttons; "
             "the panels with the job's text stay")
 
