@@ -27,7 +27,7 @@ the new predicate itself).
 
 from __future__ import annotations
 
-from noise_helpers import FOUR_JOBS, SITE_MENU, learn_four_jobs
+from noise_helpers import SITE_MENU, learn_four_jobs
 
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.owner import clean_name
@@ -147,7 +147,7 @@ def test_fq_a_list_of_the_sites_other_postings_goes():
 
 
 def test_fq_guard_lists_into_other_folders_or_naming_the_page_are_no_postings_list():
-    page = lxml_html.fromstring(f"<html><head><title>Steel Buyer</title></head><body><h1>Steel Buyer</h1></body></html>")
+    page = lxml_html.fromstring("<html><head><title>Steel Buyer</title></head><body><h1>Steel Buyer</h1></body></html>")
     refs = SelfReferences.of_page(page, f"{ORIGIN}/jobs/buyer/")
     tags = lxml_html.fromstring("<ul>" + "".join(f"<li><a href='{ORIGIN}/tags/{t}/'>{t}</a></li>"
                                                  for t in ("steel", "part-time", "purchasing")) + "</ul>")
