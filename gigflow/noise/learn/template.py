@@ -20,14 +20,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 from lxml import etree
 
 from gigflow.noise.learn.candidates import is_breadcrumb, is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.forms import heading_over_form
-from gigflow.noise.signature import NO_REFERENCES, SelfReferences, stable_attributes
+from gigflow.noise.signature import NO_REFERENCES, SelfReferences, link_folder, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
@@ -618,20 +617,6 @@ def _in_site_landmark(el) -> bool:
 OTHER_JOBS_MIN_ITEMS = 3
 
 
-def _link_folder(a) -> str:
-    """The folder of a link's target ("/careers/job" for "/careers/job/ruby-developer"), '' for a link to another
-    site, a fragment, a mail or a folder's own top page."""
-    href = (a.get("href") or "").strip()
-    try:
-        parts = urlsplit(href)
-    except ValueError:
-        return ""
-    if parts.scheme not in ("", "http", "https") or not parts.path.strip("/"):
-        return ""
-    segments = parts.path.strip("/").split("/")
-    return f"{parts.netloc.lower()}/{'/'.join(segments[:-1])}" if len(segments) >= 2 else ""
-
-
 def other_jobs_list(el) -> bool:
     """A listing of other pages of one kind ("More openings"): three or more sibling items of one tag, each
     linking to a page in the same folder (``/careers/job/…``), and outside them no more than a heading's words."""
@@ -639,7 +624,7 @@ def other_jobs_list(el) -> bool:
         items = [c for c in parent if isinstance(c.tag, str)]
         if len(items) < OTHER_JOBS_MIN_ITEMS or len({c.tag for c in items}) != 1:
             continue
-        folders = {frozenset(_link_folder(a) for a in item.iter("a")) - {""} for item in items}
+        folders = {frozenset(link_folder(a.get("href")) for a in item.iter("a")) - {""} for item in items}
         if len(folders) != 1:
             continue
         (folder,) = folders
