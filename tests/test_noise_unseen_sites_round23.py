@@ -98,10 +98,11 @@ def test_fo_guard_job_mailboxes_and_phones_stay_contacts():
 
 # --- FP -------------------------------------------------------------------------------------------------------
 
-def _share_box(url: str, title: str, mailbox: str = "") -> tuple:
+def _share_box(url: str, title: str, mailbox: str = "") -> str:
     escaped = url.replace(":", "%3a").replace("/", "%2f")
     box = lxml_html.fromstring(
-        f"<div><h2>Share this job</h2><a href='https://www.linkedin.com/sharing/share-offsite/?url={escaped}'>LinkedIn</a>"
+        f"<div><h2>Share this job</h2>"
+        f"<a href='https://www.linkedin.com/sharing/share-offsite/?url={escaped}'>LinkedIn</a>"
         f"<a href='mailto:{mailbox}?subject={title.replace(' ', '%20')}&body={escaped}'>Email</a></div>")
     root = lxml_html.fromstring(f"<html><head><title>{title}</title></head><body><h1>{title}</h1></body></html>")
     return region_signature(box, SelfReferences.of_page(root, url))

@@ -19,7 +19,8 @@ from gigflow.text_table import table
 FORMATS = ("table", "jsonl", "csv", "json")
 # The best sighting's facts as flat columns (every format), then the nested detail (JSON in CSV cells).
 FLAT = ["remote", "date_posted", "valid_through", "closed_notice", "employment_type", "employment_types",
-        "salary_text", "salary_min", "salary_max", "salary_currency", "salary_period", "salary_annual_min", "salary_annual_max"]
+        "salary_text", "salary_min", "salary_max", "salary_currency", "salary_period", "salary_annual_min",
+        "salary_annual_max"]
 COLUMNS = ["id", "title", "employer", "location", *FLAT, "url", "apply_url", "link_status", "quality_score",
            "published_at", "expired_at", "stale_at", "first_seen", "last_seen", "description_markdown", "evidence",
            "quality_parts", "fields", "sightings", "link_checks"]

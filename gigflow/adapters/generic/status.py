@@ -8,11 +8,20 @@ from gigflow.adapters.types import Evidence
 from gigflow.vacancy_status import CLOSED_NOTICE
 
 NOTICE_MAX_WORDS = 40
+NOTICE_MAX_CHARS = 600  # 40 words and more: a longer block is no notice
 MAX_SCANNED = 5_000
 
 
-def _words(element) -> str:
-    return " ".join(element.text_content().split())
+def _short_text(element) -> str:
+    """The element's words, or '' once they run past NOTICE_MAX_CHARS: its text is read only that far, so a scan
+    over every element of a large page stays linear in the page rather than reading each ancestor whole."""
+    parts, size = [], 0
+    for piece in element.itertext():
+        parts.append(piece)
+        size += len(" ".join(piece.split()))  # indentation runs in pretty-printed HTML do not count
+        if size > NOTICE_MAX_CHARS:
+            return ""
+    return " ".join("".join(parts).split())
 
 
 class JobStatus:
@@ -22,10 +31,10 @@ class JobStatus:
         for element in [e for e, chrome in self._chrome.items() if not self._in_card[e]][:MAX_SCANNED]:
             if element.tag in ("html", "body", "a") or self._in_site_frame(element):
                 continue
-            text = _words(element)
+            text = _short_text(element)
             if not text or len(text.split()) > NOTICE_MAX_WORDS or not CLOSED_NOTICE.search(text):
                 continue
-            if any(CLOSED_NOTICE.search(_words(child)) for child in element if isinstance(child.tag, str)):
+            if any(CLOSED_NOTICE.search(_short_text(child)) for child in element if isinstance(child.tag, str)):
                 continue  # the innermost block says it
             if any(a.tag == "a" for a in element.iterancestors()) or self._hidden(element):
                 continue

@@ -13,8 +13,8 @@ from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE, MAP_LINK_NOTE,
-                                 OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
+from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
+                                 MAP_LINK_NOTE, OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
 from gigflow.noise.statements import COPYRIGHT_MARK
 from gigflow.vacancy_status import CLOSED_NOTICE
 

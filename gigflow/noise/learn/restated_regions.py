@@ -63,7 +63,8 @@ def without_restated_regions(samples, roots, reused: list, decided: list, region
             continue  # neither a site landmark nor the same on every sample: maybe this job's own
         stated = _signal_texts(rule.signals)
         cells = any(signal.kind == LABEL_VALUE_KIND for signal in rule.signals)
-        if any(OPENINGS_NOTE in signal.notes for signal in rule.signals):  # "Openings at Acme" states whose jobs these are, as a line (AL)
+        # "Openings at Acme" states whose jobs these are, as a line (AL)
+        if any(OPENINGS_NOTE in signal.notes for signal in rule.signals):
             stated = stated | {normalise_snippet(region.text_content())}
         facts = [_facts(m, names, stated, cells) if m else None for m in matches]
         if any(f is None for f, m in zip(facts, matches) if m):
