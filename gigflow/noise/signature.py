@@ -42,16 +42,27 @@ def volatile_attribute(name: str) -> bool:
     return name in VOLATILE_ATTRIBUTES or name in STATE_ATTRIBUTES or name.startswith("data-")
 
 
+# A folder's index page named in a link ("/jobs/welder/index.html", as static exports and site copies write them):
+# the folder itself ("/jobs/welder/").
+_DIRECTORY_INDEX = re.compile(r"(?:^|/)(?:index|default)\.(?:html?|php|aspx?)$", re.I)
+# A link to a map service: its text is the place it shows (an office's street, a job card's city), not a page of
+# the site.
+MAP_LINK = re.compile(r"^https?://(?:[\w-]+\.)*(?:google\.[a-z.]+/maps|goo\.gl/maps|maps\.app\.goo\.gl|"
+                      r"maps\.google\.[a-z.]+|maps\.apple\.com|(?:www\.)?openstreetmap\.org|bing\.com/maps|"
+                      r"here\.com|waze\.com|yandex\.[a-z]+/maps|map\.naver\.com|map\.kakao\.com)", re.I)
+
+
 def link_folder(href: str | None) -> str:
-    """The folder of a link's target ("example.com/careers/job" for "https://example.com/careers/job/welder/"), ''
-    for a link to a site's top folder, a fragment, a mail."""
+    """The folder of a link's target ("example.com/careers/job" for "https://example.com/careers/job/welder/" and
+    for ".../job/welder/index.html"), '' for a link to a site's top folder, a fragment, a mail."""
     try:
         parts = urlsplit((href or "").strip())
     except ValueError:
         return ""
-    if parts.scheme not in ("", "http", "https") or not parts.path.strip("/"):
+    path = _DIRECTORY_INDEX.sub("", parts.path)
+    if parts.scheme not in ("", "http", "https") or not path.strip("/"):
         return ""
-    segments = parts.path.strip("/").split("/")
+    segments = path.strip("/").split("/")
     return f"{parts.netloc.lower()}/{'/'.join(segments[:-1])}" if len(segments) >= 2 else ""
 
 
@@ -232,12 +243,26 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
     if len(items) < SIBLING_POSTINGS_MIN_ITEMS or len({item.tag for item in items}) != 1:
         return False
     for item in items:
-        hrefs = [a.get("href") for a in item.iter("a") if a.get("href")]
+        hrefs = [a.get("href") for a in item.iter("a") if a.get("href") and not MAP_LINK.search(a.get("href"))]
         if not hrefs or any(link_folder(href) != refs.folder or refs.attribute(href).startswith("{url}")
                             for href in hrefs):
             return False
     outside = [element.text or ""] + [item.tail or "" for item in items]
     return len(" ".join(outside).split()) <= SIBLING_POSTINGS_MAX_OUTSIDE_WORDS
+
+
+def sibling_postings_lists(root, refs: SelfReferences) -> list:
+    """The outermost lists of the site's other postings on a page (``sibling_postings_list``), wherever they stand:
+    inside the job's own container too, where no header, footer or aside names them."""
+    if not refs.folder:
+        return []
+    found = []
+    walker = etree.iterwalk(root, events=("start",))
+    for _event, el in walker:
+        if isinstance(el.tag, str) and sibling_postings_list(el, refs):
+            found.append(el)
+            walker.skip_subtree()
+    return found
 
 
 def region_signature(element, refs: SelfReferences | None = None) -> str:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
                                  MAP_LINK_NOTE, OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
+from gigflow.noise.signature import MAP_LINK as _MAP_LINK
 from gigflow.noise.statements import COPYRIGHT_MARK
 from gigflow.vacancy_status import CLOSED_NOTICE
 
@@ -171,7 +172,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
                          r"compensation)\b", re.I),
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
-                       r")\.?\s+\d{1,2}\b|\b(deadline|closing date|apply by)\b|\d+\s*(days?|hours?) ago|"
+                       r")\.?\s+\d{1,2}\b|\b(" + _MONTHS + r")\.?,?\s+(?:19|20)\d\d\b|"
+                       # a deadline by name: "Expiration date", "Expires", "Last date", "Valid until"
+                       r"\b(deadline|closing date|apply by|expir(?:es|y|ation)(?: date)?|last date|valid (?:until|till))\b|\d+\s*(days?|hours?) ago|"
                        # no closing date: applications read as they come ("on a rolling basis", "sker löpande")
                        r"\b(?:rolling|ongoing|continuous) basis\b|\b(?:fort)?löpande\b|\bdoorlopend\b|"
                        r"\bau fil de l'eau\b|\b(?:bewerbungen|auswahl)\b[^.\n]{0,40}\blaufend\b|"
@@ -220,6 +223,10 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
 # the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word that is
 # not itself in capitals: in an all-caps disclaimer "AND AS SUCH" names no company.
 JOB_FACT_SIGNALS["employer"] = re.compile(
+    # a board's box naming the posting's company, by its link to the company's page or other postings
+    r"(?i:\b(?:company|employer) profile\b|\bview (?:company|employer)\b|\b(?:more|all|other) jobs (?:from|by|at)\b|"
+    r"\b(?:unternehmens|firmen|arbeitgeber)profil\b|\bprofil (?:de l'|d')?(?:entreprise|employeur)\b|"
+    r"\btoutes les offres de\b|\bbedrijfsprofiel\b|\bperfil de (?:la )?empresa\b)|"
     r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|L\.P\.|"
     r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
@@ -275,10 +282,6 @@ def _values_state_text(markup: str) -> bool:
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|candidat|postul", re.I)
-# A link to a map service: its text is the place it shows (an office's street and city).
-_MAP_LINK = re.compile(r"^https?://(?:[\w-]+\.)*(?:google\.[a-z.]+/maps|goo\.gl/maps|maps\.app\.goo\.gl|"
-                       r"maps\.google\.[a-z.]+|maps\.apple\.com|(?:www\.)?openstreetmap\.org|bing\.com/maps|"
-                       r"here\.com|waze\.com|yandex\.[a-z]+/maps|map\.naver\.com|map\.kakao\.com)", re.I)
 RULES_NAME = "rules"
 # Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
 # and applications without being a way to apply.

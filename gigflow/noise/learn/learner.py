@@ -17,9 +17,9 @@ from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_pat
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import COPYRIGHT_NOTE
 from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list,
-                                     signature_for)
+                                     sibling_postings_lists, signature_for)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
-                                          is_explicit_label, is_label_value_row)
+                                          is_explicit_label, is_field_label, is_label_value_row, label_and_value)
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
@@ -84,8 +84,11 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     # Constant subtrees across the samples are candidates too: table and div layouts carry no header/nav tags.
     template = analyse_template(roots, refs)
     template.board = classifier.site_operator_only
-    candidate_sets = [all_candidates(root) | structural
-                      for root, structural in zip(roots, template.candidate_sets(len(roots)))]
+    # Lists of the site's other postings are candidates wherever they stand ("Related jobs" inside the job's
+    # container): one region with one signature, whatever jobs they show (FQ, FR).
+    postings = [sibling_postings_lists(root, page_refs) for root, page_refs in zip(roots, refs)]
+    candidate_sets = [all_candidates(root) | structural | set(lists)
+                      for root, structural, lists in zip(roots, template.candidate_sets(len(roots)), postings)]
     site_owner_name = "" if classifier.employers or classifier.site_operator_only else owner_guess
     # The site owner is the employer here (no board): the model is told its name.
     classifier.site_owner_name = site_owner_name
@@ -122,7 +125,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     # Outer regions first (tagged candidates and constant subtrees found across the samples); an outer region
     # that cannot be learned (controls, size, changes, ambiguity, job content inside) stays, and its parts are
     # tried on their own, so one search box or one per-page link does not keep a whole header.
-    pending = _outermost(roots[0], candidates[0] + template.candidates)
+    pending = _outermost(roots[0], candidates[0] + template.candidates + postings[0])
     unlabelled: set = set()  # parts whose headings and labels name nothing kept (see below)
     for review_round in range(MAX_REVIEW_ROUNDS):
         fresh = _learnable_regions(pending, covered, template, roots, indexes, candidate_sets, settings, report,
@@ -427,11 +430,26 @@ def _names_or_follows_a_label(region) -> str:
     previous = region.getprevious()
     while previous is not None and not isinstance(previous.tag, str):
         previous = previous.getprevious()
-    if previous is not None and is_explicit_label(previous):
+    if previous is not None and (is_explicit_label(previous) or _paired_with(previous, region)):
         return "the value of a heading or field label beside a job fact"
     if _names_a_contact(region):
         return "the name of the contact whose phone or mail follows"
     return ""
+def _paired_with(label, value) -> bool:
+    """``label`` and ``value`` are the two parts of one row and the label names a kind of job fact
+    ("Qualification" | "Graduate"): the value is that fact, though the label has no colon ("Email" | "info@…"
+    names none; "Acme GmbH" or "Lindenweg 4" above a line is a value, not a label)."""
+    parent = value.getparent()
+    if parent is None or not is_field_label(label) or value.find(".//a") is not None or value.tag == "a" \
+            or label_and_value(parent) != (label, value):
+        return False  # links beside a name ("Acme GmbH" above "Imprint · Privacy") are no value of it
+    text = " ".join(label.text_content().split())
+    if any(ch.isdigit() for ch in text) or "@" in text:
+        return False  # a value itself ("Lindenweg 4" above "D-12345 Falkenau"), not the name of one
+    return any(pattern.search(text) for kind, pattern in JOB_FACT_SIGNALS.items()
+               if kind not in ("label", "employer", "contact", "address"))
+
+
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 

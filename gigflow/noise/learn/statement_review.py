@@ -7,6 +7,7 @@ import re
 
 from gigflow.noise.learn.classifier import COPYRIGHT_MARK, JOB_FACT_SIGNALS, ReviewRegion
 from gigflow.noise.learn.footer_phones import needless_phone_line
+from gigflow.noise.learn.office_details import office_detail_line
 from gigflow.noise.statements import statement_markup, statements
 from gigflow.noise.learn.template import is_explicit_label
 from gigflow.noise.learn.region_review import in_postal_address, in_site_footer, review_regions
@@ -65,7 +66,7 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
         # A statement with no signal goes only when it reads as template: links, a copyright notice, a sentence.
         # A few plain words ("Lund, Sverige", "Deutschland", a name) may be a fact no signal reads: they stay.
         keep = [i is None or (decisions[i].decision == "keep" or not _reads_as_template(s)) and not (
-                    footer and needless_phone_line(s.text, phones_elsewhere))
+                    footer and (needless_phone_line(s.text, phones_elsewhere) or office_detail_line(s.text)))
                 for i, s in zip(ids, found)]
         for i in range(len(found) - 2, -1, -1):  # right to left: a label before a label before a fact stays
             if not keep[i] and keep[i + 1] and _leads_into(found[i], found[i + 1]):

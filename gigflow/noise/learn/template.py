@@ -26,7 +26,7 @@ from lxml import etree
 from gigflow.noise.learn.candidates import is_breadcrumb, is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.forms import heading_over_form
-from gigflow.noise.signature import NO_REFERENCES, SelfReferences, link_folder, stable_attributes
+from gigflow.noise.signature import MAP_LINK, NO_REFERENCES, SelfReferences, link_folder, stable_attributes
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
@@ -193,6 +193,10 @@ class SiteTemplate:
             # The same cards on every sample, each wholly one link ("Join us on Slack", "Follow us on Twitter"):
             # their headings name other pages, and the heading above them names the cards.
             return ""
+        if _holds_a_sidebar(el):
+            # A column of the job's layout holding a sidebar or a nav ("Job Overview" beside "Share this job"):
+            # its parts are judged one by one, so the widget beside the job's details is not kept by position.
+            return ""
         if el in self.constant and heading_over_form(el):
             # An application form under its heading, the same on every sample: a control (CC), judged.
             return ""
@@ -304,21 +308,35 @@ def _digits_as_one(el) -> str:
     return re.sub(r"\d+", "0", _norm(" ".join(el.itertext())))
 
 
+def label_and_value(el):
+    """The two parts of a row that pairs a label with its value, through an icon without words and a single
+    wrapper (``<li><i class="icon"/><div><div>Level</div><div>Mid</div></div></li>``), or None."""
+    node = el
+    for _depth in range(4):  # a few wrappers at most: deeper nesting is no row
+        kids = [c for c in node if isinstance(c.tag, str) and _norm(c.text_content())]
+        if len(kids) == 2:
+            return tuple(kids)
+        if len(kids) != 1:
+            return None
+        node = kids[0]
+    return None
+
+
 def is_details_row(el) -> bool:
-    """A label/value row, also two bare parts: <span>Level</span><span>Mid</span>."""
+    """A label/value row, also two bare parts: <span>Level</span><span>Mid</span> (beside an icon, in a wrapper)."""
     if is_label_value_row(el):
         return True
-    kids = [c for c in el if isinstance(c.tag, str)]
-    return (len(kids) == 2 and el.find(".//a") is None and is_field_label(kids[0])
-            and bool(_norm(kids[1].text_content())))
+    parts = label_and_value(el)
+    return (parts is not None and el.find(".//a") is None and is_field_label(parts[0])
+            and bool(_norm(parts[1].text_content())))
 
 
 def states_a_fact(el) -> bool:
     """Digits, a job-fact signal (amount, date, place, employment type ...) or a label naming the employer
     ("Company", not "Listed via: Company site")."""
     text = _norm(" ".join(el.itertext()))
-    kids = [c for c in el if isinstance(c.tag, str)]
-    label = _norm(kids[0].text_content()) if len(kids) == 2 else text.split(":", 1)[0]
+    parts = label_and_value(el)
+    label = _norm(parts[0].text_content()) if parts else text.split(":", 1)[0]
     if any(ch.isdigit() for ch in text) or _EMPLOYER_FIELD.search(label[:LABEL_MAX_CHARS]):
         return True
     return any(pattern.search(text) for kind, pattern in JOB_FACT_SIGNALS.items() if kind != "label")
@@ -624,7 +642,8 @@ def other_jobs_list(el) -> bool:
         items = [c for c in parent if isinstance(c.tag, str)]
         if len(items) < OTHER_JOBS_MIN_ITEMS or len({c.tag for c in items}) != 1:
             continue
-        folders = {frozenset(link_folder(a.get("href")) for a in item.iter("a")) - {""} for item in items}
+        folders = {frozenset(link_folder(a.get("href")) for a in item.iter("a")
+                             if not MAP_LINK.search(a.get("href") or "")) - {""} for item in items}
         if len(folders) != 1:
             continue
         (folder,) = folders
@@ -656,6 +675,12 @@ def link_cards(el) -> bool:
                                   if node.getparent() not in inside)
         return len(outside.split()) <= LABEL_MAX_WORDS
     return False
+
+
+def _holds_a_sidebar(el) -> bool:
+    """An aside or a nav (by tag or ARIA role) below ``el``: a layout block around the site's widgets."""
+    return any(is_sidebar(node) or node.tag == "nav" or (node.get("role") or "").strip().lower() == "navigation"
+               for node in el.iterdescendants(etree.Element))
 
 
 def _wraps_landmarks_only(el) -> bool:
