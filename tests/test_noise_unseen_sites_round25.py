@@ -21,6 +21,11 @@ that first measurement:
   capital: EUR 25,000", a licence number) stayed beside its address; they describe the office, not the job, and go
   as statements while the name, address and mailbox stay (`gigflow/noise/learn/office_details.py`).
 
+- FW (hold-out 20, after its first measurement): emphasis inside brackets, "tradizionali (<em>Gantt</em>) che",
+  was written "(*Gantt*)", which reads "( Gantt )" without its marks: the requirement was lost with or without a
+  filter. An opening bracket or quote before emphasised words and a closing one after them go inside the marks
+  (`gigflow/documents/markdown_writer.py`), as closing punctuation already did (FB).
+
 Each behaviour test fails on the code before round 25 (commit 72207cb); the guards pass on both.
 """
 
@@ -30,6 +35,7 @@ from urllib.parse import quote
 
 from noise_helpers import SITE_MENU, learn_four_jobs
 
+from gigflow.documents import prepare_html
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.office_details import office_detail_line
 from gigflow.noise.signature import link_folder
@@ -181,3 +187,17 @@ def test_fv_guard_lines_that_are_no_office_detail():
     assert not office_detail_line("Opening hours")  # a label alone is a heading
     assert not office_detail_line("Contact hours: Mon-Fri, jobs@hafenwerk.example")
     assert not office_detail_line("Hafenstraße 12, 20457 Hamburg")
+
+
+# --- FW -------------------------------------------------------------------------------------------------------
+
+def test_fw_brackets_and_quotes_around_emphasis_go_inside_the_marks():
+    markdown = prepare_html("<ul><li>Padronanza degli strumenti tradizionali (<em>Gantt</em>) e agili.</li>"
+                            "<li>Ein „<i>Macher</i>“ mit [<b>Erfahrung</b>]</li></ul>", f"{ORIGIN}/jobs/pm/").markdown
+    assert "- Padronanza degli strumenti tradizionali *(Gantt)* e agili." in markdown
+    assert "*„Macher“*" in markdown and "**\\[Erfahrung\\]**" in markdown  # brackets escaped
+
+
+def test_fw_guard_brackets_apart_from_emphasis_stay_where_they_are():
+    markdown = prepare_html("<p>Pay (<b>gross</b> per month) and ( <i>bonus</i> )</p>", ORIGIN).markdown
+    assert markdown.strip() == "Pay (**gross** per month) and ( *bonus* )"

@@ -121,19 +121,29 @@ def _one_line(text: str) -> str:
     return _INLINE_WS.sub(" ", text).strip(" ")
 
 
-_CLOSING_PUNCTUATION = frozenset(".,:;!?")
+# Punctuation that closes emphasised words (a German quotation closes with “).
+_CLOSING = ".,:;!?)]}»”’“"
+_CLOSING_PUNCTUATION = frozenset(_CLOSING)
+# The bracket or quote that opens what such punctuation closes: "(*Gantt*)" is written "*(Gantt)*", so stripping
+# the marks leaves "(Gantt)", not "( Gantt )".
+_OPENERS = {")": "(", "]": "[", "}": "{", "»": "«", "”": "“", "’": "‘", "“": "„"}
 _MARKS = ("**", "~~", "*")
 
 
 def _punctuation_into_marks(out: list[str], tail: str) -> str:
     """``**Location**: Berlin`` written as ``**Location:** Berlin``: the punctuation that closes emphasised words
     goes inside the marks, so that stripping the marks leaves the sentence as the page wrote it ("Location:",
-    not "Location :"). Returns what is left of the tail."""
+    not "Location :"); a bracket closing them takes its opener in too ("*(Gantt)*"). Returns what is left of the
+    tail."""
     last = out[-1] if out else ""
     for mark in _MARKS:
         if last.endswith(mark) and len(last) > 2 * len(mark) and not last[-len(mark) - 1].isspace():
-            run = len(tail) - len(tail.lstrip(".,:;!?"))
+            run = len(tail) - len(tail.lstrip(_CLOSING))
             out[-1] = last[:-len(mark)] + tail[:run] + mark
+            opener = _OPENERS.get(tail[0], "")
+            before = out[-2] if len(out) > 1 else ""
+            if opener and last.startswith(mark) and before.endswith(opener):
+                out[-2], out[-1] = before[:-1], mark + opener + out[-1][len(mark):]
             return tail[run:]
     return tail
 
