@@ -11,7 +11,7 @@ Hold-out 16 (a design-jobs board, a Sofia blockchain firm's career pages, a Dani
   (`classifier._APPLICATION_AS_A_THING`).
 - FO: a customer desk's mailbox (kundeservice@, customer-care@, sales@) is whom customers write to, never a job's
   contact, and a company's register or tax number ("CVR nr. 36 39 90 66", "KvK 12345678") is no phone
-  (`classifier.CUSTOMER_MAILBOXES`, `classifier._REGISTRATION_LABEL`).
+  (`classifier.CUSTOMER_MAILBOXES`, `classifier.REGISTRATION_LABEL`).
 
 - FP (round 24): a share box stayed as "differs between samples": its share-by-mail link names the page in its
   subject and body ("mailto:?subject=<title>&body=<address>") and its share links escape the page's address in

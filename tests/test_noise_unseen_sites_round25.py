@@ -18,7 +18,7 @@ that first measurement:
 - FU: "May, 2026" is a date and "Expiration date", "Last date", "Valid until" name a deadline; a board's employer
   box ("Acme Ltd" above "View Company Profile") names the posting's employer (`classifier.JOB_FACT_SIGNALS`).
 - FV: a one-employer footer's lines about the office ("Opening hours: Mon-Fri 9-17", "Founded 1998", "Share
-  capital: EUR 25,000", a licence number) stayed beside its address; they describe the office, not the job, and go
+  capital: EUR 25,000", a licence or register number) stayed beside its address; they describe the office, not the job, and go
   as statements while the name, address and mailbox stay (`gigflow/noise/learn/office_details.py`).
 
 - FW (hold-out 20, after its first measurement): emphasis inside brackets, "tradizionali (<em>Gantt</em>) che",
@@ -187,6 +187,8 @@ def test_fv_guard_lines_that_are_no_office_detail():
     assert not office_detail_line("Opening hours")  # a label alone is a heading
     assert not office_detail_line("Contact hours: Mon-Fri, jobs@hafenwerk.example")
     assert not office_detail_line("Hafenstraße 12, 20457 Hamburg")
+    assert office_detail_line("CVR nr. 36 39 90 66") and office_detail_line("KvK 12345678")
+    assert not office_detail_line("SE-211 22 Malmö")  # a postal address, not a register entry
 
 
 # --- FW -------------------------------------------------------------------------------------------------------

@@ -306,7 +306,7 @@ _APPLICATION_AS_A_THING = re.compile(
 
 
 # The label of a company register or tax number just before a number (the end of the 24 characters before it).
-_REGISTRATION_LABEL = re.compile(
+REGISTRATION_LABEL = re.compile(
     r"\b(?:cvr|se|vat|moms|ust-?id(?:nr)?|mwst|uid|kvk|btw|siret|siren|tva|rcs|org(?:anisasjons)?\.?\s?(?:nr|nummer)|"
     r"y-tunnus|ičo|ico|dič|nip|regon|krs|abn|acn|ein|company (?:no|number|reg)|registration (?:no|number)|"
     r"reg\.?\s?(?:no|nr)|handelsregister|hrb|hra|kbo|p\.?\s?iva|partita iva|cif|nif)\b[\w.\s:#-]{0,12}$", re.I)
@@ -423,7 +423,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if kind == "contact":
             # A company's registration or tax number ("CVR nr. 36 39 90 66", "KvK 12345678") is no phone.
             match = next((m for m in pattern.finditer(haystack)
-                          if not _REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
+                          if not REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
         else:
             match = pattern.search(haystack)
         if match:

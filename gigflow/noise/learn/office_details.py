@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from gigflow.noise.learn.classifier import REGISTRATION_LABEL
+
 # The label that starts such a line, in the languages of the development set (en, de, fr, nl, es, it, ja). A line
 # of the label alone ("Opening hours") is a heading and is judged as before.
 _OFFICE_DETAIL_LABEL = re.compile(
@@ -28,6 +30,11 @@ _OFFICE_DETAIL_LABEL = re.compile(
 _VALUE = re.compile(r"\S")
 
 
+# A register or tax number's label, read before the number's first digit ("CVR nr. 36 39 90 66", "KvK 12345678").
+_REGISTER_LABEL_MAX_CHARS = 24
+_NUMBER_ONLY = re.compile(r"[\d\s./-]+$")
+
+
 def office_detail_line(text: str) -> bool:
     """A statement that is an office's detail: its label and value, no mailbox (a "Contact hours" line
     with the recruiter's mail is a contact)."""
@@ -35,4 +42,9 @@ def office_detail_line(text: str) -> bool:
     if "@" in line:
         return False
     match = _OFFICE_DETAIL_LABEL.match(line)
-    return bool(match) and bool(_VALUE.search(line[match.end():]))
+    if match:
+        return bool(_VALUE.search(line[match.end():]))
+    first_digit = next((i for i, ch in enumerate(line) if ch.isdigit()), None)
+    # Only the number after the label: "SE-211 22 Malmö" is a postal address, not a register entry.
+    return (first_digit is not None and 0 < first_digit <= _REGISTER_LABEL_MAX_CHARS
+            and bool(_NUMBER_ONLY.match(line[first_digit:])) and bool(REGISTRATION_LABEL.search(line[:first_digit])))
