@@ -23,3 +23,16 @@ CLOSED_NOTICE = re.compile(
     r"niet meer beschikbaar|ya no está disponible|(?:puesto|vacante|oferta) (?:ha sido )?"
     r"(?:cubiert[oa]|cerrad[oa])|non è più disponibile|posizione (?:è )?(?:chiusa|coperta)|"
     r"tjänsten är tillsatt|haku on päättynyt)\b", re.I)
+
+# A status badge on the posting's title ("Designer <span>hired</span>", "Welder <span>Besetzt</span>"): one word, in
+# an element of its own inside the title heading; a word in running text says nothing of the state.
+CLOSED_BADGE = re.compile(r"^(?:hired|filled|closed|expired|besetzt|vergeben|pourvue?|clôturée?|chius[oa]|"
+                          r"coperta|cerrad[oa]|cubiert[oa]|gesloten|vervuld|tillsatt)$", re.I)
+
+
+def closed_badge(heading):
+    """The element inside ``heading`` (an lxml element) that is a closed-status badge, or None."""
+    for child in heading.iterdescendants():
+        if isinstance(child.tag, str) and CLOSED_BADGE.match(" ".join(child.text_content().split())):
+            return child
+    return None

@@ -42,3 +42,31 @@ def test_conditions_hidden_messages_and_other_jobs_cards_say_nothing():
                     for i in range(3))
     assert _job(extra=f"<h2>More jobs</h2><ul>{cards}</ul>").closed_notice is None
     assert _job('<p><a href="/jobs/old/">The role is closed: see the archive</a></p>').closed_notice is None
+
+
+BADGED = """<html><head><title>{title} - Digital Team</title></head><body>
+<header><nav><a href="/">Digital Team</a> <a href="/jobs/">Jobs</a></nav></header>
+<article><h2>{title} <span>{badge}</span></h2><h3 id="duties-and-responsibilities">Duties and responsibilities</h3>
+<p>The Digital Team is looking for an experienced {title} to run the platform of the public services.</p>
+<h3 id="key-skills">Key skills</h3><ul><li>Five years of experience with cloud platforms</li></ul>
+<h3 id="education">Education</h3><p>A degree in computer science or similar.</p></article>
+<footer><p>Digital Team, 2026</p></footer></body></html>"""
+
+
+def test_a_status_badge_on_the_title_is_the_jobs_state_not_its_title():
+    body = BADGED.format(title="Cloud Engineer", badge="hired").encode()
+    [job] = extract(body, url="https://digital.example/jobs/cloud.htm", content_type="text/html").jobs
+    assert job.title == "Cloud Engineer" and job.closed_notice == "hired"
+    assert "badge 'hired' on the title" in job.evidence["closed_notice"].snippet_or_path
+
+
+def test_guard_a_title_without_a_status_badge_stays_whole_and_open():
+    body = BADGED.format(title="Cloud Engineer", badge="new").encode()
+    [job] = extract(body, url="https://digital.example/jobs/cloud.htm", content_type="text/html").jobs
+    assert job.title.startswith("Cloud Engineer") and job.closed_notice is None
+
+
+def test_a_section_heading_after_the_title_is_no_employer():
+    body = BADGED.format(title="Cloud Engineer", badge="new").encode()
+    [job] = extract(body, url="https://digital.example/jobs/cloud.htm", content_type="text/html").jobs
+    assert job.employer != "Duties and responsibilities"

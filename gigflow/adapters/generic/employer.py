@@ -24,6 +24,24 @@ from gigflow.adapters.types import Evidence
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
+def _slug(text: str) -> str:
+    return "-".join(re.findall(r"[^\W_]+", text.casefold()))
+
+
+def opens_a_section(heading, text: str) -> bool:
+    """A heading that opens a section of the posting, not a line naming its employer: its anchor is its own
+    slug (``<h3 id="description-and-duties">``, a table of contents' target), or headings of its level follow it
+    in the same block, each a section of its own ("Duties", "Profile", "Education")."""
+    anchor = heading.get("id") or ""
+    if anchor and _slug(anchor) == _slug(text):
+        return True
+    parent = heading.getparent()
+    if parent is None:
+        return False
+    later = [sibling for sibling in heading.itersiblings() if sibling.tag == heading.tag]
+    return len(later) >= 2
+
+
 class EmployerFinder:
     """Mixin of the page (gigflow.adapters.generic.page.Page): the employer and the finders of its sources."""
 
@@ -119,7 +137,7 @@ class EmployerFinder:
             # Only a heading line (title, then company, then place): a sentence after the title is no employer.
             if node.tag in HEADINGS and place_score(text) == 0 and len(text.split()) <= 8:
                 if self._plausible_employer(text) and not self._is_site_name(text) and \
-                        not parse_salary(text) and not normalise_date(text):
+                        not parse_salary(text) and not normalise_date(text) and not opens_a_section(node, text):
                     return text, f"{self.path(node)} beside the title"
             break
         return None

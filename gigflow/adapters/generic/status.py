@@ -4,8 +4,9 @@ often carries a hidden "no longer available" message that its script shows only 
 
 from __future__ import annotations
 
+from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
-from gigflow.vacancy_status import CLOSED_NOTICE
+from gigflow.vacancy_status import CLOSED_NOTICE, closed_badge
 
 NOTICE_MAX_WORDS = 40
 NOTICE_MAX_CHARS = 600  # 40 words and more: a longer block is no notice
@@ -40,4 +41,21 @@ class JobStatus:
                 continue
             return text[:300], Evidence(method="text-pattern", snippet_or_path=f"{self.path(element)} {text[:80]!r}",
                                         confidence=0.6)
+        return self._closed_badge()
+
+    def _closed_badge(self) -> tuple[str, Evidence] | None:
+        """A status badge on the heading that states the job's title ("Cloud Engineer <span>hired</span>")."""
+        title = self.title()
+        if not title:
+            return None
+        wanted = normalise(title[0])
+        for heading in self.root.iter("h1", "h2", "h3"):
+            badge = closed_badge(heading)
+            if badge is None or self._in_site_frame(heading):
+                continue
+            word = " ".join(badge.text_content().split())
+            rest = " ".join(heading.text_content().split())
+            if rest.endswith(word) and normalise(rest[:-len(word)].rstrip(" -–—|·:")) == wanted:
+                return word, Evidence(method="text-pattern", confidence=0.6,
+                                      snippet_or_path=f"{self.path(badge)} badge {word!r} on the title")
         return None
