@@ -60,3 +60,17 @@ def learn_four_jobs(make, origin: str, unseen: int = 3) -> tuple:
     result = learn_noise_filter(training, None, RulesClassifier(NoiseSettings()), config_hash="h")
     page = pages[unseen]
     return result, prepare_html(page.body, page.url, noise_filter=result.filter).markdown
+
+
+def duties(title: str) -> str:
+    """A job's own words, longer than the lists beside it as on a real posting."""
+    return (f"As our {title} you join a team of twelve in the north hall, work day shifts from Monday to Friday, "
+            f"take part in the weekly planning round and report to the head of production about the {title} "
+            "work of the week, the material you need next and what could run better.")
+
+
+def posting_with_aside(title: str, text: str, need: str, aside: str) -> str:
+    """One of the four jobs' pages: the site menu, the job in an article, ``aside`` beside it, a footer link."""
+    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} {duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li>"
+            f"</ul></article>{aside}</main><footer><a href='/imprint/'>Imprint</a></footer></body></html>")

@@ -27,7 +27,7 @@ the new predicate itself).
 
 from __future__ import annotations
 
-from noise_helpers import SITE_MENU, learn_four_jobs
+from noise_helpers import SITE_MENU, learn_four_jobs, posting_with_aside
 
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.owner import clean_name
@@ -124,21 +124,12 @@ POOL = ["Quality Inspector", "Maintenance Fitter", "Shift Lead", "Crane Operator
         "Press Operator", "Logistics Clerk", "Electrician", "CNC Machinist", "Safety Officer", "Tool Maker"]
 
 
-def _duties(title: str) -> str:
-    """The job's own words, longer than the list beside it as on a real posting."""
-    return (f"As our {title} you join a team of twelve in the north hall, work day shifts from Monday to Friday, "
-            f"take part in the weekly planning round and report to the head of production about the {title} "
-            "work of the week, the material you need next and what could run better.")
-
-
 def _similar_page(k, slug, title, text, need):
     others = POOL[3 * k:3 * k + 3]  # other postings, different on every page
     cards = "".join(f"<li><a href='{ORIGIN}/jobs/{o.lower().replace(' ', '-')}/'><span>{o}</span>"
                     f"<span>Posted 2026-0{i + 2}-1{k}</span></a></li>" for i, o in enumerate(others))
-    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
-            f"<main><article><h1>{title}</h1><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li>"
-            f"</ul></article><aside><h2>Similar jobs</h2><ul class='similar'>{cards}</ul></aside></main>"
-            "<footer><a href='/imprint/'>Imprint</a></footer></body></html>")
+    return posting_with_aside(title, text, need,
+                              f"<aside><h2>Similar jobs</h2><ul class='similar'>{cards}</ul></aside>")
 
 
 def test_fq_a_list_of_the_sites_other_postings_goes():

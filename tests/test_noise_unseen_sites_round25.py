@@ -18,8 +18,8 @@ that first measurement:
 - FU: "May, 2026" is a date and "Expiration date", "Last date", "Valid until" name a deadline; a board's employer
   box ("Acme Ltd" above "View Company Profile") names the posting's employer (`classifier.JOB_FACT_SIGNALS`).
 - FV: a one-employer footer's lines about the office ("Opening hours: Mon-Fri 9-17", "Founded 1998", "Share
-  capital: EUR 25,000", a licence or register number) stayed beside its address; they describe the office, not the job, and go
-  as statements while the name, address and mailbox stay (`gigflow/noise/learn/office_details.py`).
+  capital: EUR 25,000", a licence or register number) stayed beside its address; they describe the office, not the
+  job, and go as statements while the name, address and mailbox stay (`gigflow/noise/learn/office_details.py`).
 
 - FW (hold-out 20, after its first measurement): emphasis inside brackets, "tradizionali (<em>Gantt</em>) che",
   was written "(*Gantt*)", which reads "( Gantt )" without its marks: the requirement was lost with or without a
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from noise_helpers import SITE_MENU, learn_four_jobs
+from noise_helpers import SITE_MENU, duties, learn_four_jobs, posting_with_aside
 
 from gigflow.documents import prepare_html
 from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
@@ -51,12 +51,6 @@ def _kinds(text: str, links=()) -> set[str]:
     return {signal.kind for signal in job_fact_signals(region)}
 
 
-def _duties(title: str) -> str:
-    return (f"As our {title} you join a team of twelve in the north hall, work day shifts from Monday to Friday, "
-            f"take part in the weekly planning round and report to the head of production about the {title} "
-            "work of the week, the material you need next and what could run better.")
-
-
 # --- FR -------------------------------------------------------------------------------------------------------
 
 OTHERS = ["Quality Inspector", "Maintenance Fitter", "Shift Lead", "Crane Operator", "Lab Technician",
@@ -72,7 +66,7 @@ def _related_page(k, slug, title, text, need):
         f"<a href='../{o.lower().replace(' ', '-')}/index.html'>Apply For This Job</a></div>"
         for i, o in enumerate(OTHERS[3 * k:3 * k + 3]))
     return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
-            f"<div class='job'><h1>{title}</h1><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}"
+            f"<div class='job'><h1>{title}</h1><p>{text} {duties(title)}</p><h4>Your profile</h4><ul><li>{need}"
             f"</li></ul><div id='related'><h3>Related Jobs</h3><div class='carousel'>{cards}</div></div></div>"
             "<footer><a href='/imprint/'>Imprint</a></footer></body></html>")
 
@@ -97,7 +91,7 @@ def _share_column_page(k, slug, title, text, need):
     # reached as a part of it, through the job's column.
     return (f"<html><head><title>{title}</title></head><body><div class='site sticky-header'>"
             f"<header>{SITE_MENU}</header><div class='single-job'><h1>{title}</h1><div class='row'>"
-            f"<div class='col-8'><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li></ul></div>"
+            f"<div class='col-8'><p>{text} {duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li></ul></div>"
             f"<div class='col-4'><div class='box'><h4>Job Overview</h4><ul><li><b>Location:</b> {TOWNS[k]}</li>"
             f"<li><b>Salary:</b> £{30 + k},000</li></ul></div>"
             f"<aside class='box'><h4>Bookmarks &amp; Share</h4><p>Interesting? <b>Share It!</b></p><ul>"
@@ -120,13 +114,12 @@ def _row(label: str, value: str) -> str:
 
 
 def _details_page(k, slug, title, text, need):
-    rows = (_row("Location", f"<a href='/job-location/{TOWNS[k].lower()}/'>{TOWNS[k]}</a>") + _row("Offered Salary", f"Rs {25 + 5 * k},000 / month")
+    town = f"<a href='/job-location/{TOWNS[k].lower()}/'>{TOWNS[k]}</a>"
+    rows = (_row("Location", town) + _row("Offered Salary", f"Rs {25 + 5 * k},000 / month")
             + _row("Expiration date", "May, 2026") + _row("Qualification", "Matric to Graduate")
             + _row("Gender", ["Female", "Both", "Male", "Both"][k]))
-    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
-            f"<main><article><h1>{title}</h1><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li>"
-            f"</ul></article><aside class='widget'><div class='job-detail'><ul class='list'>{rows}</ul></div></aside>"
-            "</main><footer><a href='/imprint/'>Imprint</a></footer></body></html>")
+    return posting_with_aside(title, text, need, f"<aside class='widget'><div class='job-detail'><ul class='list'>"
+                                                 f"{rows}</ul></div></aside>")
 
 
 def test_ft_a_shared_details_row_keeps_its_value():
@@ -168,7 +161,7 @@ def test_fu_guard_words_that_are_no_date_or_employer():
 
 def _office_footer_page(k, slug, title, text, need):
     return (f"<html><head><title>{title} - Hafenwerk</title></head><body><header>{SITE_MENU}</header>"
-            f"<main><h1>{title}</h1><p>{text} {_duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li></ul>"
+            f"<main><h1>{title}</h1><p>{text} {duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li></ul>"
             "</main><footer><div class='contact'>Hafenwerk GmbH<br>Hafenstraße 12, 20457 Hamburg<br>"
             "jobs@hafenwerk.example<br>Opening hours: Mon-Fri 9:00-17:00<br>Founded 1998<br>"
             "Share capital: EUR 25,000</div><p><a href='/imprint/'>Imprint</a></p></footer></body></html>")
