@@ -70,3 +70,29 @@ def test_a_section_heading_after_the_title_is_no_employer():
     body = BADGED.format(title="Cloud Engineer", badge="new").encode()
     [job] = extract(body, url="https://digital.example/jobs/cloud.htm", content_type="text/html").jobs
     assert job.employer != "Duties and responsibilities"
+
+
+def test_an_ats_payload_that_says_the_posting_is_over_states_it():
+    import json
+
+    offer = {"offer": {"id": 7, "title": "Data Engineer", "status": "archived", "company_name": "Acme",
+                       "careers_url": "https://acme.recruitee.com/o/data-engineer"}}
+    [job] = extract(json.dumps(offer).encode(), url="https://acme.recruitee.com/api/offers/data-engineer",
+                    content_type="application/json").jobs
+    assert job.closed_notice == "status: archived" and job.evidence["closed_notice"].snippet_or_path == "$.offer.status"
+    posting = {"id": "744000", "name": "Data Engineer", "active": False, "company": {"name": "Acme"},
+               "postingUrl": "https://jobs.smartrecruiters.com/Acme/744000-data-engineer"}
+    [job] = extract(json.dumps(posting).encode(), url="https://api.smartrecruiters.com/v1/companies/acme/postings/744000",
+                    content_type="application/json").jobs
+    assert job.closed_notice == "active: false"
+
+
+def test_guard_an_open_or_unknown_ats_state_says_nothing():
+    import json
+
+    for status in ("published", "draft", None):
+        offer = {"offer": {"id": 7, "title": "Data Engineer", "status": status, "company_name": "Acme",
+                           "careers_url": "https://acme.recruitee.com/o/data-engineer"}}
+        [job] = extract(json.dumps(offer).encode(), url="https://acme.recruitee.com/api/offers/data-engineer",
+                        content_type="application/json").jobs
+        assert job.closed_notice is None

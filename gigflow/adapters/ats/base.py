@@ -20,6 +20,21 @@ BOARD_EMPLOYER_CONFIDENCE = 0.5
 WEIGHTED = {"employer": 0.05, "location": 0.03, "description": 0.02}
 
 
+# A posting state that says the vacancy is over (a detail endpoint still answers for a closed posting: the link
+# check and a revisit read it). Only these words: "draft", "internal" or "unlisted" say nothing of whether it is filled.
+CLOSED_STATES = frozenset({"closed", "archived", "filled", "expired", "inactive", "unpublished", "cancelled",
+                           "canceled"})
+
+
+def closed_state(value: Any, name: str) -> str | None:
+    """``closed_notice`` for a payload's posting state: "status: archived" (the state named by its field), or None
+    while it is open or unknown. ``False`` for a flag such as ``active`` reads "active: false"."""
+    if value is False:
+        return f"{name}: false"
+    text = str(value).strip().lower() if isinstance(value, str) else ""
+    return f"{name}: {text}" if text in CLOSED_STATES else None
+
+
 def ats_job(fields: dict[str, tuple[Any, str]], *, raw: Any, salary: tuple[Salary, str] | None = None,
             locations: list[str] | None = None) -> ExtractedJob:
     """An ExtractedJob from `{field: (value, json_path)}`; every present field carries ats-json evidence."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, as_list, PayloadError, ats_job, closed_state, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -33,7 +33,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class RecruiteeAdapter(AtsAdapter):
     parser_key = "recruitee"
-    parser_version = "1.1.0"  # 1.1: the employer is never null (the source's company, else the board)
+    parser_version = "1.2.0"  # 1.2: a closed or archived offer states it (closed_notice); 1.1: employer never null
     hosts = HOSTS
     job_url = JOB_URL
 
@@ -76,6 +76,7 @@ def _job(item: dict, path: str) -> ExtractedJob:
         "valid_through": (clean_text(item.get("close_at")), f"{path}.close_at"),
         "description": (description or None, f"{path}.description"),
         "requirements": (html_to_text(item.get("requirements")), f"{path}.requirements"),
+        "closed_notice": (closed_state(item.get("status"), "status"), f"{path}.status"),
     }, raw={k: v for k, v in item.items() if k not in ("description", "requirements", "translations", "open_questions")},
         salary=salary, locations=[x for x in locations if x])
 

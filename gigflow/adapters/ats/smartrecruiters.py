@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, quote, urlencode, urlsplit, urlunsplit
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, ats_job, closed_state, failed, result
 from gigflow.adapters.common import clean_text, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage
 
@@ -40,7 +40,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class SmartRecruitersAdapter(AtsAdapter):
     parser_key = "smartrecruiters"
-    parser_version = "1.1.0"  # 1.1: the employer is never null (the source's company, else the board)
+    parser_version = "1.2.0"  # 1.2: an inactive posting states it (closed_notice); 1.1: the employer never null
     hosts = HOSTS
     job_url = JOB_URL
 
@@ -87,4 +87,5 @@ def _job(item: dict, path: str) -> ExtractedJob:
         "requirements": (html_to_text((sections.get("qualifications") or {}).get("text"))
                          if isinstance(sections.get("qualifications"), dict) else None,
                          f"{path}.jobAd.sections.qualifications.text"),
+        "closed_notice": (closed_state(item.get("active"), "active"), f"{path}.active"),
     }, raw={k: v for k, v in item.items() if k not in ("jobAd", "customField", "creator")})

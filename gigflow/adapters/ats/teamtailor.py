@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
-from gigflow.adapters.ats.base import AtsAdapter, PayloadError, as_list, ats_job, failed, result
+from gigflow.adapters.ats.base import AtsAdapter, PayloadError, as_list, ats_job, closed_state, failed, result
 from gigflow.adapters.common import clean_text, first, html_to_text, join_place
 from gigflow.adapters.types import ExtractedJob, ExtractionResult, NextPage, Salary
 
@@ -38,7 +38,7 @@ def next_page(data, url: str) -> NextPage | None:
 
 class TeamtailorAdapter(AtsAdapter):
     parser_key = "teamtailor"
-    parser_version = "1.0.0"
+    parser_version = "1.1.0"  # 1.1: an archived job states it (closed_notice)
     hosts = HOSTS
     job_url = JOB_URL
 
@@ -95,6 +95,8 @@ def _api_job(item: dict, path: str, included: dict) -> ExtractedJob:
                         f"{path}.attributes.created-at"),
         "valid_through": (clean_text(attributes.get("end-date")), f"{path}.attributes.end-date"),
         "description": (html_to_text(first(attributes.get("body"), attributes.get("pitch"))), f"{path}.attributes.body"),
+        "closed_notice": (closed_state(attributes.get("status"), "status"),
+                          f"{path}.attributes.status"),
     }, raw={"id": item.get("id"), "type": item.get("type"),
             **{k: v for k, v in attributes.items() if k not in ("body", "mailbox")}}, locations=places)
 
