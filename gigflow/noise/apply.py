@@ -136,16 +136,23 @@ def _restated_elsewhere(root, doomed: list, report: PreparationReport) -> list:
         return doomed
     body = root.find(".//body")
     page = _as_markdown_shows(body if body is not None else root)
+    # What each region to be removed shows: a fact restated only by regions that go too (two copies of "Remote",
+    # each restating the other) is stated by nothing that stays.
+    shown = {id(region): _as_markdown_shows(region) for _rule, region, _path in doomed}
+    going = {id(region): region for _rule, region, _path in doomed}
     kept = []
     for rule, region, path in doomed:
         if rule.restated:
-            own = _as_markdown_shows(region)
-            alone = [fact for fact in rule.restated if page.count(fact) <= own.count(fact)]
+            outer = [other for key, other in going.items()
+                     if not any(id(ancestor) in going for ancestor in other.iterancestors())]
+            alone = [fact for fact in rule.restated
+                     if page.count(fact) <= sum(shown[id(other)].count(fact) for other in outer)]
             if alone:
                 report.retained("noise-filter", selector=rule.selector, path=path,
                                 reason=f"states {alone[0]!r}, which the rest of this page does not (learned as "
                                        "restated on every sample)",
                                 text_length=len(region.text_content()), text=region_excerpt(region))
+                going.pop(id(region), None)
                 continue
         kept.append((rule, region, path))
     return kept

@@ -167,6 +167,7 @@ CUSTOMER_MAILBOXES = (r"(?:kundeservice|kundenservice|kundendienst|kundservice|k
                       r"asiakaspalvelu|customer[-_.]?(?:service|care|support|success)|service[-_.]?clients?|"
                       r"servicedesk|helpdesk|sales|salg|vertrieb|billing|orders?|bestellung|booking|reservations?)@")
 SITE_MAILBOXES = f"(?:{GENERAL_MAILBOXES}|{CUSTOMER_MAILBOXES})"
+APPLY_CANDIDAT = r"candidat(?:ure|ures|ura|uras|er|ez|ar|arse|i)(?![^\W_])"
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
@@ -181,9 +182,11 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                        # "Posted: …", "Published on 3 May", "posted today"; not "Published with GitHub Pages"
                        r"\b(posted|published)\b(?=\s*:|\s+(?:on\s+|at\s+)?(?:\d|today|yesterday|" + _MONTHS + r"))",
                        re.I),
-    "location": re.compile(r"\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
+    # The work-mode and place words in any case ("Remote", "HYBRID", "Standort"); the patterns after them read
+    # capitals as names.
+    "location": re.compile(r"(?i:\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
                            r"headquarters|office in|"
-                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b|📍|"
+                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b)|📍|"
                            # a place's office, campus or HQ ("Madison Office", "Leeds Campus"), a head office
                            r"\b(?!(?:Back|Front|Post|Box|Home|Press|Microsoft|Our|The|Your|Open|Virtual|Family)\b)"
                            r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
@@ -205,7 +208,9 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()-]{7,}\d|"
                           r"\b(recruiter|hiring manager|hr manager)\b",
                           re.I),
-    "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|candidat\w*|hae|haku|"
+    # "candidat..." as applying (candidature, candidater, candidatura, candidatar-se, "Candidati"), not the
+    # person: a menu's "Candidatos" or /candidates/ section is for job seekers, no way to apply.
+    "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|" + APPLY_CANDIDAT + r"|hae|haku|"
                         r"응모|지원|応募)", re.I),
     # Documents to send with an application (an application form's fact, like its deadline).
     "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
@@ -281,7 +286,7 @@ def _values_state_text(markup: str) -> bool:
 
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
-                           r"apply|application|bewerb|candidat|postul", re.I)
+                           r"apply|application|bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
 RULES_NAME = "rules"
 # Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
 # and applications without being a way to apply.

@@ -3,16 +3,20 @@
 Inside the job's region a heading is kept as the job's own ("a heading inside the job content"), so a block that
 is a heading over a form ("Apply for this job" above name, e-mail and résumé fields and a Submit button) stayed
 whole. Such a block, the same on every sample, is a control like a search box: its heading names the form, its
-words are the form's fields and buttons. It goes to the classifier, which keeps a form stating a fact (a deadline,
-the documents to send); the job's own text, headings and lists beside it stay. Pure functions over lxml trees.
+words are the form's fields and buttons (a job-alert sign-up adds a line under its heading and its confirmation).
+It goes to the classifier, which keeps a form stating a fact (a deadline, the documents to send); the job's own
+text, headings and lists beside it stay. Pure functions over lxml trees.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-# Beside its form a block may hold no more words than a heading's ("Apply for this job", "Send your application").
-HEADING_MAX_WORDS = 6
+# Beside its form a block may hold a heading ("Apply for this job", "Get similar jobs by e-mail") and two short
+# lines: one under it ("We will keep you posted on new jobs like this one."), the form's confirmation ("Thank you
+# for subscribing"). No more words than these, no more lines.
+HEADING_MAX_WORDS = 32
+LINES_MAX = 2
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "legend"})
 
 
@@ -34,6 +38,8 @@ def heading_over_form(el) -> bool:
         outside += sum(_words(child.tail) for child in node if child not in inside or child in forms)
     if outside > HEADING_MAX_WORDS:
         return False
-    # What stands outside the forms is a heading (or nothing): no paragraph of the job's text beside them.
-    return all(node in inside or node.tag in HEADINGS or not (node.text or "").strip()
-               or any(a.tag in HEADINGS for a in node.iterancestors()) for node in el.iter(etree.Element))
+    # What stands outside the forms is a heading and at most two short lines beside it (or nothing): no paragraphs
+    # of the job's text. The classifier still keeps a form stating a fact (its deadline, the documents to send).
+    lines = [node for node in el.iter(etree.Element) if node not in inside and node.tag not in HEADINGS
+             and (node.text or "").strip() and not any(a.tag in HEADINGS for a in node.iterancestors())]
+    return len(lines) <= LINES_MAX

@@ -272,6 +272,9 @@ class SiteTemplate:
         parent = el.getparent()
         if parent is None or el.tag not in ROW_TAGS:
             return False
+        if el.tag not in ("tr", "dt", "dd") and (el.find(".//form") is not None or any(
+                is_heading(d) for d in el.iterdescendants(etree.Element))):
+            return False  # a section under its own heading, or a form (a job alert's sign-up): no row of details
         # Table rows and definition terms are rows; other blocks only when they pair a label with a value, or
         # hold no link inside the content (a list of menu links with one changing entry is not a details table).
         region = self.job_region()
