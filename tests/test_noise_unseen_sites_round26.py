@@ -6,7 +6,8 @@ board) kept 173 of 175 facts with 60.0% of the template removed; studied after t
 - FX: "candidat..." read as applying kept every menu linking to a "Candidatos" section (Spanish for the job
   seekers' pages) as an apply link, across the agency's header, mega-menu and footer. Applying is "candidature",
   "candidater", "candidatura", "candidatar", "Candidati"; the person ("candidato", "candidates") is not
-  (`classifier.APPLY_CANDIDAT`).
+  (`classifier.APPLY_CANDIDAT`). Pages about applying ("Bewerbungstipps", "application tips", from the new-user
+  trial on hold-out 23's kalo) are no way to apply either.
 - FY: a job-alert sign-up beside the posting (a heading, a line under it, the e-mail and frequency fields, the
   "thank you for subscribing" line) stayed: a block holding a form or its own heading was taken for a row of the
   job's details, and a form under its heading allowed no line beside it. A section or a form is no details row, and
@@ -42,6 +43,12 @@ def test_fx_a_candidates_section_is_no_way_to_apply():
     menu = [("Candidatos", f"{ORIGIN}/candidatos/"), ("Áreas de especialización", f"{ORIGIN}/candidatos/areas/"),
             ("Calculadora salarial", f"{ORIGIN}/candidatos/calculadora-salarial/")]
     kinds = _kinds("\n".join(text for text, _ in menu), menu)
+    assert "apply" not in kinds and "link" not in kinds
+
+
+def test_fx_pages_about_applying_are_no_way_to_apply():
+    tips = [("Bewerbungstipps", f"{ORIGIN}/karriere/bewerbungstipps/"), ("Application tips", f"{ORIGIN}/tips/")]
+    kinds = _kinds("\n".join(text for text, _ in tips), tips)
     assert "apply" not in kinds and "link" not in kinds
 
 

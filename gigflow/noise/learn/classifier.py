@@ -301,10 +301,13 @@ _APPLY_VERB_ON_A_THING = re.compile(
     r"yourself|this|the|our|your|me|it)\b)[a-z]", re.I)
 
 
-# "Applications" as software, not as applying: a services menu's "Web Applications Development", "Application
-# Security", its link to /decentralized-applications-development (a way to apply is "Application form", "Submit
-# your application", "Open applications").
+# "Applications" as software, and pages about applying, are no way to apply: a services menu's "Web Applications
+# Development", "Application Security", its link to /decentralized-applications-development, a careers menu's
+# "Bewerbungstipps" (a way to apply is "Application form", "Submit your application", "Open applications").
 _APPLICATION_AS_A_THING = re.compile(
+    # pages about applying, not a way to apply: "Bewerbungstipps", "application tips", "Bewerbungsratgeber"
+    r"(?:bewerbungs?|applications?|candidatures?|sollicitatie)[\s_-]?(?:tipps?|tips|tricks|ratgeber|guide|advice|"
+    r"faq|hilfe|help|coaching|training)\b|"
     r"applications?[\s_/-]+(?:\([^()]{1,20}\)\s+)?(?:development|developers?|security|servers?|performance|"
     r"monitoring|programming|testing|architecture|integration|platforms?|engineering|modernization|"
     r"modernisation|hosting)\b", re.I)
