@@ -175,7 +175,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "date": re.compile(r"\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
                        r")\.?\s+\d{1,2}\b|\b(" + _MONTHS + r")\.?,?\s+(?:19|20)\d\d\b|"
                        # a deadline by name: "Expiration date", "Expires", "Last date", "Valid until"
-                       r"\b(deadline|closing date|apply by|expir(?:es|y|ation)(?: date)?|last date|valid (?:until|till))\b|"
+                       r"\b(deadline|closing date|apply by|expir(?:es|y|ation)(?: date)?|last date|"
+                       r"valid (?:until|till))\b|"
                        r"\d+\s*(days?|hours?) ago|"
                        # no closing date: applications read as they come ("on a rolling basis", "sker löpande")
                        r"\b(?:rolling|ongoing|continuous) basis\b|\b(?:fort)?löpande\b|\bdoorlopend\b|"
