@@ -31,7 +31,9 @@ class TitleLines:
             segments = [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
             if len(segments) < 2 or len(segments) > 6:
                 continue
-            place = next((s for s in segments if place_score(s) >= 0.67), None) or \
+            # A short code leading the line is its department ("IT | Zentrale Hamburg"), not Italy.
+            place = next((s for i, s in enumerate(segments) if place_score(s) >= 0.67
+                          and not (i == 0 and len(s) <= 3)), None) or \
                 next((s for s in segments if REMOTE.match(s) and len(s.split()) <= 4), None)
             dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)

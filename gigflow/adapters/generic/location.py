@@ -14,7 +14,7 @@ from gigflow.adapters.gazetteer import place_parts, place_score
 from gigflow.adapters.generic.patterns import (ADDRESS_ATTR, BREADCRUMB, HIRING_TITLE, JOB_IN_TITLE, LOCATION_ATTR,
                                                MAX_FIELD, ORG_WORDS, PAGE_TAGS, PLACE_MARKERS, TITLE_SEPARATOR,
                                                WORK_MODE_ONLY)
-from gigflow.adapters.generic.rules import Source, first_found
+from gigflow.adapters.generic.rules import Source
 from gigflow.adapters.generic.text import joined_text, own_text
 from gigflow.adapters.job_facts import REMOTE
 from gigflow.adapters.text_patterns import normalise
@@ -31,7 +31,17 @@ class LocationFinder:
         # The lines beside the title as they stand when the location is asked for: none yet when the title has not
         # been read (the chain's check of JSON-LD against the page asks for the location alone).
         self._location_lines = self._lines_after_title(3)
-        return first_found(self, LOCATION_SOURCES)
+        for source in LOCATION_SOURCES:
+            found = source.find(self)
+            if found and not self._names_the_company(found[0]):
+                return found[0], Evidence(method=source.method, snippet_or_path=found[1], confidence=source.confidence)
+        return None
+
+    def _names_the_company(self, text: str) -> bool:
+        """The site's or the source's company name read as a place ("Show - KALO - ...": a gazetteer knows a
+        village of that name): the name is the employer, not where the job is."""
+        key = normalise(text)
+        return key == normalise(self.context.company or "") or (len(key.split()) <= 2 and self._is_site_name(text))
 
     def _marked_location(self, kind: str, work_mode: bool = False) -> tuple[str, str] | None:
         found = self.marked(*LOCATION_MARKS)
@@ -72,6 +82,10 @@ class LocationFinder:
                 if known and len(known) < len(parts) and ORG_WORDS.search(parts[0]):
                     # "St Mary's Primary School, Bristol": the organisation's line; its place is the location.
                     text = ", ".join(known)
+                segments = [p.strip() for p in re.split(r"\s*[·•|]\s*", text) if p.strip()]
+                if len(segments) > 1 and len(segments[0]) <= 3 and segments[0].isupper():
+                    # "IT | Zentrale Hamburg": a department's code leads the line; the rest is the place.
+                    text = " · ".join(segments[1:])
                 return text, f"{self.path(node)} beside the title"
         return None
 

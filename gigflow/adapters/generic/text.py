@@ -33,10 +33,16 @@ def squash(text: str) -> str:
     return re.sub(r"[\W_]+", "", normalise(text))
 
 
+# A tagline of single words, each a sentence of its own ("Einfach. Innovativ. Persönlich.", "Fast. Simple. Safe."):
+# no job title reads so ("Sr. Eng." and "Dipl.-Ing." are abbreviations, shorter than four letters).
+_TAGLINE = re.compile(r"(?:[^\W\d_]{4,}\.\s+){1,4}[^\W\d_]{4,}\.")
+
+
 def is_slogan(text: str) -> bool:
-    """A sentence to the reader: it ends in ! or ?, or it says we/us/you ("US" in capitals is the country) before
-    any dash ("Welder — Safety Starts With Your Hands" is a title with a tagline)."""
-    if re.search(r"[!?]\s*$", text):
+    """A sentence to the reader: it ends in ! or ?, it is a tagline of one-word sentences, or it says we/us/you
+    ("US" in capitals is the country) before any dash ("Welder — Safety Starts With Your Hands" is a title with a
+    tagline)."""
+    if re.search(r"[!?]\s*$", text) or _TAGLINE.fullmatch(text.strip()):
         return True
     head = TITLE_SEPARATOR.split(text)[0]
     # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.
