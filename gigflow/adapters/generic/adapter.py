@@ -12,7 +12,7 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
-    parser_version = "2.0.0"
+    parser_version = "2.1.0"  # 2.1: status badges, section headings, taglines, department codes (the trials)
     uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:
