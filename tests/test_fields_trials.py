@@ -43,6 +43,13 @@ def test_the_sites_name_is_no_location():
     assert job_of(page, company="Kalo").location != "Kalo"
 
 
+def test_a_department_leading_the_line_is_no_employer_where_the_source_names_its_company():
+    page = _plugin_page("Freiberuflicher Ableser (m/w/d)", "Ablesung | Hamburg", "Stellenangebote")
+    assert job_of(page, company="Nordwerk").employer == "Nordwerk"
+    assert job_of(page.replace("Ablesung", "Messdienst Süd GmbH"), company="Nordwerk").employer \
+        == "Messdienst Süd GmbH"  # an organisation named on the line is the employer
+
+
 def test_guard_titles_with_abbreviations_and_places_after_a_word_stay():
     plain = "Karriere bei Nordwerk"
     assert job_of(_plugin_page("Sr. Eng. Data (w/m/d)", "Analytics | Hamburg", plain)).title == "Sr. Eng. Data (w/m/d)"

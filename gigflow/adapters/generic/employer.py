@@ -14,8 +14,8 @@ from gigflow.adapters.common import clean_text
 from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION,
-                                               EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LISTING_WORDS, ORG_WORDS,
-                                               SECTION_OF_SITE, TITLE_SEPARATOR)
+                                               EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
+                                               ORG_WORDS, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
 from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field
 from gigflow.adapters.text_patterns import normalise, parse_salary
@@ -70,6 +70,10 @@ class EmployerFinder:
     def _employer_in_meta_line(self) -> tuple[str, str] | None:
         meta = self._meta_line()
         if meta and meta[0]:
+            if self.context.company and not ORG_WORDS.search(meta[0]) and not LEGAL_SUFFIX.search(meta[0]):
+                # One company's career site ("Ablesung | Hamburg"): a bare word leading the line is its department;
+                # the source's company stays the employer unless the line names an organisation.
+                return None
             return meta[0], f"{self.path(meta[3])} beside the title, first segment"
         return None
 
