@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import FIXTURES
 
-from gigflow.noise.learn.classifier import OpenAIClassifier, RulesClassifier
+from gigflow.noise.learn.classifier import OpenAIClassifier, ReviewRegion, RulesClassifier, job_fact_signals
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.learn.training import TrainingPage
 
@@ -74,3 +74,10 @@ def posting_with_aside(title: str, text: str, need: str, aside: str) -> str:
     return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header>"
             f"<main><article><h1>{title}</h1><p>{text} {duties(title)}</p><h4>Your profile</h4><ul><li>{need}</li>"
             f"</ul></article>{aside}</main><footer><a href='/imprint/'>Imprint</a></footer></body></html>")
+
+
+def signal_kinds(text: str, links=()) -> set[str]:
+    """The job-fact signal kinds the rules read in a region of ``text`` with ``links`` ((text, href) pairs)."""
+    region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text=text, links=tuple(links),
+                          html="<div/>")
+    return {signal.kind for signal in job_fact_signals(region)}

@@ -27,20 +27,13 @@ the new predicate itself).
 
 from __future__ import annotations
 
-from noise_helpers import SITE_MENU, learn_four_jobs, posting_with_aside
+from noise_helpers import SITE_MENU, learn_four_jobs, posting_with_aside, signal_kinds
 
-from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.owner import clean_name
 from gigflow.noise.signature import SelfReferences, region_signature, sibling_postings_list
 from lxml import html as lxml_html
 
 ORIGIN = "https://nordlicht.example"
-
-
-def _kinds(text: str, links=()) -> set[str]:
-    region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text=text, links=tuple(links),
-                          html="<div/>")
-    return {signal.kind for signal in job_fact_signals(region)}
 
 
 # --- FM -------------------------------------------------------------------------------------------------------
@@ -70,30 +63,30 @@ def test_fn_applications_as_software_are_no_apply_link():
     menu = [("Decentralized Applications Development", f"{ORIGIN}/services/decentralized-applications-development/"),
             ("Decentralized application (dApp) development", f"{ORIGIN}/services/dapps/"),
             ("Smart Contract Audits", f"{ORIGIN}/services/audits/")]
-    assert "apply" not in _kinds("\n".join(text for text, _ in menu), menu)
-    assert "link" not in _kinds("\n".join(text for text, _ in menu), menu)
+    assert "apply" not in signal_kinds("\n".join(text for text, _ in menu), menu)
+    assert "link" not in signal_kinds("\n".join(text for text, _ in menu), menu)
 
 
 def test_fn_guard_ways_to_apply_stay_apply_links():
-    assert "apply" in _kinds("Submit your application", [("Submit your application", f"{ORIGIN}/jobs/1/apply")])
-    assert "apply" in _kinds("Open applications", [("Open applications", f"{ORIGIN}/open-applications/")])
-    assert "link" in _kinds("Apply", [("Apply", f"{ORIGIN}/application-form/")])
+    assert "apply" in signal_kinds("Submit your application", [("Submit your application", f"{ORIGIN}/jobs/1/apply")])
+    assert "apply" in signal_kinds("Open applications", [("Open applications", f"{ORIGIN}/open-applications/")])
+    assert "link" in signal_kinds("Apply", [("Apply", f"{ORIGIN}/application-form/")])
 
 
 # --- FO -------------------------------------------------------------------------------------------------------
 
 def test_fo_customer_desks_and_register_numbers_are_no_job_contact():
-    assert "contact" not in _kinds("Mail: kundeservice@nordlicht.example")
-    assert "contact" not in _kinds("customer-care@nordlicht.example")
-    assert "contact" not in _kinds("CVR nr. 36 39 90 66")
-    assert "contact" not in _kinds("KvK 12345678")
-    assert "link" not in _kinds("Write to us", [("Write to us", "mailto:sales@nordlicht.example")])
+    assert "contact" not in signal_kinds("Mail: kundeservice@nordlicht.example")
+    assert "contact" not in signal_kinds("customer-care@nordlicht.example")
+    assert "contact" not in signal_kinds("CVR nr. 36 39 90 66")
+    assert "contact" not in signal_kinds("KvK 12345678")
+    assert "link" not in signal_kinds("Write to us", [("Write to us", "mailto:sales@nordlicht.example")])
 
 
 def test_fo_guard_job_mailboxes_and_phones_stay_contacts():
-    assert "contact" in _kinds("Send your CV to job@nordlicht.example")
-    assert "contact" in _kinds("Questions? Call Anna on +45 70 40 04 07")
-    assert "contact" in _kinds("Tel. 030 1234 5678 (CVR nr. on request)")
+    assert "contact" in signal_kinds("Send your CV to job@nordlicht.example")
+    assert "contact" in signal_kinds("Questions? Call Anna on +45 70 40 04 07")
+    assert "contact" in signal_kinds("Tel. 030 1234 5678 (CVR nr. on request)")
 
 
 # --- FP -------------------------------------------------------------------------------------------------------

@@ -33,22 +33,15 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from noise_helpers import SITE_MENU, duties, learn_four_jobs, posting_with_aside
+from noise_helpers import SITE_MENU, duties, learn_four_jobs, posting_with_aside, signal_kinds
 
 from gigflow.documents import prepare_html
-from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.office_details import office_detail_line
 from gigflow.noise.signature import link_folder
 from lxml import html as lxml_html
 
 ORIGIN = "https://hafenwerk.example"
 TOWNS = ["Leeds", "Hull", "York", "Derby"]
-
-
-def _kinds(text: str, links=()) -> set[str]:
-    region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text=text, links=tuple(links),
-                          html="<div/>")
-    return {signal.kind for signal in job_fact_signals(region)}
 
 
 # --- FR -------------------------------------------------------------------------------------------------------
@@ -140,21 +133,21 @@ def test_ft_a_label_naming_nothing_does_not_hold_its_value():
 # --- FU -------------------------------------------------------------------------------------------------------
 
 def test_fu_month_and_year_and_deadline_names_are_dates():
-    assert "date" in _kinds("May, 2026")
-    assert "date" in _kinds("Expiration date")
-    assert "date" in _kinds("Last Date: 26 Oct")
-    assert "date" in _kinds("Valid until end of month")
+    assert "date" in signal_kinds("May, 2026")
+    assert "date" in signal_kinds("Expiration date")
+    assert "date" in signal_kinds("Last Date: 26 Oct")
+    assert "date" in signal_kinds("Valid until end of month")
 
 
 def test_fu_an_employer_box_names_the_employer():
-    assert "employer" in _kinds("Dockside\nView Company Profile")
-    assert "employer" in _kinds("Toutes les offres de Dockside")
+    assert "employer" in signal_kinds("Dockside\nView Company Profile")
+    assert "employer" in signal_kinds("Toutes les offres de Dockside")
 
 
 def test_fu_guard_words_that_are_no_date_or_employer():
-    assert "date" not in _kinds("Published with GitHub Pages")
-    assert "date" not in _kinds("Mayor of Leeds 2019")
-    assert "employer" not in _kinds("Company news and profiles of our people")
+    assert "date" not in signal_kinds("Published with GitHub Pages")
+    assert "date" not in signal_kinds("Mayor of Leeds 2019")
+    assert "employer" not in signal_kinds("Company news and profiles of our people")
 
 
 # --- FV -------------------------------------------------------------------------------------------------------

@@ -22,19 +22,12 @@ Each behaviour test fails on the code before round 26 (commit 5cd53ee); the guar
 
 from __future__ import annotations
 
-from noise_helpers import SITE_MENU, duties, learn_four_jobs
+from noise_helpers import SITE_MENU, duties, learn_four_jobs, signal_kinds
 
-from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
 from gigflow.noise.learn.forms import heading_over_form
 from lxml import html as lxml_html
 
 ORIGIN = "https://talento.example"
-
-
-def _kinds(text: str, links=()) -> set[str]:
-    region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text=text, links=tuple(links),
-                          html="<div/>")
-    return {signal.kind for signal in job_fact_signals(region)}
 
 
 # --- FX -------------------------------------------------------------------------------------------------------
@@ -42,20 +35,20 @@ def _kinds(text: str, links=()) -> set[str]:
 def test_fx_a_candidates_section_is_no_way_to_apply():
     menu = [("Candidatos", f"{ORIGIN}/candidatos/"), ("Áreas de especialización", f"{ORIGIN}/candidatos/areas/"),
             ("Calculadora salarial", f"{ORIGIN}/candidatos/calculadora-salarial/")]
-    kinds = _kinds("\n".join(text for text, _ in menu), menu)
+    kinds = signal_kinds("\n".join(text for text, _ in menu), menu)
     assert "apply" not in kinds and "link" not in kinds
 
 
 def test_fx_pages_about_applying_are_no_way_to_apply():
     tips = [("Bewerbungstipps", f"{ORIGIN}/karriere/bewerbungstipps/"), ("Application tips", f"{ORIGIN}/tips/")]
-    kinds = _kinds("\n".join(text for text, _ in tips), tips)
+    kinds = signal_kinds("\n".join(text for text, _ in tips), tips)
     assert "apply" not in kinds and "link" not in kinds
 
 
 def test_fx_guard_applying_in_romance_languages_stays_an_apply_link():
-    assert "apply" in _kinds("Candidature spontanée", [("Candidature spontanée", f"{ORIGIN}/candidature/")])
-    assert "apply" in _kinds("Candidati ora", [("Candidati ora", f"{ORIGIN}/jobs/1/")])
-    assert "link" in _kinds("Enviar", [("Enviar", f"{ORIGIN}/candidatura/")])
+    assert "apply" in signal_kinds("Candidature spontanée", [("Candidature spontanée", f"{ORIGIN}/candidature/")])
+    assert "apply" in signal_kinds("Candidati ora", [("Candidati ora", f"{ORIGIN}/jobs/1/")])
+    assert "link" in signal_kinds("Enviar", [("Enviar", f"{ORIGIN}/candidatura/")])
 
 
 # --- FY -------------------------------------------------------------------------------------------------------
@@ -89,8 +82,9 @@ def test_fy_guard_a_form_beside_paragraphs_of_the_job_is_no_sign_up():
 # --- FZ -------------------------------------------------------------------------------------------------------
 
 def test_fz_work_mode_words_with_a_capital_are_locations():
-    assert "location" in _kinds("Remote") and "location" in _kinds("HYBRID") and "location" in _kinds("Standort")
-    assert "location" not in _kinds("E-Mail Address")
+    for word in ("Remote", "HYBRID", "Standort"):
+        assert "location" in signal_kinds(word), word
+    assert "location" not in signal_kinds("E-Mail Address")
 
 
 # --- GA -------------------------------------------------------------------------------------------------------
