@@ -36,3 +36,12 @@ def closed_badge(heading):
         if isinstance(child.tag, str) and CLOSED_BADGE.match(" ".join(child.text_content().split())):
             return child
     return None
+
+
+def without_badge(text: str, badge) -> str | None:
+    """``text`` (a title heading's words) without the ``badge`` word that ends it ("Designer hired" -> "Designer"),
+    or None when the text does not end with it."""
+    word = " ".join(badge.text_content().split())
+    if not text.endswith(word) or len(text) <= len(word):
+        return None
+    return text[:-len(word)].rstrip(" -–—|·:")

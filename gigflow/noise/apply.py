@@ -143,7 +143,7 @@ def _restated_elsewhere(root, doomed: list, report: PreparationReport) -> list:
     kept = []
     for rule, region, path in doomed:
         if rule.restated:
-            outer = [other for key, other in going.items()
+            outer = [other for other in going.values()
                      if not any(id(ancestor) in going for ancestor in other.iterancestors())]
             alone = [fact for fact in rule.restated
                      if page.count(fact) <= sum(shown[id(other)].count(fact) for other in outer)]

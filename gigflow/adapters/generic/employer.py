@@ -35,11 +35,7 @@ def opens_a_section(heading, text: str) -> bool:
     anchor = heading.get("id") or ""
     if anchor and _slug(anchor) == _slug(text):
         return True
-    parent = heading.getparent()
-    if parent is None:
-        return False
-    later = [sibling for sibling in heading.itersiblings() if sibling.tag == heading.tag]
-    return len(later) >= 2
+    return sum(1 for sibling in heading.itersiblings() if sibling.tag == heading.tag) >= 2
 
 
 class EmployerFinder:

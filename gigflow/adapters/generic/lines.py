@@ -15,6 +15,16 @@ from gigflow.adapters.job_facts import REMOTE, employment_types
 from gigflow.adapters.text_patterns import parse_salary
 
 
+def line_segments(text: str) -> list[str]:
+    """A line of facts split at its separators ("Acme · Berlin | Full-time — posted today")."""
+    return [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
+
+
+def leads_with_a_code(segments: list[str]) -> bool:
+    """A short code in capitals leads the line: its department ("IT | Zentrale Hamburg"), not a country."""
+    return len(segments) > 1 and len(segments[0]) <= 3 and segments[0].isupper()
+
+
 class TitleLines:
     """Mixin of the page (gigflow.adapters.generic.page.Page): the lines beside the title, once per page."""
 
@@ -28,12 +38,11 @@ class TitleLines:
         self.title()  # the line is read beside the title element
         found = None
         for text, node, leafy in self._lines_after_title(3):
-            segments = [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
+            segments = line_segments(text)
             if len(segments) < 2 or len(segments) > 6:
                 continue
-            # A short code leading the line is its department ("IT | Zentrale Hamburg"), not Italy.
             place = next((s for i, s in enumerate(segments) if place_score(s) >= 0.67
-                          and not (i == 0 and len(s) <= 3)), None) or \
+                          and not (i == 0 and leads_with_a_code(segments))), None) or \
                 next((s for s in segments if REMOTE.match(s) and len(s.split()) <= 4), None)
             dated = next((s for s in segments if POSTED_PHRASE.search(s) or normalise_date(s)), None)
             others = [s for s in segments if s not in (place, dated) and not parse_salary(s)

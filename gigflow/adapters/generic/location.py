@@ -14,7 +14,8 @@ from gigflow.adapters.gazetteer import place_parts, place_score
 from gigflow.adapters.generic.patterns import (ADDRESS_ATTR, BREADCRUMB, HIRING_TITLE, JOB_IN_TITLE, LOCATION_ATTR,
                                                MAX_FIELD, ORG_WORDS, PAGE_TAGS, PLACE_MARKERS, TITLE_SEPARATOR,
                                                WORK_MODE_ONLY)
-from gigflow.adapters.generic.rules import Source
+from gigflow.adapters.generic.lines import leads_with_a_code, line_segments
+from gigflow.adapters.generic.rules import Source, first_found
 from gigflow.adapters.generic.text import joined_text, own_text
 from gigflow.adapters.job_facts import REMOTE
 from gigflow.adapters.text_patterns import normalise
@@ -31,11 +32,7 @@ class LocationFinder:
         # The lines beside the title as they stand when the location is asked for: none yet when the title has not
         # been read (the chain's check of JSON-LD against the page asks for the location alone).
         self._location_lines = self._lines_after_title(3)
-        for source in LOCATION_SOURCES:
-            found = source.find(self)
-            if found and not self._names_the_company(found[0]):
-                return found[0], Evidence(method=source.method, snippet_or_path=found[1], confidence=source.confidence)
-        return None
+        return first_found(self, LOCATION_SOURCES, accept=lambda value: not self._names_the_company(value))
 
     def _names_the_company(self, text: str) -> bool:
         """The site's or the source's company name read as a place ("Show - KALO - ...": a gazetteer knows a
@@ -82,9 +79,8 @@ class LocationFinder:
                 if known and len(known) < len(parts) and ORG_WORDS.search(parts[0]):
                     # "St Mary's Primary School, Bristol": the organisation's line; its place is the location.
                     text = ", ".join(known)
-                segments = [p.strip() for p in re.split(r"\s*[·•|]\s*", text) if p.strip()]
-                if len(segments) > 1 and len(segments[0]) <= 3 and segments[0].isupper():
-                    # "IT | Zentrale Hamburg": a department's code leads the line; the rest is the place.
+                segments = line_segments(text)
+                if leads_with_a_code(segments):  # "IT | Zentrale Hamburg": the rest is the place
                     text = " · ".join(segments[1:])
                 return text, f"{self.path(node)} beside the title"
         return None

@@ -57,10 +57,11 @@ class Source:
     reason: str
 
 
-def first_found(page, sources: tuple[Source, ...]) -> tuple[str, Evidence] | None:
-    """The value of the first source that finds one, with its evidence."""
+def first_found(page, sources: tuple[Source, ...], accept=None) -> tuple[str, Evidence] | None:
+    """The value of the first source that finds one (and that ``accept(value)`` takes, when given), with its
+    evidence."""
     for source in sources:
         found = source.find(page)
-        if found:
+        if found and (accept is None or accept(found[0])):
             return found[0], Evidence(method=source.method, snippet_or_path=found[1], confidence=source.confidence)
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
-from gigflow.vacancy_status import CLOSED_NOTICE, closed_badge
+from gigflow.vacancy_status import CLOSED_NOTICE, closed_badge, without_badge
 
 NOTICE_MAX_WORDS = 40
 NOTICE_MAX_CHARS = 600  # 40 words and more: a longer block is no notice
@@ -53,9 +53,9 @@ class JobStatus:
             badge = closed_badge(heading)
             if badge is None or self._in_site_frame(heading):
                 continue
-            word = " ".join(badge.text_content().split())
-            rest = " ".join(heading.text_content().split())
-            if rest.endswith(word) and normalise(rest[:-len(word)].rstrip(" -–—|·:")) == wanted:
+            rest = without_badge(" ".join(heading.text_content().split()), badge)
+            if rest is not None and normalise(rest) == wanted:
+                word = " ".join(badge.text_content().split())
                 return word, Evidence(method="text-pattern", confidence=0.6,
                                       snippet_or_path=f"{self.path(badge)} badge {word!r} on the title")
         return None

@@ -19,7 +19,7 @@ from gigflow.adapters.generic.title_rules import (EVIDENCE, LISTING_VETO, PROMIN
                                                   Reading, TitleContext)
 from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
-from gigflow.vacancy_status import closed_badge
+from gigflow.vacancy_status import closed_badge, without_badge
 
 LISTING_VETO_TABLE = (LISTING_VETO,)
 OG_TITLE_PATTERN_SCORE = 2.5  # "X hiring <title> in Y": og:title's own word for the title, alone
@@ -227,10 +227,9 @@ class TitleFinder:
             self._title = ()
             return None
         badge = closed_badge(best.element) if best.element is not None else None
-        if badge is not None:  # "Designer hired": the badge is the job's state (closed_notice), not its title
-            word = " ".join(badge.text_content().split())
-            if best.text.endswith(word) and len(best.text) > len(word):
-                best = dataclasses.replace(best, text=best.text[:-len(word)].rstrip(" -–—|·:"))
+        title = without_badge(best.text, badge) if badge is not None else None
+        if title:  # "Designer hired": the badge is the job's state (closed_notice), not its title
+            best = dataclasses.replace(best, text=title)
         method = "heading" if best.source.split()[0] in HEADINGS else "meta" if best.element is None else "css"
         where = self.path(best.element) if best.element is not None else "og:title"
         confidence = round(min(0.85, 0.55 + best.score / 20), 3)

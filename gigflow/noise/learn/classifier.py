@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
                                  MAP_LINK_NOTE, OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
-from gigflow.noise.signature import MAP_LINK as _MAP_LINK
+from gigflow.noise.signature import MAP_LINK
 from gigflow.noise.statements import COPYRIGHT_MARK
 from gigflow.vacancy_status import CLOSED_NOTICE
 
@@ -451,7 +451,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     if not any(f.kind in ("address", "location") for f in found):
         # An office written as a link (to a map) or in an <address> element: a menu's link words state nothing,
         # but a map's target and the <address> markup say the words are a place, however the street is written.
-        mapped = next((t for t, href in region.links if t and _MAP_LINK.search(href or "")), "")
+        mapped = next((t for t, href in region.links if t and MAP_LINK.search(href or "")), "")
         if mapped:
             found.append(Signal("address", mapped[:60], (MAP_LINK_NOTE,)))
         elif region.postal_address and region.text:

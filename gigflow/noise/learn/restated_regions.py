@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from gigflow.noise.learn.classifier import (COPYRIGHT_MARK, JOB_FACT_SIGNALS, RULES_NAME,
-                                            _APPLY_VERB_ON_A_THING, _LINK_SIGNALS, _MAP_LINK, _legal_link)
+                                            _APPLY_VERB_ON_A_THING, _LINK_SIGNALS, _legal_link)
 from gigflow.noise.learn.outside import outside
 from gigflow.noise.learn.restated import _states_employer
 from gigflow.noise.learn.restated_mailbox import _ADDRESS, mailbox
@@ -34,6 +34,7 @@ from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, s
 from gigflow.noise.model import NoiseFilter
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.signal import LABEL_VALUE_KIND, OPENINGS_NOTE
+from gigflow.noise.signature import MAP_LINK
 
 # Regions put to a trial (each prepares every sample once): the largest ones, after the cheap check.
 MAX_TRIED = 12
@@ -181,7 +182,7 @@ def _facts(matches: list, names: tuple[str, ...], stated: set[str] = frozenset()
         facts.snippets |= fact_snippets(region)
         # An office as a link to a map or in an <address> element is a place however it is written.
         facts.snippets |= {normalise_snippet(a.text_content()) for a in region.iter("a")
-                           if _MAP_LINK.search(a.get("href") or "")} - {""}
+                           if MAP_LINK.search(a.get("href") or "")} - {""}
         facts.snippets |= {normalise_snippet(piece) for address in region.iter("address")
                            for piece in address.itertext() if len(normalise_snippet(piece)) >= 3}
         if cells:
