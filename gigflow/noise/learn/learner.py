@@ -23,6 +23,7 @@ from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks
 from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
 from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
+from gigflow.noise.learn.office_list import without_office_lists
 from gigflow.noise.learn.restated_regions import without_restated_regions
 from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
@@ -195,6 +196,9 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     if classifier.splits_kept_regions:  # any template region whose every fact the rest of the page states (DA)
         decided = without_restated_regions(samples, roots, reused, decided, list(learnable.values()), signatures,
                                            classifier, config_hash)
+        # a footer's offices in several towns, each of which the job's own text names (GB)
+        decided = without_office_lists(samples, roots, reused, decided, list(learnable.values()), signatures,
+                                       config_hash)
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))

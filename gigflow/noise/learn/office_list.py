@@ -1,0 +1,104 @@
+"""A site footer's list of the employer's offices where the job's own text names every office's town (issue #23, GB).
+
+One office in the footer is kept as the employer's address: often it is the only place the page states, and
+labels count it as the job's location even where the posting names its town too. A list of offices in several towns
+("Toulouse / 46-48 Rue André Vasseur, 31200 Toulouse", "Paris / 82 Av. du Maine, 75014 Paris", ...) is the
+company's map, not this job's place; where the posting itself names the town of every one of them ("Toulouse,
+Aix-en-Provence, Paris et Lyon"), the list only restates it. Decided by trial, like the restated regions (DA): the
+kept parts of one footer block, each an office (a postcode and a town, no mailbox), in two or more towns, go together
+when every sample's Markdown without them still names each town and keeps every other fact it showed.
+
+Rules verdicts only. Pure over the samples; learning only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from gigflow.noise.learn.classifier import RULES_NAME
+from gigflow.noise.learn.restated_regions import _in_landmark, _matches
+from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
+from gigflow.noise.model import NoiseFilter
+
+REASON = ("rules: the site footer's list of the employer's offices in several towns, each of which the job's own "
+          "text names on every sample")
+OFFICE_KINDS = frozenset({"location", "address", "contact"})
+MIN_TOWNS = 2
+# A postcode and its town on one line ("31200 Toulouse", "D-44879 Bochum", "13290 Aix-en-Provence"), or a town
+# before a state and ZIP code ("Seattle, WA 98103"); not a year before a name ("2025 Acme").
+_POSTCODE_TOWN = re.compile(r"(?<![\w©.-])(?:[A-Z]{1,2}-)?(?!(?:19|20)\d\d\b)\d{4,5}\s+"
+                            r"([^\W\d_][\w'’.-]*(?:[ -][^\W\d_][\w'’.-]*){0,3})")
+_TOWN_STATE_ZIP = re.compile(r"([^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}),\s*[A-Z]{2}\s+\d{5}\b")
+
+
+def office_town(text: str) -> str:
+    """The town of the office a block's text states, or "" (none, or a mailbox beside it). An address ends with
+    its town: the last line naming one counts ("1165 Rue Jean ..." above "13290 Aix-en-Provence" is a street)."""
+    if "@" in text:
+        return ""
+    for line in reversed(text.splitlines()):
+        found = [m.group(1) for pattern in (_POSTCODE_TOWN, _TOWN_STATE_ZIP) for m in pattern.finditer(line)]
+        if found:
+            return found[-1].strip(" .").casefold()
+    return ""
+
+
+def _lines(region) -> str:
+    """The region's text a line per block or line break, as a reader sees it."""
+    parts = []
+    for piece in region.itertext():
+        parts.append(piece)
+    text = "\n".join(parts)
+    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+
+
+def without_office_lists(samples, roots, reused: list, decided: list, regions: list, signatures,
+                         config_hash: str) -> list:
+    """``decided`` with the rules' keeps of a footer's office list turned to removals where every sample's
+    Markdown without them names each office's town (see the module). ``regions``: the first sample's element of each
+    learned rule, in ``decided``'s order."""
+    groups: dict[object, list[tuple[int, str]]] = defaultdict(list)
+    for i, region in enumerate(regions):
+        rule = decided[i]
+        if (rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals
+                or not {s.kind for s in rule.signals} <= OFFICE_KINDS or not _in_landmark(region)):
+            continue
+        town = office_town(_lines(region))
+        parent = region.getparent()
+        if town and parent is not None:
+            groups[parent].append((i, town))
+    turned: set[int] = set()
+    baseline = None
+    for members in groups.values():
+        towns = {town for _i, town in members}
+        if len(towns) < MIN_TOWNS:
+            continue
+        indices = {i for i, _town in members}
+        matches = [[_matches(root, decided[i], signatures, k) for i in indices] for k, root in enumerate(roots)]
+        if not all(all(per_rule) for per_rule in matches):
+            continue  # not the same list on every sample
+        if baseline is None:
+            current = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned))
+            baseline = [normalise_snippet(sample_markdown(s, current)) for s in samples]
+        trial = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned | indices))
+        own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
+               for per_sample in matches]
+        accepted = True
+        for k, sample in enumerate(samples):
+            markdown = " ".join(sample_markdown(sample, trial).split()).casefold()
+            normalised = normalise_snippet(markdown)
+            lost = any(s in baseline[k] and s not in normalised and s not in own[k]
+                       for s in fact_snippets(sample.tree()))
+            if lost or not all(re.search(rf"(?<!\w){re.escape(town)}(?!\w)", markdown) for town in towns):
+                accepted = False
+                break
+        if accepted:
+            turned |= indices
+            baseline = None
+    return _turned(decided, turned) if turned else decided
+
+
+def _turned(decided: list, turn: set[int]) -> list:
+    return [rule.model_copy(update={"decision": "remove", "reason": REASON}) if i in turn else rule
+            for i, rule in enumerate(decided)]
