@@ -240,6 +240,8 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
     if not refs.folder or element.tag in ("html", "body"):
         return False
     items = [child for child in element if isinstance(child.tag, str)]
+    if postings_pager(items, refs):
+        return True
     if len(items) < SIBLING_POSTINGS_MIN_ITEMS or len({item.tag for item in items}) != 1:
         return False
     for item in items:
@@ -249,6 +251,37 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
             return False
     outside = [element.text or ""] + [item.tail or "" for item in items]
     return len(" ".join(outside).split()) <= SIBLING_POSTINGS_MAX_OUTSIDE_WORDS
+
+
+# A pager's link to the posting before or after this one: its rel, its class, or an arrow at its text's edge.
+_PAGER_CLASS = re.compile(r"(?:^|[-_\s])(?:prev|previous|next|older|newer)(?:$|[-_\s])", re.I)
+_PAGER_ARROWS = "«»‹›←→<>"
+PAGER_MAX_LINKS = 2
+
+
+def postings_pager(items: list, refs: SelfReferences) -> bool:
+    """The links to the posting before and after this one ("« Previous: Welder", "Next: Painter »"): one or two
+    children, each a link (or holding one) to another page in the folder of the page's own address, each marked as
+    a pager's (GE). Their words are the other postings' titles, so no two pages show the same pager."""
+    while len(items) == 1 and items[0].tag != "a" and not (items[0].text or "").strip() and len(items[0]):
+        items = [child for child in items[0] if isinstance(child.tag, str)]  # a wrapper holding only the pager
+    if not 1 <= len(items) <= PAGER_MAX_LINKS:
+        return False
+    for item in items:
+        links = [item] if item.tag == "a" else list(item.iter("a"))
+        if len(links) != 1:
+            return False
+        link = links[0]
+        href = link.get("href") or ""
+        if not href or link_folder(href) != refs.folder or refs.attribute(href).startswith("{url}"):
+            return False
+        text = " ".join(link.text_content().split())
+        marked = ("prev" in (link.get("rel") or "").lower() or "next" in (link.get("rel") or "").lower()
+                  or any(_PAGER_CLASS.search(node.get("class") or "") for node in (link, item))
+                  or text[:1] in _PAGER_ARROWS or text[-1:] in _PAGER_ARROWS)
+        if not marked:
+            return False
+    return True
 
 
 def sibling_postings_lists(root, refs: SelfReferences) -> list:

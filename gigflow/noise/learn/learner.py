@@ -20,7 +20,8 @@ from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNAT
                                      sibling_postings_lists, signature_for)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
                                           is_explicit_label, is_field_label, is_label_value_row, label_and_value)
-from gigflow.noise.learn.owner import looks_like_a_board, owner_to_protect, site_owner, without_needless_owner_keeps
+from gigflow.noise.learn.owner import (looks_like_a_board, owner_restated_by_removals, owner_to_protect, site_owner,
+                                      without_needless_owner_keeps)
 from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
 from gigflow.noise.learn.office_list import without_office_lists
@@ -199,6 +200,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         # a footer's offices in several towns, each of which the job's own text names (GB)
         decided = without_office_lists(samples, roots, reused, decided, list(learnable.values()), signatures,
                                        config_hash)
+    if site_owner_name and not owner:  # the owner named in what stays: its name kept where a page has it only here
+        decided = owner_restated_by_removals(site_owner_name, decided, list(learnable.values()))
     report.decisions = decided
     noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + decided, samples=report.samples,
                                completed_at=datetime.now(timezone.utc))

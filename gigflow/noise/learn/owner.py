@@ -329,6 +329,24 @@ def _headings_add_to_title(roots, affix: str) -> int:
     return count
 
 
+# A link inside a sentence of its own block ("familiar with <a>Python</a> and <a>Debian</a>") is a reference the
+# posting makes, not the employer or the application system a board links each job to (GD).
+_PROSE_BLOCKS = frozenset({"p", "li", "dd", "td", "blockquote"})
+PROSE_MIN_WORDS = 6
+
+
+def _inline_reference(a) -> bool:
+    block = next((node for node in a.iterancestors() if node.tag in _PROSE_BLOCKS), None)
+    if block is None:
+        return False
+    words = " ".join(block.text_content().split())
+    own = " ".join(a.text_content().split())
+    return len(words.split()) >= PROSE_MIN_WORDS and len(words) > 2 * len(own) and not _APPLY_WORDS.search(own)
+
+
+_APPLY_WORDS = re.compile(r"(apply|application|bewerb|postul|candidat|solliciteer|søg|ansök)", re.I)
+
+
 def looks_like_a_board(samples, roots, owner: str = "") -> str:
     """Why the samples look like a job board (jobs of different employers), or ''.
 
@@ -349,6 +367,8 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
             own = ""
         targets = set()
         for a in root.iter("a"):
+            if _inline_reference(a):
+                continue
             try:
                 parts = urlsplit(a.get("href") or "")
             except ValueError:
@@ -443,6 +463,29 @@ def owner_to_protect(owner: str, roots, candidate_sets) -> str:
     if not owner or stated_outside(owner, roots, candidate_sets):
         return ""
     return owner
+
+
+def owner_restated_by_removals(owner: str, decided: list, regions: list) -> list:
+    """``decided`` with each removal that names the site owner recording the name as restated (GF).
+
+    Learned where every sample names the owner in what stays (its job text, a kept line), the site header or footer
+    naming it goes; a page whose posting never names its employer would lose the name with them. Apply keeps the
+    first such region on a page that names the owner nowhere else (``apply._restated_elsewhere``).
+    ``regions``: the first sample's element of each learned rule, in ``decided``'s order."""
+    from gigflow.noise.snippets import normalise_snippet
+
+    name = normalise_snippet(owner)
+    if len(name) < 3:
+        return decided
+    turned = list(decided)
+    for i, region in enumerate(regions[:len(decided)]):
+        rule = decided[i]
+        if rule.decision != "remove" or rule.restated:
+            continue
+        shown = " ".join([region.text_content(), *(img.get("alt") or "" for img in region.iter("img"))])
+        if name in normalise_snippet(shown):
+            turned[i] = rule.model_copy(update={"restated": [name]})
+    return turned
 
 
 NEEDLESS_REASON = "rules: names only the site owner, whom what stays on every sample names too"

@@ -132,6 +132,10 @@ class SiteTemplate:
         A landmark (a header, footer, nav or aside by tag or ARIA role) is never job content by position: when
         the page's main container also holds the footer, the footer is still the site's, and the classifier
         judges its text like any other candidate's."""
+        if self.main_heading is not None and _contains(self.main_heading, el) and self._words_differ(el):
+            # The title in a link to the page itself ("<h1><a href=permalink>Welder</a></h1>"): signatures read
+            # the page's own address and heading as one, so the link looks the same on every sample (GC).
+            return "the page's main heading's own words (its title)"
         if (el in self.varying and (is_sidebar(el) or self._in_sidebar(el)) and self._varies_only_in_digits(el)
                 and _DATE_OR_AMOUNT.search(" ".join(el.itertext()))):
             # Signatures count digits as one, so a sidebar whose only change is this job's posting date or pay
@@ -245,6 +249,12 @@ class SiteTemplate:
             if node in self.varying and wanted in _norm(f"{node.text or ''} {node.tail or ''}").casefold():
                 return True
         return False
+
+    def _words_differ(self, el) -> bool:
+        """Whether ``el``'s text differs on some sample (or it has no counterpart there)."""
+        others = self.counterparts.get(el)
+        mine = _norm(el.text_content())
+        return not others or any(other is None or _norm(other.text_content()) != mine for other in others)
 
     def _varies_only_in_digits(self, el) -> bool:
         others = self.counterparts.get(el)
