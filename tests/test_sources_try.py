@@ -112,14 +112,32 @@ def test_pages_without_a_structured_posting_do_not_widen_the_suggested_job_folde
             f'</script></head><body><h1>Welder {n}</h1><p>{"Welding, every day, in a team of four. " * 8}</p>'
             '</body></html>')
         links += f'<li><a href="/careers/jobs/welder-{n}.html">Welder {n}</a></li>'
-    for name, title in (("privacy", "Privacy policy"), ("imprint", "Legal notice")):
+    for name, title in (("privacy", "Privacy policy"), ("imprint", "Legal notice"), ("party", "Summer party in the harbour")):
         (tmp_path / f"{name}.html").write_text(
             f"<html><head><title>{title} | Acme</title></head><body><h1>{title}</h1>"
             f"<p>{'We keep what you send us for as long as the law asks. ' * 10}</p></body></html>")
         links += f'<li><a href="/{name}.html">{title}</a></li>'
     (tmp_path / "careers" / "index.html").write_text(f"<html><body><h1>Careers</h1><ul>{links}</ul></body></html>")
     with FixtureServer(tmp_path) as server:
-        result = tried(f"{server.url}/careers/index.html", "--pages", "5")
+        result = tried(f"{server.url}/careers/index.html", "--pages", "6")
     [strategy] = result["source_file"]["sources"][0]["strategies"]
     assert strategy["job_url_patterns"] == ["/careers/jobs/"], result["pages"]
-    assert any("/privacy.html" in w and "job_url_patterns keep to /careers/jobs/" in w for w in result["warnings"])
+    assert any("/party.html" in w and "job_url_patterns keep to /careers/jobs/" in w for w in result["warnings"])
+    # a legal notice is no vacancy at all (generic 2.2)
+    legal = [page for page in result["pages"] if page["url"].endswith(("/privacy.html", "/imprint.html"))]
+    assert len(legal) == 2 and not any(page["jobs"] for page in legal)
+
+
+def test_the_suggested_folder_is_where_most_job_pages_are():
+    from gigflow.commands.sources_try import jobs_folder
+
+    # six postings and a stray page the generic reading took for a job: the postings' folder
+    pages = [f"https://acme.example/job/{slug}/index.html" for slug in "abcdef"] + ["https://acme.example/about/"]
+    assert jobs_folder(pages) == "/job/"
+    # postings split between two sub-folders (a site copy's "show/" and "show-1/"): their common folder
+    split = ["https://acme.example/jobs/show/a.html", "https://acme.example/jobs/show/b.html",
+             "https://acme.example/jobs/show-1/c.html"]
+    assert jobs_folder(split) == "/jobs/"
+    # no folder holds half of them: nothing to narrow to
+    assert jobs_folder(["https://acme.example/a/1.html", "https://acme.example/b/2.html",
+                        "https://acme.example/c/3.html"]) == ""

@@ -6,8 +6,8 @@ those very pages, warnings with what to do, and the source file to import."""
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 import json
-import os
 import re
 import secrets
 from contextlib import contextmanager
@@ -218,12 +218,12 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
     warned = []
     if first.get("type") == "href" and not first.get("job_url_patterns") and len(job_urls) >= 2:
         # the folder the job pages share, so the next crawl follows only those links
-        folder = os.path.commonprefix([urlsplit(u).path.rsplit("/", 1)[0] + "/" for u in job_urls])
-        if folder.count("/") >= 2 and folder.endswith("/"):
-            outside = [u for u in guessed if not urlsplit(u).path.startswith(folder)]
+        folder = jobs_folder(job_urls)
+        if folder:
+            outside = [u for u in dict.fromkeys(guessed + job_urls) if not urlsplit(u).path.startswith(folder)]
             if outside:
-                warned.append(f"{len(outside)} page(s) read hold no structured posting and only the generic reading "
-                              f"took them for a job ({', '.join(urlsplit(u).path for u in outside[:3])}"
+                warned.append(f"{len(outside)} page(s) read lie outside {folder} and only the generic reading took "
+                              f"them for a job ({', '.join(urlsplit(u).path for u in outside[:3])}"
                               f"{', ...' if len(outside) > 3 else ''}): not job pages, most likely; the suggested "
                               f"job_url_patterns keep to {folder}, where the pages with a posting are")
             first["job_url_patterns"] = [re.escape(folder)]
@@ -239,6 +239,23 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
     return {"tried": origin, "run": {"outcome": found["run"]["outcome"]}, "pages": pages,
             "filter": {"rules": found.get("filter_rules"), "not_learned": filter_note},
             "warnings": [n["text"] for n in notes] + warned, "source_file": {"sources": [suggested]}}
+
+
+def jobs_folder(urls: list[str]) -> str:
+    """The folder (one level down or deeper) that holds most of the job pages, at least two and at least half of
+    them; the deepest of those that hold as many: "/job/" for six postings beside a stray "/about/" page, "/jobs/"
+    for postings split between "/jobs/show/" and "/jobs/show-1/". '' when none does."""
+    counts: Counter = Counter()
+    for url in dict.fromkeys(urls):
+        folders = urlsplit(url).path.split("/")[1:-1]
+        for depth in range(1, len(folders) + 1):
+            counts["/" + "/".join(folders[:depth]) + "/"] += 1
+    if not counts:
+        return ""
+    best = max(counts.values())
+    if best < max(2, (len(set(urls)) + 1) // 2):
+        return ""
+    return max((folder for folder, count in counts.items() if count == best), key=lambda folder: folder.count("/"))
 
 
 def job_page_urls(pages: list[dict]) -> tuple[list[str], list[str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gigflow.adapters.common import as_bytes
 from gigflow.adapters.generic.page import read_page
+from gigflow.adapters.generic.patterns import LEGAL_HEADING, TITLE_SEPARATOR
 from gigflow.adapters.types import ExtractionContext, ExtractionResult
 
 BASE_CONFIDENCE = 0.45
@@ -12,7 +13,7 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
-    parser_version = "2.1.0"  # 2.1: status badges, section headings, taglines, department codes (the trials)
+    parser_version = "2.2.0"  # 2.2: legal notices are no vacancy; 2.1: status badges, section headings, taglines (trials)
     uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:
@@ -23,6 +24,9 @@ class GenericHtmlAdapter:
         page, warnings = read_page(content, url, context)
         if page is None:
             return self._result([], warnings)
+        notice = legal_notice(page)
+        if notice:
+            return self._result([], warnings + [f"generic-html: a legal notice's page ({notice!r}), no vacancy"])
         job = page.job()
         if job is None:
             best = "; ".join(f"{c.text[:60]!r} ({c.source}, {c.score:.1f})" for c in page.rejected_titles[:3])
@@ -40,3 +44,16 @@ class GenericHtmlAdapter:
     def _result(self, jobs, warnings, confidence=0.0) -> ExtractionResult:
         return ExtractionResult(jobs=jobs, parser_key=self.parser_key, parser_version=self.parser_version,
                                 confidence=confidence if jobs else 0.0, warnings=warnings, kind="detail")
+
+
+def legal_notice(page) -> str:
+    """The legal notice a page is ("Privacy Policy", "Impressum"), by its first <h1> or, without one, its
+    <title>'s first part; '' for any other page. A cookie banner's and a footer's links lead every first crawl of
+    a listing there, and the generic reading would take the notice's heading for a job's title."""
+    heading = page.root.find(".//h1")
+    if heading is not None:
+        text = " ".join(heading.text_content().split())
+    else:
+        text = (TITLE_SEPARATOR.split(page.meta.get("<title>", "")) or [""])[0]
+    text = text.strip(" .:")
+    return text if LEGAL_HEADING.match(text) else ""

@@ -71,6 +71,18 @@ SLOGAN_PRONOUNS = frozenset(("we", "us", "our", "you", "your", "wij", "ons", "on
 # "About Acme", "Über flaconi", "Over ons", "À propos de nous": a section about the employer
 # ("Over the Road Driver" is a title, so Dutch and Swedish count only with their "us").
 ABOUT_HEADING = re.compile(r"^(about|über|à propos( de)?)\s+\S|^(over ons|om oss)\b", re.I)
+# A legal notice's name as a page's whole heading ("Privacy Policy", "Cookie-Richtlinie", "Mentions légales",
+# "Impressum"): such a page, linked from every listing's cookie banner and footer, is never a vacancy. Whole
+# heading only: "Privacy Engineer" and "Legal Counsel" are jobs.
+LEGAL_HEADING = re.compile(
+    r"^(?:(?:website |site |our )?(?:privacy|cookies?|data protection|data privacy)(?: (?:and|&) cookies?)? "
+    r"(?:policy|notice|statement|settings|preferences)|terms(?: (?:and|&) conditions| of (?:use|service))?|"
+    r"general terms(?: and conditions)?|legal notice|legal|imprint|disclaimer|accessibility statement|"
+    r"impressum|datenschutz(?:erklärung|hinweise|richtlinie)?|cookie-?richtlinie|nutzungsbedingungen|agb|"
+    r"mentions légales|politique de (?:confidentialité|cookies)|conditions générales(?: d'utilisation)?|"
+    r"privacybeleid|privacyverklaring|cookiebeleid|algemene voorwaarden|"
+    r"política de (?:privacidad|cookies)|aviso legal|informativa (?:sulla )?(?:privacy|cookie)|note legali|"
+    r"integritetspolicy|personuppgiftspolicy|privatlivspolitik|tietosuojaseloste|polityka prywatności)$", re.I)
 INLINE_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*\S")
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 WORD_SPLIT = re.compile(r"\W+")
