@@ -42,15 +42,18 @@ def descriptions(pool) -> dict:
     return {row["title"]: row["description"] for row in rows}
 
 
-def test_a_saved_filter_reprepares_unchanged_sitemap_pages_without_refetching(pool, site):
+def test_a_saved_filter_reprepares_unchanged_sitemap_pages_without_refetching(pool, site, tmp_path):
     import_source(pool, SOURCE, site.url)
-    crawl("sitemap", "harbour")
+    markdown_dir = str(tmp_path / "markdown")
+    crawl("sitemap", "harbour", f"MARKDOWN_DIR={markdown_dir}")
     before = descriptions(pool)
     assert len(before) == 3 and all("All jobs" in d for d in before.values())  # the site nav in every description
+    files = sorted((tmp_path / "markdown" / "harbour").glob("*.md"))
+    assert len(files) == 3 and all("All jobs" in f.read_text() for f in files)
 
     configuration_id = get_source(pool, "harbour").configuration_id
     outcome = run_review(pool, configuration_id, ReviewKind.command, make_learner(NoiseSettings(), "rules"),
-                         after_save=lambda cid: reprepare_configuration(pool, cid))
+                         after_save=lambda cid: reprepare_configuration(pool, cid, markdown_dir=markdown_dir))
     assert outcome.status == "saved" and outcome.rules >= 1
     assert outcome.reprepared["reprepared"] == 3 and outcome.reprepared["reextracted"] == 3
 
@@ -65,6 +68,8 @@ def test_a_saved_filter_reprepares_unchanged_sitemap_pages_without_refetching(po
     assert sum(e["kind"] == "reextracted" for e in events) == 3
     assert any(e["kind"] == "updated" and "description" in e["fields"] for e in events)
     assert all("All jobs" not in row["markdown"] for row in markdowns)  # the stored versions carry it too
+    # and the Markdown files `scrapy jobs` points to, which the crawl wrote
+    assert all("All jobs" not in f.read_text() and f.read_text().lstrip().startswith("# ") for f in files)
 
     # The next crawl finds every lastmod unchanged: nothing fetched, the new descriptions stay.
     site.requests.clear()

@@ -135,5 +135,6 @@ def reprepare_after_save(pool, settings):
     def after_save(configuration_id: int) -> dict:
         return reprepare_configuration(pool, configuration_id,
                                        preparer=DocumentPreparer.from_settings(settings),
-                                       max_filter_bytes=settings.getint("NOISE_FILTER_MAX_BYTES"))
+                                       max_filter_bytes=settings.getint("NOISE_FILTER_MAX_BYTES"),
+                                       markdown_dir=settings.get("MARKDOWN_DIR", ""))
     return after_save

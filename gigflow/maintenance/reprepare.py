@@ -18,16 +18,18 @@ from gigflow.documents.preparer import DocumentPreparer
 from gigflow.documents.sniff import sniff_format
 from gigflow.noise.current import DEFAULT_MAX_BYTES, get_current_noise_filter
 from gigflow.noise.events import emit
+from gigflow.paths import markdown_path
 from gigflow.store.job_writer import JobWriter
 from gigflow.sources.repository import configuration_sources, get_source
 from gigflow.store import versions as store_versions
 
 
 def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPreparer | None = None,
-                            max_filter_bytes: int = DEFAULT_MAX_BYTES) -> dict:
+                            max_filter_bytes: int = DEFAULT_MAX_BYTES, markdown_dir: str = "") -> dict:
     """Prepare the current version of every URL of the configuration's sources again with its current filter.
-    Returns counts: versions looked at, reprepared (Markdown changed), unchanged, skipped (not HTML), and the
-    job outcomes (reextracted, changed, new)."""
+    Where the crawl wrote the version's Markdown file (``markdown_dir``: MARKDOWN_DIR), the file gets the new
+    Markdown too: `scrapy jobs` shows that file. Returns counts: versions looked at, reprepared (Markdown changed),
+    unchanged, skipped (not HTML), and the job outcomes (reextracted, changed, new)."""
     counts = {"versions": 0, "reprepared": 0, "unchanged": 0, "skipped": 0, "reextracted": 0, "changed": 0,
               "new": 0}
     preparer = preparer or DocumentPreparer()
@@ -60,6 +62,9 @@ def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPr
                                                  Jsonb(document.report.model_dump(mode="json")),
                                                  store_versions.jobs_digest(jobs))
                 counts["reprepared"] += 1
+                path = markdown_path(markdown_dir, source_id, stored.sha256)
+                if path is not None and path.exists():
+                    path.write_text(document.markdown, encoding="utf-8")
                 if jobs:
                     outcome = writer.write_page(
                         conn, source_id=source_id, page_url=stored.url, jobs=jobs, version_id=stored.id,

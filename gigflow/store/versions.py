@@ -114,6 +114,7 @@ class RepreparableVersion:
     fetched_at: datetime
     body: bytes
     markdown: str | None
+    sha256: str = ""
 
 
 def latest_validators(conn, source_id: str, url: str) -> Validators | None:

@@ -96,8 +96,9 @@ WHERE (%(source_id)s::text IS NULL OR v.source_id = %(source_id)s)
 ORDER BY v.source_id, v.url, v.fetched_at DESC, v.id DESC
 
 -- name: version_for_reprepare
--- One stored version with what preparing it again needs: bytes, type, current Markdown, when it was fetched.
-SELECT v.id, v.source_id, v.url, v.content_type, v.fetched_at, b.body, m.markdown
+-- One stored version with what preparing it again needs: bytes, type, current Markdown, when it was fetched, the
+-- bytes' sha256 (its Markdown file's name).
+SELECT v.id, v.source_id, v.url, v.content_type, v.fetched_at, b.body, m.markdown, v.sha256
 FROM source_versions v JOIN bodies b ON b.sha256 = v.sha256
 LEFT JOIN markdowns m ON m.sha256 = v.markdown_sha256
 WHERE v.id = %(id)s

@@ -68,7 +68,7 @@ class ActionError(ValueError):
 
 
 def flip_decision(pool, configuration_id: int, *, selector: str, signature: str, expected_token: int, note: str,
-                  max_bytes: int) -> tuple[str, int]:
+                  max_bytes: int, markdown_dir: str = "") -> tuple[str, int]:
     """Flip one learned rule (remove <-> keep) as a manual review, through the worker's race-safe save.
 
     The save refuses when anything moved since the page was shown (another review, a reset, a changed
@@ -91,7 +91,8 @@ def flip_decision(pool, configuration_id: int, *, selector: str, signature: str,
         raise ActionError(f"not saved: {saved.conflict} (reload the page and try again)")
     from gigflow.maintenance.reprepare import reprepare_configuration
 
-    reprepare_configuration(pool, configuration_id)  # stored pages take the changed filter now
+    # stored pages (and their Markdown files) take the changed filter now
+    reprepare_configuration(pool, configuration_id, markdown_dir=markdown_dir)
     return decision, saved.token
 
 

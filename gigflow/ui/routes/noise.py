@@ -40,7 +40,8 @@ async def flip(ui: UiContext, request):
         decision, _ = await run_in_threadpool(
             library.flip_decision, ui.pool, configuration_id, selector=form.get("selector", ""),
             signature=form.get("signature", ""), expected_token=number(form.get("token")),
-            note=form.get("note", "")[:300], max_bytes=ui.limits.max_filter_bytes)
+            note=form.get("note", "")[:300], max_bytes=ui.limits.max_filter_bytes,
+            markdown_dir=ui.settings.get("MARKDOWN_DIR", ""))
         message = f"saved: {form.get('selector')} is now {decision} (manual review)"
     except library.ActionError as exc:
         message = str(exc)
