@@ -54,3 +54,52 @@ def test_guard_titles_with_abbreviations_and_places_after_a_word_stay():
     plain = "Karriere bei Nordwerk"
     assert job_of(_plugin_page("Sr. Eng. Data (w/m/d)", "Analytics | Hamburg", plain)).title == "Sr. Eng. Data (w/m/d)"
     assert job_of(_plugin_page("Monteur (m/w/d)", "Kundendienst | Hannover", plain)).location == "Hannover"
+
+
+# --- wave 3, tenth stop: a community job board (hold-out 27's pythonjobs) and a consultancy's site (konato) -------
+
+BOARD = "https://board.example/jobs/backend-engineer.html"
+
+
+def _board_posting(byline: str, facts: str) -> str:
+    return (f"<html><head><title>Backend Engineer | The Free Job Board</title>"
+            f"<meta property='og:site_name' content='The Free Job Board'></head><body><header><a href='/'>The Free Job "
+            f"Board</a></header><main><article><h1>Backend Engineer</h1><div class='head'>{byline}<div>{facts}</div>"
+            f"</div><div><p>You build the services behind our music platform, review code and help the team ship "
+            f"every week. We work in small teams and care about tests.</p></div></article></main></body></html>")
+
+
+def board_job(html: str):
+    result = extract(html.encode(), url=BOARD, content_type="text/html")
+    assert result.jobs, result.warnings
+    return result.jobs[0]
+
+
+def test_a_boards_byline_names_the_employer_and_the_date():
+    job = board_job(_board_posting("Posted by <span><a href='https://apply.acme-music.example/j/1'>Acme Music</a>"
+                                   "</span> on <span>Tue, 23 Nov 2021</span>", "Location: <span>Remote</span>"))
+    assert job.employer == "Acme Music" and job.date_posted == "2021-11-23"
+
+
+def test_guard_an_authors_byline_linking_to_the_site_is_no_employer():
+    job = board_job(_board_posting("Posted by <a href='/authors/jane/'>Jane Doe</a> on 23 Nov 2021",
+                                   "Location: <span>Remote</span>"))
+    assert job.employer != "Jane Doe"
+
+
+def test_two_labels_on_one_line_are_two_values():
+    job = board_job(_board_posting("Posted by <a href='https://acme.example/'>Acme</a>",
+                                   "Contract type: <span>contract</span>.  Location: <span>Washington, D.C., Remote"
+                                   "</span>"))
+    assert job.employment_type == "contract" and job.location == "Washington, D.C., Remote"
+
+
+def test_a_legal_notice_is_no_vacancy():
+    for heading in ("Cookie Policy", "Privacy Policy", "Impressum", "Mentions légales"):
+        page = (f"<html><head><title>{heading} - Acme</title></head><body><main><h1>{heading}</h1><p>We keep what "
+                f"you send us for as long as the law asks and no longer than that, in the European Union.</p></main>"
+                f"</body></html>")
+        result = extract(page.encode(), url="https://acme.example/cookie-policy/", content_type="text/html")
+        assert not result.jobs and any("legal notice" in w for w in result.warnings)
+    assert board_job(_board_posting("", "Location: Remote").replace("Backend Engineer</h1>",
+                                                                      "Privacy Engineer</h1>")).title == "Privacy Engineer"

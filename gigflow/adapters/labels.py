@@ -56,10 +56,36 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
             value, label = inline.group(2), inline.group(1)
         else:
             value, label = value_after(element), own
+        # "Contract type: <span>Permanent</span>. Location: <span>Remote</span>": one line, two labelled values
+        value, more = _next_labels(value) if value else (value, [])
         value = clean_text(value, MAX_VALUE) if value else None
-        if value and label_field(value) is None and value.strip(" :-–|") and len(value) < MAX_VALUE:
+        # A value that is a label word too ("Contract type: contract") stands when the vocabulary knows it.
+        if value and (label_field(value) is None or (field == "employment_type" and employment_types(value))) \
+                and value.strip(" :-–|") and len(value) < MAX_VALUE:
             found.setdefault(field, []).append(LabelledValue(field, value.strip(" :-–|"), label.strip(" :："), element))
+            for other_label, other_field, other_value in more:
+                found.setdefault(other_field, []).append(
+                    LabelledValue(other_field, other_value, other_label, element))
     return _trusted(found)
+
+
+# Another "Label:" after a value on its line, set off by a stop, a semicolon or a run of spaces.
+_NEXT_LABEL = re.compile(r"(?:[.;]\s+|\s{2,}|\s[|·•]\s)([^\W\d][^:：.;|·•]{0,39})[:：]\s*")
+
+
+def _next_labels(text: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """``text`` up to the next known label on its line, and each (label, field, value) that follows."""
+    cuts = [(m, label_field(m.group(1))) for m in _NEXT_LABEL.finditer(text)]
+    cuts = [(m, field) for m, field in cuts if field]
+    if not cuts:
+        return text, []
+    more = []
+    for i, (m, field) in enumerate(cuts):
+        end = cuts[i + 1][0].start() if i + 1 < len(cuts) else len(text)
+        value = clean_text(text[m.end():end], MAX_VALUE)
+        if value and label_field(value) is None:
+            more.append((m.group(1).strip(), field, value.strip(" :-–|.")))
+    return text[:cuts[0][0].start()], more
 
 
 def _key(label: str) -> str:
@@ -98,6 +124,8 @@ def value_after(label) -> str | None:
         if rest and len(rest) < MAX_VALUE:
             return rest
     if label.tail and label.tail.strip(" :：\n\t\xa0"):
+        if label.tail.lstrip(" \n\t\xa0")[:1] in ".;,":
+            return None  # "<span>contract</span>. Location: …": the sentence ends, no value follows
         return label.tail.strip(" :：\n\t\xa0")
     sibling = label.getnext()
     while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "br"):

@@ -8,6 +8,9 @@ from gigflow.adapters.generic.patterns import CLOSING_PHRASE, DATE_META, POSTED_
 from gigflow.adapters.types import Evidence
 
 
+BYLINE_MAX_CHARS = 300
+
+
 class JobDates:
     """Mixin of the page (gigflow.adapters.generic.page.Page): date_posted and valid_through."""
 
@@ -39,6 +42,10 @@ class JobDates:
             text = element.text or ""
             if len(text) > 200 or not POSTED_PHRASE.search(text):
                 continue
+            own = POSTED_PHRASE.search(" ".join(text.split()))
+            whole = " ".join(" ".join(element.itertext()).split())
+            if not (own and find_date(own.group("date"), fetched_at=fetched_at)) and len(whole) <= BYLINE_MAX_CHARS:
+                text = whole  # "Posted by <a>Acme</a> on <span>Tue, 23 Nov 2021</span>": the date in a child
             match = POSTED_PHRASE.search(" ".join(text.split()))
             iso = find_date(match.group("date"), fetched_at=fetched_at) if match else None
             if iso:

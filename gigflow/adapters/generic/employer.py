@@ -9,11 +9,12 @@ board, not the school or firm that hires.
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 
 from gigflow.adapters.common import clean_text
 from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
-from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION,
+from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION, POSTED_BY,
                                                EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
                                                ORG_WORDS, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
@@ -21,6 +22,7 @@ from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_
 from gigflow.adapters.text_patterns import normalise, parse_salary
 from gigflow.adapters.types import Evidence
 
+POSTED_BY_BLOCKS = 2  # the blocks right after the title where a byline stands
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
@@ -58,6 +60,26 @@ class EmployerFinder:
                 match = CAREERS_AT.match(part.strip())
                 if match:
                     return match.group("employer"), f"{key} 'careers at'"
+        return None
+
+    def _posted_by(self) -> tuple[str, str] | None:
+        """A board's byline under the title, "Posted by <a href=employer's site>Acme</a> on 23 Nov 2021": the name
+        in a link to another site (an author's name links to a page of the site itself, or nowhere)."""
+        title = getattr(self, "title_element", None)
+        if title is None:
+            return None
+        own_host = urlsplit(self.url or "").hostname or ""
+        following = [node for node in title.itersiblings() if isinstance(node.tag, str)][:POSTED_BY_BLOCKS]
+        for block in following:
+            for anchor in block.iter("a"):
+                name = " ".join(anchor.text_content().split())
+                host = urlsplit(urljoin(self.base, (anchor.get("href") or "").strip())).hostname or ""
+                if not name or not host or host == own_host:
+                    continue
+                text = " ".join(block.text_content().split())
+                before = text[:max(text.find(name), 0)]
+                if POSTED_BY.search(before) and self._plausible_employer(name) and not self._is_site_name(name):
+                    return name, f"{self.path(anchor)} 'posted by' beside the title"
         return None
 
     def _configured_company(self) -> tuple[str, str] | None:
@@ -210,6 +232,8 @@ EMPLOYER_SOURCES = (
            "\"Careers at Acme\", \"Werken bij Acme\": a part of <title> or og:title"),
     Source("title at X", lambda page: page._employer_at(), "text-pattern", 0.6,
            "\"Welder at Acme\" in the title heading or the document title"),
+    Source("posted by X beside the title", lambda page: page._posted_by(), "text-pattern", 0.5,
+           "a byline under the title naming the employer in a link to its own site (\"Posted by Acme on ...\")"),
     Source("beside the title in the document title", lambda page: page._employer_beside_title_in_doc_title(),
            "meta", 0.5, "the part of the document title next to the job title, when no place or the site"),
     Source("heading beside the title", lambda page: page._employer_beside_heading(), "heading", 0.45,

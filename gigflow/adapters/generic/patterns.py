@@ -83,6 +83,10 @@ LEGAL_HEADING = re.compile(
     r"privacybeleid|privacyverklaring|cookiebeleid|algemene voorwaarden|"
     r"política de (?:privacidad|cookies)|aviso legal|informativa (?:sulla )?(?:privacy|cookie)|note legali|"
     r"integritetspolicy|personuppgiftspolicy|privatlivspolitik|tietosuojaseloste|polityka prywatności)$", re.I)
+# A byline's words before the poster's name, at the end of the text before it (en, de, fr, es, it, nl, pt).
+POSTED_BY = re.compile(r"\b(?:posted|published|offered|listed) by\s*$|(?:gepostet|veröffentlicht|ausgeschrieben) "
+                       r"von\s*$|\bpubliée? par\s*$|\bpublicad[oa] por\s*$|\bpubblicat[oa] da\s*$|"
+                       r"\bgeplaatst door\s*$", re.I)
 INLINE_LABEL = re.compile(r"^([^:：]{1,40})[:：]\s*\S")
 TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 WORD_SPLIT = re.compile(r"\W+")
