@@ -161,3 +161,36 @@ def test_gf_a_page_naming_its_employer_only_in_the_header_keeps_the_name():
     assert "Suffolk Reading Trust" in markdown
     seen = learn_four_jobs(_owner_in_text, "https://library.example", unseen=0)[1]
     assert "Suffolk Reading Trust" in seen and "Events" not in seen  # where the text names it, the header goes
+
+
+# --- GG, GH (hold-out 32) -----------------------------------------------------------------------------------------
+
+def _share_and_copyright(k, slug, title, text, need):
+    url = f"https%3a%2f%2fsoft.example%2fjobs%2f{slug}%2f"
+    share = ("<div class='social-share'><h4>Share:</h4>"
+             f"<a href='https://facebook.com/sharer/sharer.php?u={url}' aria-label=''><svg></svg></a>"
+             f"<a href='https://twitter.com/intent/tweet/?text={slug}&url={url}'><svg></svg></a>"
+             f"<a href='mailto:?subject={slug}&body={url}'><svg></svg></a></div>")
+    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header><main><article>"
+            f"<h1>{title}</h1><div class='post'><h2>Responsibilities</h2><p>{text} {duties(title)}</p><h2>Minimum "
+            f"qualifications</h2><ul><li>{need}</li></ul></div>{share}</article></main><footer><a href='/'>"
+            f"<img src='/logo.png' alt='Softwerk Labs'></a><p>copyright © 2020 all right reserved</p></footer>"
+            f"</body></html>")
+
+
+def test_gg_share_buttons_under_their_heading_go():
+    _result, markdown = learn_four_jobs(_share_and_copyright, "https://soft.example")
+    assert "Share:" not in markdown and "Experience in purchasing" in markdown
+
+
+def test_gh_all_rights_reserved_names_no_holder():
+    from lxml import html as lxml_html
+
+    from gigflow.noise.learn.owner import copyright_holders
+
+    for line in ("copyright © 2020 all right reserved", "© 2020 Todos los derechos reservados"):
+        assert copyright_holders(lxml_html.fromstring(f"<div><p>{line}</p></div>")) == []
+    assert copyright_holders(lxml_html.fromstring("<div><p>© 2021 Acme GmbH. Alle Rechte vorbehalten</p></div>")) \
+        == ["Acme GmbH"]
+    _result, markdown = learn_four_jobs(_share_and_copyright, "https://soft.example")
+    assert "all right reserved" not in markdown

@@ -42,8 +42,9 @@ _OWNER_TYPES = frozenset({"organization", "corporation", "localbusiness", "websi
 _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[,.]?\s*)"
 _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:]?\s*" + _YEARS + r"?[-–—:]?\s*"
                         r"(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
-_HOLDER_END = re.compile(r"\s*(?:\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
-                         r"\ball rights\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
+_HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
+                         r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
+                         r"\ball rights?\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
 _TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
 # also a logo's file or class name ("acme-logo", "logo_acme").

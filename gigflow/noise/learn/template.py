@@ -204,6 +204,8 @@ class SiteTemplate:
         if el in self.constant and heading_over_form(el):
             # An application form under its heading, the same on every sample: a control (CC), judged.
             return ""
+        if is_share_bar(el):
+            return ""  # share buttons under their "Share:" heading: a control, judged
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
@@ -382,6 +384,23 @@ def is_link_block(el) -> bool:
     if not shown:
         return True
     return sum(len(w) for w in linked) * 2 >= shown
+
+
+# Where a share button sends the page: a network's share endpoint, a mail to fill in, a messenger's send link.
+_SHARE_TARGET = re.compile(r"share|sharer|intent/tweet|/submit/?\?url=|^whatsapp:|^mailto:\?|pin/create", re.I)
+SHARE_LABEL_MAX_WORDS = 3
+
+
+def is_share_bar(el) -> bool:
+    """Two or more share buttons under a label of a few words ("Share:", "Teilen"): a control, though it has a
+    heading (GG)."""
+    links = [a for a in el.iter("a") if (a.get("href") or "").strip()]
+    if len(links) < 2 or not all(_SHARE_TARGET.search(a.get("href").strip()) for a in links):
+        return False
+    rest = _norm(el.text_content())
+    for a in links:
+        rest = rest.replace(_norm(a.text_content()), " ", 1) if _norm(a.text_content()) else rest
+    return len(rest.split()) <= SHARE_LABEL_MAX_WORDS
 
 
 def is_all_links(el) -> bool:
