@@ -137,6 +137,8 @@ EMPLOYER_FIXTURES = [
      '<meta property="og:title" content="Acme hiring Welder in Geel | Network">', None, "Acme"),
     ("careers at X in the document title", "<h1>Welder</h1>", "Welder | Careers at Acme", "", None, "Acme"),
     ("title at X", "<h1>Welder</h1>", "Welder at Acme", "", None, "Acme"),
+    ("posted by X beside the title", "<h1>Welder</h1><div>Posted by <a href='https://acme.example/'>Acme Works</a>"
+     " on 23 Nov 2021</div>", None, "", None, "Acme Works"),
     ("beside the title in the document title", "<h1>Welder</h1>", "Welder | Acme Industries", "", None,
      "Acme Industries"),
     ("heading beside the title", "<h1>Welder</h1><h2>Acme Industries</h2>", None, "", None, "Acme Industries"),
