@@ -49,11 +49,10 @@ def _posting(place: str, offices):
 
 
 def test_gb_offices_the_posting_names_go():
-    result, markdown = learn_four_jobs(_posting("Toulouse, Paris et Lyon", OFFICES), ORIGIN)
-    assert "Toulouse, Paris et Lyon" in markdown
+    _result, markdown = learn_four_jobs(_posting("Toulouse, Paris et Lyon", OFFICES), ORIGIN)
+    assert "Toulouse, Paris et Lyon" in markdown and "Experience in purchasing" in markdown
     for _town, street, code_town in OFFICES:
         assert street not in markdown and code_town not in markdown
-    assert "Certified welding experience" in markdown or "Profil" in markdown
 
 
 def test_gb_guard_offices_the_posting_does_not_name_stay():
@@ -157,7 +156,7 @@ def _owner_in_text(k, slug, title, text, need):
 
 
 def test_gf_a_page_naming_its_employer_only_in_the_header_keeps_the_name():
-    result, markdown = learn_four_jobs(_owner_in_text, "https://library.example")
+    _result, markdown = learn_four_jobs(_owner_in_text, "https://library.example")
     assert "Suffolk Reading Trust" in markdown
     seen = learn_four_jobs(_owner_in_text, "https://library.example", unseen=0)[1]
     assert "Suffolk Reading Trust" in seen and "Events" not in seen  # where the text names it, the header goes
