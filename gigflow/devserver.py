@@ -6,10 +6,14 @@ It logs each request's start time, path and Host header, so politeness can be ch
 from __future__ import annotations
 
 import functools
+import logging
+import sys
 import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+logger = logging.getLogger(__name__)
 
 
 class FixtureHandler(SimpleHTTPRequestHandler):
@@ -24,6 +28,16 @@ class FixtureHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
 
+def _report_error(request, client_address) -> None:
+    """A request that failed, logged: a client that hung up (a crawl cancelled, a test's server shut down while a
+    handler still writes) is no error. socketserver's default printed a traceback to stderr, into whatever command
+    or test shared the process then."""
+    error = sys.exc_info()[1]
+    if isinstance(error, (ConnectionError, TimeoutError)):
+        return
+    logger.warning("request from %s failed", client_address, exc_info=True)
+
+
 class BackgroundServer:
     """An HTTP server on a background thread, used as a context manager. Subclasses build ``self.httpd``."""
 
@@ -31,6 +45,7 @@ class BackgroundServer:
 
     def _serve(self, httpd: ThreadingHTTPServer) -> None:
         self.httpd = httpd
+        self.httpd.handle_error = _report_error
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
