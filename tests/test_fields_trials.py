@@ -103,3 +103,17 @@ def test_a_legal_notice_is_no_vacancy():
         assert not result.jobs and any("legal notice" in w for w in result.warnings)
     assert board_job(_board_posting("", "Location: Remote").replace("Backend Engineer</h1>",
                                                                       "Privacy Engineer</h1>")).title == "Privacy Engineer"
+
+
+def test_a_working_time_is_no_date():
+    """"32 hours a week" beside the title read as a posting date counted back from the clock (a different date on
+    every run); a duration with no year or date beside it is none. Relative dates still need their marker."""
+    from datetime import datetime, timezone
+
+    from gigflow.adapters.dates import find_date
+
+    fetched = datetime(2026, 12, 1, 12, tzinfo=timezone.utc)
+    for text in ("32 hours a week", "3 days a week", "1 week", "6 Monate befristet"):
+        assert find_date(text, fetched_at=fetched) is None, text
+    assert find_date("posted 3 days ago", fetched_at=fetched) == "2026-11-28"
+    assert find_date("Tue, 23 Nov 2021") == "2021-11-23"

@@ -61,6 +61,10 @@ def normalise_date(value, *, fetched_at: datetime | None = None) -> str | None:
     relative = bool(_RELATIVE.search(text))
     if relative and fetched_at is None:
         return None
+    if not relative and _DURATION.search(text) and not _YEAR_OR_DATE.search(text):
+        # "32 hours a week", "3 days a week", "1 week": a duration; dateparser would count it back from the
+        # clock (a different "date" every run)
+        return None
     base = fetched_at.replace(tzinfo=None, second=0, microsecond=0) if relative else None
     iso = _parse_text(text, base)
     if iso and fetched_at is not None and iso[:10] > (fetched_at + _ONE_DAY).date().isoformat():
@@ -108,6 +112,13 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mrt|mär|mai|okt|d
 _DATE_SHAPES = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}\b|"
                           rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|"
                           rf"\b\d{{1,2}}\.?\s+{_MONTH}\s+\d{{4}}\b", re.I)
+
+
+# A span of time, not a day: "32 hours", "3 days", "1 week", "6 Monate" (with no year or date beside it).
+_DURATION = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|days?|weeks?|months?|years?|stunden|std|tage?n?|wochen?|"
+                       r"monate?n?|jahre?n?|uur|dagen|weken|maanden|heures?|jours?|semaines?|mois|ans?|horas?|días|"
+                       r"semanas?|meses|años|ore|giorni|settimane|mesi|anni)\b", re.I)
+_YEAR_OR_DATE = re.compile(r"\b(?:19|20)\d\d\b|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 
 
 def find_date(text: str | None, *, fetched_at: datetime | None = None) -> str | None:
