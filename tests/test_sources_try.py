@@ -141,3 +141,30 @@ def test_the_suggested_folder_is_where_most_job_pages_are():
     # no folder holds half of them: nothing to narrow to
     assert jobs_folder(["https://acme.example/a/1.html", "https://acme.example/b/2.html",
                         "https://acme.example/c/3.html"]) == ""
+
+
+def test_a_capped_first_guess_reads_the_links_that_name_jobs_first(pool, tmp_path):
+    # A board's listing: a few job cards, then a long tag cloud (telegram.jobs, a trial site); the first guess
+    # follows every same-site link, the scheduler takes the last found first, and a run capped at --pages read only
+    # tag pages before.
+    (tmp_path / "tags").mkdir()
+    (tmp_path / "jobs").mkdir()
+    cards = ""
+    for n in range(3):
+        (tmp_path / "jobs" / f"{n}.html").write_text(
+            f"<html><head><title>Backend developer {n}</title></head><body><h1>Backend developer {n}</h1>"
+            f"<p>Город: Москва</p><p>{'We build payment services in Go and review code every day. ' * 6}</p>"
+            "</body></html>")
+        cards += f'<div class="card"><a href="/jobs/{n}.html">Backend developer {n}</a></div>'
+    tags = ""
+    for tag in ("python", "golang", "rust", "devops", "qa", "frontend"):
+        (tmp_path / "tags" / f"{tag}.html").write_text(f"<html><body><h1>#{tag}</h1><p>Posts tagged {tag}.</p>"
+                                                       "</body></html>")
+        tags += f'<a href="/tags/{tag}.html">#{tag}</a> '
+    (tmp_path / "index.html").write_text(f"<html><body><main>{cards}</main><aside>{tags}</aside></body></html>")
+    with FixtureServer(tmp_path) as server:
+        result = tried(f"{server.url}/index.html", "--pages", "3")
+    read = [page["url"] for page in result["pages"]]
+    assert all("/jobs/" in url for url in read), read
+    [strategy] = result["source_file"]["sources"][0]["strategies"]
+    assert strategy["job_url_patterns"] == ["/jobs/"]

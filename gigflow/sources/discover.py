@@ -20,14 +20,12 @@ from lxml import html as lxml_html
 from gigflow.adapters.ats.recognise import Finding, recognise_page
 from gigflow.adapters.feed import FeedAdapter
 from gigflow.politeness.keys import registrable_domain
+from gigflow.sources.job_paths import JOB_WORDS
 from gigflow.sources.config import SourceConfig
 
 # The least confidence at which a recognised ATS board is proposed rather than the page's own links.
 MIN_ATS_CONFIDENCE = 0.5
 MIN_CARDS = 2
-JOB_WORDS = re.compile(r"(?:^|[/_.-])(?:jobs?|careers?|vacanc(?:y|ies)|vacatures?|stellen?|stellenangebote?|"
-                       r"positions?|openings?|postings?|roles?|offres?|emplois?|empleos?|ofertas?|lavoro|"
-                       r"werken|jobb|tyopaikat|opportunit(?:y|ies)|requisitions?)(?:[/_.-]|$)", re.I)
 CHROME = ("header", "nav", "footer", "aside")
 # Hosted boards of providers gigflow names but does not read through the ATS strategy: where their listing is,
 # and what their job links look like (for an href strategy on that board).

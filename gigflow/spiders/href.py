@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urldefrag
+from urllib.parse import urldefrag, urlsplit
 
 import scrapy
 from scrapy.http import HtmlResponse
@@ -10,6 +10,7 @@ from scrapy.http import HtmlResponse
 from gigflow.documents.rendering import script_rendered
 from gigflow.health import LISTING_PAGE, SCRIPT_RENDERED
 from gigflow.politeness.keys import registrable_domain
+from gigflow.sources.job_paths import JOB_WORDS
 from gigflow.spiders.base import SourceSpider
 
 
@@ -23,6 +24,13 @@ class HrefSpider(SourceSpider):
         self.capped = False
         for url in self.strategy.listing_urls:
             yield self.listing_request(url, page=1)
+
+    def _priority(self, url: str) -> int:
+        """With no job_url_patterns every same-site link is followed: links whose path names jobs ("/jobs/",
+        "/stellen/") first, so a capped run (`sources try --pages N`) reads postings before a tag cloud."""
+        if self.strategy.job_url_patterns:
+            return 0
+        return 1 if JOB_WORDS.search(urlsplit(url).path) else 0
 
     def listing_request(self, url: str, page: int):
         return scrapy.Request(url, callback=self.parse_listing, errback=self.on_fetch_error, cb_kwargs={"page": page},
@@ -62,7 +70,7 @@ class HrefSpider(SourceSpider):
                                                  "cap_reached")
                         continue
                     self.job_urls.add(url)
-                    yield self.job_request(url)
+                    yield self.job_request(url, priority=self._priority(url))
         if page == 1:
             self.count_listing(response.url, job_links)
             rendered = script_rendered(response.body) if job_links == 0 else None
