@@ -193,3 +193,19 @@ def test_gh_all_rights_reserved_names_no_holder():
         == ["Acme GmbH"]
     _result, markdown = learn_four_jobs(_share_and_copyright, "https://soft.example")
     assert "all right reserved" not in markdown
+
+
+# --- GI (hold-out 36) ---------------------------------------------------------------------------------------------
+
+def _bold_words_in_a_sentence(k, slug, title, text, need):
+    share = (80, 75, 100, 90)[k]
+    return (f"<html><head><title>{title}</title></head><body><div class='header'><a href='/'><h1>Open Jobs Board"
+            f"</h1></a></div><div class='job'><a href='/job/{slug}'><div class='title'>{title}</div></a>"
+            f"<div class='meta'><div class='oss'><b>{share}</b>% of time is on <b>open source</b>.</div>"
+            f"<div class='location'>Location: Remote</div></div><div class='description'><p>{text} "
+            f"{duties(title)}</p><ul><li>{need}</li></ul></div></div></body></html>")
+
+
+def test_gi_a_bold_word_in_a_sentence_is_no_region_of_its_own():
+    _result, markdown = learn_four_jobs(_bold_words_in_a_sentence, "https://board.example")
+    assert "% of time is on **open source" in markdown

@@ -73,13 +73,27 @@ def candidate_regions(root) -> list:
     return found
 
 
+# Elements that mark words inside a sentence, not a block of their own.
+PHRASING_TAGS = frozenset({"b", "strong", "em", "i", "u", "s", "mark", "small", "code", "sub", "sup", "abbr", "span",
+                           "time", "var", "kbd", "q", "cite", "dfn"})
+
+
+def in_sentence(el) -> bool:
+    """Words marked inside their parent's own sentence ("<b>80</b>% of time is on <b>open source</b>.")."""
+    parent = el.getparent()
+    if el.tag not in PHRASING_TAGS or parent is None:
+        return False
+    return bool((parent.text or "").strip()) or any((child.tail or "").strip() for child in parent)
+
+
 def region_parts(region) -> list:
     """The child elements of a region that show something in Markdown (text, links or images).
 
     Tried on their own only when the whole region cannot be learned; they stay inside a candidate region,
-    so ordinary page content is still never classified.
+    so ordinary page content is still never classified. Words marked inside the region's own sentence
+    ("<b>80</b>% of time is on <b>open source</b>.") are no part: removing one would cut the sentence (GI).
     """
-    return [child for child in region if isinstance(child.tag, str)
+    return [child for child in region if isinstance(child.tag, str) and not in_sentence(child)
             and (child.text_content().strip() or child.tag in ("a", "img") or child.find(".//a") is not None
                  or child.find(".//img") is not None)]
 

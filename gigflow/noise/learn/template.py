@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.learn.candidates import is_breadcrumb, is_landmark, is_named_landmark
+from gigflow.noise.learn.candidates import in_sentence, is_breadcrumb, is_landmark, is_named_landmark
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.forms import heading_over_form
 from gigflow.noise.signature import MAP_LINK, NO_REFERENCES, SelfReferences, link_folder, stable_attributes
@@ -581,6 +581,9 @@ def _outermost_constant(body, template: SiteTemplate) -> list:
     walker = etree.iterwalk(body, events=("start",))
     for _event, el in walker:
         if not isinstance(el.tag, str) or el is body:
+            continue
+        if in_sentence(el):
+            walker.skip_subtree()  # words of a sentence, not a block: the same bold word on every page (GI)
             continue
         if el in template.constant:
             if template.holds_content(el):
