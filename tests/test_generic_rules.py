@@ -64,6 +64,8 @@ TITLE_FIXTURES = [
     ("a sentence beside a shorter h1", -1.5, "<h1>Welder</h1><h1>Build the future of steel construction with a "
      "team that cares about craft</h1>", None, "Build the future of steel construction with a team that cares "
      "about craft"),
+    ("a section among h1s", -1.5, "<h1>Welder (m/f)</h1><div><h1 id='context'>Context</h1><p>x</p><h1 id='tasks'>"
+     "Tasks</h1><p>y</p><h1 id='skills'>Skills</h1></div>", None, "Context"),
 ]
 TITLE_RULES = {rule.name: rule for rule in PROMINENCE + EVIDENCE + RIVAL_H1}
 
@@ -110,6 +112,7 @@ VETO_FIXTURES = [
     ("another field's value", "<h2>Acme GmbH</h2><p>Company: Acme GmbH</p>", None, "Acme GmbH"),
     ("another field's element", '<h2 class="company-name">Acme</h2>', None, "Acme"),
     ("names a listing", "<h2>Open positions</h2>", None, "Open positions"),
+    ("badge", '<h1>Welder</h1><p>Position: <span class="badge badge-blue">CRAFT</span></p>', None, "CRAFT"),
 ]
 
 

@@ -103,12 +103,16 @@ def place_parts(text: str | None) -> list[str]:
     return [part for part in _PARTS.split(normalise(text or "")[:MAX_PLACE_TEXT]) if part]
 
 
+_GENDER_SUFFIX = re.compile(r"(?<=[^\W\d_])[/*:_]-?in(?:nen)?\b", re.I)
+
+
 def place_score(text: str | None) -> float:
     """0 (no known place in it) to 1 (every part is a known city, state or country)."""
     if not text or len(text) > MAX_PLACE_TEXT or not re.search(r"[^\W\d_]", text):
         return 0.0
     cities, regions = _names()
-    parts = place_parts(text)
+    # German gender forms ("Architekt/in", "Entwickler:innen", "Berater*in"): "in" there is no India
+    parts = place_parts(_GENDER_SUFFIX.sub("", text))
     if not parts or len(parts) > 6:
         return 0.0
     known = sum(_known(part, cities, regions) for part in parts)

@@ -18,26 +18,14 @@ from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGH
                                                EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
                                                ORG_WORDS, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
-from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field
-from gigflow.adapters.text_patterns import normalise, parse_salary
+from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field, opens_a_section
+from gigflow.adapters.text_patterns import label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence
 
+# What an image's alt text says when it is no name: a loading animation, an icon, a placeholder.
+NOT_A_LOGO = re.compile(r"(?:pre)?loader|loading|spinner|icon|image|img|placeholder|banner|avatar", re.I)
 POSTED_BY_BLOCKS = 2  # the blocks right after the title where a byline stands
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
-
-
-def _slug(text: str) -> str:
-    return "-".join(re.findall(r"[^\W_]+", text.casefold()))
-
-
-def opens_a_section(heading, text: str) -> bool:
-    """A heading that opens a section of the posting, not a line naming its employer: its anchor is its own
-    slug (``<h3 id="description-and-duties">``, a table of contents' target), or headings of its level follow it
-    in the same block, each a section of its own ("Duties", "Profile", "Education")."""
-    anchor = heading.get("id") or ""
-    if anchor and _slug(anchor) == _slug(text):
-        return True
-    return sum(1 for sibling in heading.itersiblings() if sibling.tag == heading.tag) >= 2
 
 
 class EmployerFinder:
@@ -87,7 +75,7 @@ class EmployerFinder:
 
     def _employer_in_meta_line(self) -> tuple[str, str] | None:
         meta = self._meta_line()
-        if meta and meta[0]:
+        if meta and meta[0] and not label_field(meta[0].strip(" :：")) and not _marked_label(meta[3], meta[0]):
             if self.context.company and not ORG_WORDS.search(meta[0]) and not LEGAL_SUFFIX.search(meta[0]):
                 # One company's career site ("Ablesung | Hamburg"): a bare word leading the line is its department;
                 # the source's company stays the employer unless the line names an organisation.
@@ -111,6 +99,8 @@ class EmployerFinder:
     def _plausible_employer(self, text: str | None) -> bool:
         if text and len(text.split()) <= 2 and LISTING_WORDS.search(text):
             return False  # "Empleos", "Jobs", "Вакансии": a board's section, not an employer
+        if text and (label_field(text.strip(" :：")) or NOT_A_LOGO.fullmatch(text.strip())):
+            return False  # a field's label ("Expected start date") or an image's file word ("preloader")
         return bool(text) and 2 <= len(text) <= 100 and not is_section_heading(text) and \
             place_score(text) < 0.5 and not re.fullmatch(r"[\d\W]+", text) and \
             not (self.title() and normalise(text) == normalise(self.title()[0]))
@@ -254,3 +244,9 @@ EMPLOYER_SOURCES = (
     Source("logo alt text", lambda page: page._logo_alt(), "css", 0.35, "the alt text of the site's logo"),
     Source("copyright line", lambda page: page._copyright(), "text-pattern", 0.3, "the copyright holder"),
 )
+
+
+def _marked_label(node, text: str) -> bool:
+    """``text`` is a field's label by its markup (``<span class="label">Expected start date</span>``)."""
+    return any(isinstance(el.tag, str) and "label" in re.split(r"[\s_-]+", (el.get("class") or "").lower())
+               and " ".join(el.text_content().split()) == text for el in node.iter())

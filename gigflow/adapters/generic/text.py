@@ -69,3 +69,18 @@ def labels_another_field(text: str) -> bool:
 def is_section_heading(text: str) -> bool:
     key = normalise(text).strip(" :：-–|•*»«").strip()
     return key in SECTION_HEADINGS or label_field(key) is not None
+
+
+def _slug(text: str) -> str:
+    return "-".join(re.findall(r"[^\W_]+", text.casefold()))
+
+
+def opens_a_section(heading, text: str) -> bool:
+    """A heading that opens a section of the posting, not a line naming its employer nor the job's name: its anchor
+    is its own slug (``<h3 id="description-and-duties">``, a table of contents' target), or two more headings of its
+    level stand in the same block, each a section of its own ("Duties", "Profile", "Education")."""
+    anchor = heading.get("id") or ""
+    if anchor and _slug(anchor) == _slug(text):
+        return True
+    parent = heading.getparent()
+    return parent is not None and sum(1 for sibling in parent if sibling.tag == heading.tag) >= 3

@@ -15,8 +15,8 @@ from gigflow.adapters.generic.patterns import (BARE_SOURCES, CAREERS_AT, EMPLOYE
 from gigflow.adapters.generic.rules import score as rules_score
 from gigflow.adapters.generic.rules import vetoed
 from gigflow.adapters.generic.text import is_section_heading, own_text
-from gigflow.adapters.generic.title_rules import (EVIDENCE, LISTING_VETO, PROMINENCE, RIVAL_H1, VETOES, Candidate,
-                                                  Reading, TitleContext)
+from gigflow.adapters.generic.title_rules import (BADGE_CLASS, EVIDENCE, LISTING_VETO, PROMINENCE, RIVAL_H1, VETOES,
+                                                  Candidate, Reading, TitleContext)
 from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
 from gigflow.vacancy_status import closed_badge, without_badge
@@ -118,7 +118,8 @@ class TitleFinder:
             # "Job Title: Welder" inside a paragraph: the value has no element of its own to score above.
             key = normalise(labelled_title.value)
             if key not in found and not is_section_heading(labelled_title.value) and 3 <= len(key) <= 150 \
-                    and not self._in_chrome(labelled_title.element):
+                    and not self._in_chrome(labelled_title.element) \
+                    and not (_a_badge(labelled_title, key) and any(c.score > 0 for c in found.values())):
                 found[key] = Candidate(labelled_title.value, LABELLED_TITLE_SCORE + self._agreement(key),
                                        "label", labelled_title.element)
         self._title_parts_as_candidates(found)
@@ -237,3 +238,11 @@ class TitleFinder:
                                            confidence=confidence))
         self.title_element = best.element
         return self._title
+
+
+def _a_badge(labelled, key: str) -> bool:
+    """The labelled value is a badge ("Position: <span class=badge>POSTDOC</span>"): the job's category, its title
+    only where the page offers no other."""
+    scope = labelled.element.getparent() if labelled.element.getparent() is not None else labelled.element
+    return any(isinstance(el.tag, str) and BADGE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+               and normalise(" ".join(" ".join(el.itertext()).split())) == key for el in scope.iter())

@@ -4,6 +4,7 @@ prominent it is (`PROMINENCE`), what backs or weakens its text (`EVIDENCE`), and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gigflow.adapters.gazetteer import place_score
@@ -11,7 +12,8 @@ from gigflow.adapters.generic.patterns import (ABOUT_HEADING, APPLY_WORDS, CAREE
                                                LOCATION_ATTR, SENTENCE_WORDS, SHORT_CODE_PAIR, WIDGET_CLASS,
                                                WIDGET_HEADING, WORD_SPLIT)
 from gigflow.adapters.generic.rules import Rule, Veto
-from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field, own_text
+from gigflow.adapters.generic.text import (is_section_heading, is_slogan, labels_another_field, opens_a_section,
+                                           own_text)
 
 OPENING_QUOTES = "\"“„«'‘"
 CLOSING_QUOTES = "\"”“»'’"
@@ -92,6 +94,9 @@ def is_widget_heading(element, text: str, backed: bool = False) -> bool:
     return False
 
 
+BADGE_CLASS = re.compile(r"(?:^|[\s_-])(?:badge|chip|pill|tag)(?:$|[\s_-])", re.I)
+
+
 def _named(element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
@@ -101,6 +106,8 @@ VETOES = (
                                                   for a in c.element.iterancestors()),
          "a control's caption is never the vacancy's title"),
     Veto("hidden", lambda c, p: p.page._hidden(c.element), "a closed dialog's or a hidden widget's heading"),
+    Veto("badge", lambda c, p: not c.heading and bool(BADGE_CLASS.search(_named(c.element))),
+         "a badge or tag (\"PHD\", \"POSTDOC\" beside \"Position\") names the job's category, not the job"),
     Veto("quotation", lambda c, p: c.text[:1] in OPENING_QUOTES and c.text.rstrip()[-1:] in CLOSING_QUOTES,
          "a quotation (a testimonial's heading), never a vacancy's title"),
     Veto("in the footer", lambda c, p: p.page._in_footer(c.element),
@@ -182,7 +189,12 @@ def _words(text: str) -> int:
 # Read over the page's h1 candidates (scored above zero) when there are two or more; the context is that list.
 RIVAL_H1 = (
     Rule("a sentence beside a shorter h1", lambda c, h1s: c.source == "h1" and _words(c.text) >= SENTENCE_WORDS
-         and any(_words(o.text) < SENTENCE_WORDS for o in h1s if o is not c), -1.5,
+         and any(_words(o.text) < SENTENCE_WORDS and not opens_a_section(o.element, o.text) for o in h1s
+                 if o is not c), -1.5,
          "a sentence nothing else repeats (a hero's slogan) is not the vacancy's name beside a short h1",
          ", a sentence"),
+    Rule("a section among h1s", lambda c, h1s: c.source.split()[0] == "h1" and opens_a_section(c.element, c.text)
+         and any(not opens_a_section(o.element, o.text) for o in h1s if o is not c), -1.5,
+         "one of several h1 sections of a posting written in Markdown (\"Skills\", \"Contacts\") beside the h1 "
+         "that opens the page", ", a section"),
 )
