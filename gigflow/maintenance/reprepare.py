@@ -10,6 +10,8 @@ gets a ``reextracted`` event, and an ``updated`` event naming the fields that ch
 
 from __future__ import annotations
 
+import logging
+
 from psycopg.types.json import Jsonb
 
 from gigflow.adapters import extract
@@ -22,6 +24,8 @@ from gigflow.paths import markdown_path
 from gigflow.store.job_writer import JobWriter
 from gigflow.sources.repository import configuration_sources, get_source
 from gigflow.store import versions as store_versions
+
+logger = logging.getLogger(__name__)
 
 
 def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPreparer | None = None,
@@ -62,9 +66,7 @@ def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPr
                                                  Jsonb(document.report.model_dump(mode="json")),
                                                  store_versions.jobs_digest(jobs))
                 counts["reprepared"] += 1
-                path = markdown_path(markdown_dir, source_id, stored.sha256)
-                if path is not None and path.exists():
-                    path.write_text(document.markdown, encoding="utf-8")
+                _rewrite_file(markdown_path(markdown_dir, source_id, stored.sha256), document.markdown)
                 if jobs:
                     outcome = writer.write_page(
                         conn, source_id=source_id, page_url=stored.url, jobs=jobs, version_id=stored.id,
@@ -74,3 +76,14 @@ def reprepare_configuration(pool, configuration_id: int, *, preparer: DocumentPr
                         counts[name] += outcome[name]
     emit("versions_reprepared", configuration_id, **counts)
     return counts
+
+
+def _rewrite_file(path, markdown: str) -> None:
+    """The version's Markdown file, where the crawl wrote one: a copy of what the database holds, so a file that
+    cannot be written is logged and the stored version keeps its new Markdown."""
+    if path is None or not path.exists():
+        return
+    try:
+        path.write_text(markdown, encoding="utf-8")
+    except OSError as exc:
+        logger.warning("Markdown file %s not rewritten: %s", path, exc)

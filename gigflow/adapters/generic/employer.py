@@ -59,12 +59,15 @@ class EmployerFinder:
         own_host = urlsplit(self.url or "").hostname or ""
         following = [node for node in title.itersiblings() if isinstance(node.tag, str)][:POSTED_BY_BLOCKS]
         for block in following:
+            text = " ".join(block.text_content().split())
             for anchor in block.iter("a"):
                 name = " ".join(anchor.text_content().split())
-                host = urlsplit(urljoin(self.base, (anchor.get("href") or "").strip())).hostname or ""
+                try:
+                    host = urlsplit(urljoin(self.base, (anchor.get("href") or "").strip())).hostname or ""
+                except ValueError:  # a malformed address names no site
+                    continue
                 if not name or not host or host == own_host:
                     continue
-                text = " ".join(block.text_content().split())
                 before = text[:max(text.find(name), 0)]
                 if POSTED_BY.search(before) and self._plausible_employer(name) and not self._is_site_name(name):
                     return name, f"{self.path(anchor)} 'posted by' beside the title"

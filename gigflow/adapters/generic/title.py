@@ -16,7 +16,7 @@ from gigflow.adapters.generic.rules import score as rules_score
 from gigflow.adapters.generic.rules import vetoed
 from gigflow.adapters.generic.text import is_section_heading, own_text
 from gigflow.adapters.generic.title_rules import (BADGE_CLASS, EVIDENCE, LISTING_VETO, PROMINENCE, RIVAL_H1, VETOES,
-                                                  Candidate, Reading, TitleContext)
+                                                  Candidate, Reading, TitleContext, class_and_id)
 from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
 from gigflow.vacancy_status import closed_badge, without_badge
@@ -244,5 +244,5 @@ def _a_badge(labelled, key: str) -> bool:
     """The labelled value is a badge ("Position: <span class=badge>POSTDOC</span>"): the job's category, its title
     only where the page offers no other."""
     scope = labelled.element.getparent() if labelled.element.getparent() is not None else labelled.element
-    return any(isinstance(el.tag, str) and BADGE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+    return any(isinstance(el.tag, str) and BADGE_CLASS.search(class_and_id(el))
                and normalise(" ".join(" ".join(el.itertext()).split())) == key for el in scope.iter())

@@ -97,7 +97,7 @@ def is_widget_heading(element, text: str, backed: bool = False) -> bool:
 BADGE_CLASS = re.compile(r"(?:^|[\s_-])(?:badge|chip|pill|tag)(?:$|[\s_-])", re.I)
 
 
-def _named(element) -> str:
+def class_and_id(element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
@@ -106,7 +106,7 @@ VETOES = (
                                                   for a in c.element.iterancestors()),
          "a control's caption is never the vacancy's title"),
     Veto("hidden", lambda c, p: p.page._hidden(c.element), "a closed dialog's or a hidden widget's heading"),
-    Veto("badge", lambda c, p: not c.heading and bool(BADGE_CLASS.search(_named(c.element))),
+    Veto("badge", lambda c, p: not c.heading and bool(BADGE_CLASS.search(class_and_id(c.element))),
          "a badge or tag (\"PHD\", \"POSTDOC\" beside \"Position\") names the job's category, not the job"),
     Veto("quotation", lambda c, p: c.text[:1] in OPENING_QUOTES and c.text.rstrip()[-1:] in CLOSING_QUOTES,
          "a quotation (a testimonial's heading), never a vacancy's title"),
@@ -120,8 +120,9 @@ VETOES = (
          and len(c.text.split()) <= 3, "\"Apply now\": an action"),
     Veto("another field's value", lambda c, p: not c.labelled and c.key in p.other_fields,
          "the employer's or the place's value, however prominent"),
-    Veto("another field's element", lambda c, p: not c.labelled and bool(EMPLOYER_ATTR.search(_named(c.element))
-                                                                        or LOCATION_ATTR.search(_named(c.element))),
+    Veto("another field's element",
+         lambda c, p: not c.labelled and bool(EMPLOYER_ATTR.search(class_and_id(c.element))
+                                              or LOCATION_ATTR.search(class_and_id(c.element))),
          "an element classed as the employer or the place"),
 )
 

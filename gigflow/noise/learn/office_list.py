@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 
 from gigflow.noise.learn.classifier import RULES_NAME
-from gigflow.noise.learn.restated_regions import _in_landmark, _matches
+from gigflow.noise.learn.restated_regions import in_landmark, rule_matches
 from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
 from gigflow.noise.model import NoiseFilter
 
@@ -45,11 +45,8 @@ def office_town(text: str) -> str:
 
 
 def _lines(region) -> str:
-    """The region's text a line per block or line break, as a reader sees it."""
-    parts = []
-    for piece in region.itertext():
-        parts.append(piece)
-    text = "\n".join(parts)
+    """The region's text, a line per text node ("46-48 Rue André Vasseur<br>31200 Toulouse": two lines)."""
+    text = "\n".join(region.itertext())
     return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
 
 
@@ -62,7 +59,7 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
     for i, region in enumerate(regions):
         rule = decided[i]
         if (rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals
-                or not {s.kind for s in rule.signals} <= OFFICE_KINDS or not _in_landmark(region)):
+                or not {s.kind for s in rule.signals} <= OFFICE_KINDS or not in_landmark(region)):
             continue
         town = office_town(_lines(region))
         parent = region.getparent()
@@ -75,7 +72,7 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
         if len(towns) < MIN_TOWNS:
             continue
         indices = {i for i, _town in members}
-        matches = [[_matches(root, decided[i], signatures, k) for i in indices] for k, root in enumerate(roots)]
+        matches = [[rule_matches(root, decided[i], signatures, k) for i in indices] for k, root in enumerate(roots)]
         if not all(all(per_rule) for per_rule in matches):
             continue  # not the same list on every sample
         if baseline is None:

@@ -24,8 +24,10 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from gigflow.noise.learn.brand import header_brand_texts
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
 from gigflow.noise.learn.outside import outside
 from gigflow.noise.signal import Signal
+from gigflow.noise.snippets import normalise_snippet
 
 MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
 MAX_NAME_CHARS = 60
@@ -43,7 +45,8 @@ _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[
 _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:]?\s*" + _YEARS + r"?[-–—:]?\s*"
                         r"(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
 _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
-                         r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|\balle rechten voorbehouden\b|"
+                         r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|"
+                         r"\balle rechten voorbehouden\b|"
                          r"\ball rights?\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
 _TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
@@ -342,10 +345,9 @@ def _inline_reference(a) -> bool:
         return False
     words = " ".join(block.text_content().split())
     own = " ".join(a.text_content().split())
-    return len(words.split()) >= PROSE_MIN_WORDS and len(words) > 2 * len(own) and not _APPLY_WORDS.search(own)
+    return len(words.split()) >= PROSE_MIN_WORDS and len(words) > 2 * len(own) \
+        and not JOB_FACT_SIGNALS["apply"].search(own)
 
-
-_APPLY_WORDS = re.compile(r"(apply|application|bewerb|postul|candidat|solliciteer|søg|ansök)", re.I)
 
 
 def looks_like_a_board(samples, roots, owner: str = "") -> str:
@@ -473,8 +475,6 @@ def owner_restated_by_removals(owner: str, decided: list, regions: list) -> list
     naming it goes; a page whose posting never names its employer would lose the name with them. Apply keeps the
     first such region on a page that names the owner nowhere else (``apply._restated_elsewhere``).
     ``regions``: the first sample's element of each learned rule, in ``decided``'s order."""
-    from gigflow.noise.snippets import normalise_snippet
-
     name = normalise_snippet(owner)
     if len(name) < 3:
         return decided

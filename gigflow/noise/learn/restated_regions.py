@@ -59,8 +59,8 @@ def without_restated_regions(samples, roots, reused: list, decided: list, region
         rule = decided[i]
         if rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals:
             continue
-        matches = [_matches(root, rule, signatures, k) for k, root in enumerate(roots)]
-        if not (all(matches) or _in_landmark(region)):
+        matches = [rule_matches(root, rule, signatures, k) for k, root in enumerate(roots)]
+        if not (all(matches) or in_landmark(region)):
             continue  # neither a site landmark nor the same on every sample: maybe this job's own
         stated = _signal_texts(rule.signals)
         cells = any(signal.kind == LABEL_VALUE_KIND for signal in rule.signals)
@@ -121,7 +121,7 @@ def _restated_texts(per_sample: list) -> list[str]:
     return sorted(t for t in common if 3 <= len(t) <= MAX_RESTATED_CHARS)[:MAX_RESTATED]
 
 
-def _matches(root, rule, signatures, k: int) -> list:
+def rule_matches(root, rule, signatures, k: int) -> list:
     """The rule's region on sample ``k``, as learned (selector, else position-free path, and signature)."""
     for where in (rule.selector, rule.path):
         if not where:
@@ -135,7 +135,7 @@ def _matches(root, rule, signatures, k: int) -> list:
     return []
 
 
-def _in_landmark(region) -> bool:
+def in_landmark(region) -> bool:
     """The region is or sits in a site header, navigation, footer or sidebar, not inside an article or main."""
     landmark = False
     for node in (region, *region.iterancestors()):
