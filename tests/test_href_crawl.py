@@ -48,3 +48,31 @@ def test_crawl_twice_stores_one_version_per_page_and_one_row_per_job(pool, fixtu
 def test_unknown_source_is_a_clear_error(pool):
     result = scrapy_command("crawl", "href", "-a", "source=nope")
     assert "unknown source 'nope'" in result.stderr
+
+
+def test_a_malformed_link_on_the_listing_skips_that_link_only(pool, tmp_path):
+    # "http://[oops/" cannot be parsed (a broken IPv6 literal): it raised in the listing's callback, so every run
+    # of that source ended incomplete and the links after it were never followed.
+    from gigflow.devserver import FixtureServer
+    from gigflow.sources.loader import parse_sources
+    from gigflow.sources.repository import import_sources
+
+    (tmp_path / "jobs").mkdir()
+    links = '<a href="http://[oops/">broken</a>'
+    for n in range(2):
+        (tmp_path / "jobs" / f"{n}.html").write_text(
+            f"<html><head><title>Welder {n}</title></head><body><h1>Welder {n}</h1><p>Location: Geel</p>"
+            f"<p>{'You weld stainless pipes for dairies in a team of four. ' * 5}</p></body></html>")
+        links += f'<a href="/jobs/{n}.html">Welder {n}</a>'
+    (tmp_path / "index.html").write_text(f"<html><body><main>{links}</main></body></html>")
+    with FixtureServer(tmp_path) as server:
+        import_sources(pool, parse_sources([{
+            "id": "badlink", "company": "Acme", "canonical_url": f"{server.url}/index.html", "status": "active",
+            "strategies": [{"type": "href", "listing_urls": [f"{server.url}/index.html"],
+                            "job_url_patterns": ["/jobs/"]}]}]))
+        crawl("href", "badlink")
+    run = last_run(pool)
+    assert run["outcome"] == "finished" and run["stats"]["gigflow/unreadable_links"] == 1
+    with pool.connection() as conn:
+        titles = {row["title"] for row in conn.execute("SELECT title FROM jobs WHERE source_id = 'badlink'")}
+    assert titles == {"Welder 0", "Welder 1"}

@@ -53,11 +53,16 @@ class HrefSpider(SourceSpider):
         job_links = 0
         for node in scope:
             for href in node.css("a::attr(href)").getall():
-                url = urldefrag(response.urljoin(href.strip())).url
-                if url in seen or url == urldefrag(response.url).url or not url.startswith(("http://", "https://")):
+                try:
+                    url = urldefrag(response.urljoin(href.strip())).url
+                    if url in seen or url == urldefrag(response.url).url or not url.startswith(("http://", "https://")):
+                        continue
+                    seen.add(url)
+                    same_site = registrable_domain(url) == domain
+                except ValueError:  # "http://[oops/": no address a browser could follow either; the rest still is
+                    self.crawler.stats.inc_value("gigflow/unreadable_links")
                     continue
-                seen.add(url)
-                if registrable_domain(url) != domain:
+                if not same_site:
                     continue
                 if self.matches(url, strategy.job_url_patterns, strategy.exclude_patterns):
                     job_links += 1
