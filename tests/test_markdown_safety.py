@@ -49,7 +49,7 @@ def unsafe_parts(markdown: str) -> list[str]:
         for name, value in el.attrib.items():
             if name not in ALLOWED[el.tag]:
                 problems.append(f"attribute {name} on <{el.tag}>")
-            elif name == "href" and value != "#" and urlsplit(value.strip()).scheme.lower() not in ("http", "https", "mailto"):
+            elif name == "href" and value != "#" and urlsplit(value.strip()).scheme.lower() not in ("http", "https", "mailto", "tel", "sms", "tg", "whatsapp"):
                 problems.append(f"link {value!r}")
             elif name == "src" and value != "#" and urlsplit(value.strip()).scheme.lower() not in ("http", "https"):
                 problems.append(f"image {value!r}")
@@ -131,6 +131,20 @@ def test_escaped_markup_stays_text_and_script_links_go(converter):
     assert "&lt;img src=x onerror=alert(1)&gt;" in rendered and "&lt;script&gt;steal()&lt;/script&gt;" in rendered
     assert "javascript" not in rendered.replace("(javascript:alert(3))", "")  # the text stays, as text
     assert '<a href="https://jobs.example.org/apply">Apply here</a>' in rendered
+    assert unsafe_parts(markdown) == []
+
+
+@pytest.mark.parametrize("converter", sorted(CLIENTS))
+def test_contact_links_keep_their_targets(converter):
+    # On some boards a messenger or a phone is the only way to apply: the link is the fact.
+    page = (b"<html><body><h1>QA engineer</h1><p>Apply: <a href='tg://resolve?domain=qa_jobs&amp;post=98657'>"
+            b"write to us</a>, <a href='tel:+49 30 1234567'>call</a>, <a href='whatsapp://send?phone=5511999'>chat</a>"
+            b" <a href='tg:'>nobody</a></p></body></html>")
+    markdown = CLIENTS[converter].prepare(page, URL, "text/html").markdown
+    rendered = RENDER.render(markdown)
+    assert 'href="tg://resolve?domain=qa_jobs&amp;post=98657"' in rendered, markdown
+    assert 'href="tel:+49%2030%201234567"' in rendered and 'href="whatsapp://send?phone=5511999"' in rendered
+    assert 'href="tg:"' not in rendered and "nobody" in rendered  # no address: the text stays, the target goes
     assert unsafe_parts(markdown) == []
 
 

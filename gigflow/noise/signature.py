@@ -173,15 +173,22 @@ def _norm(text: str | None) -> str:
 LINK_ATTRIBUTES = frozenset({"href", "action", "formaction"})
 
 
+# A phone or messenger link that reaches a person ("tel:", "tg://resolve?domain=", "whatsapp://send?phone="): a
+# contact, like a mail link. One that shares the page with a text or an address is a share button.
+CONTACT_APP_LINK = re.compile(r"^(?:tel|sms|tg|whatsapp|viber|skype):(?!//(?:msg|share))(?!.*[?&](?:text|url)=)",
+                              re.I)
+
+
 def link_target(value: str) -> str:
     """Where a link goes, as far as a template cares: its host and first path segment. A language switcher, a
     share or login link, a "current job" breadcrumb go to a different page from every page, but to the same
-    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail and phone links stay whole: they are contacts;
+    place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail, phone and messenger links stay whole: they are
+    contacts;
     but a mail link to nobody ("mailto:?subject=<this job>&body=<its address>") shares the page by e-mail."""
     value = value.strip()
     if value.lower().startswith("mailto:?"):
         return "mailto:"
-    if value.lower().startswith(("mailto:", "tel:")):
+    if value.lower().startswith("mailto:") or CONTACT_APP_LINK.match(value):
         return value
     try:
         parts = urlsplit(value)
@@ -189,6 +196,16 @@ def link_target(value: str) -> str:
         return value
     first = parts.path.lstrip("/").split("/", 1)[0]
     return f"{parts.scheme}://{parts.netloc}/{first}" if parts.netloc or parts.scheme else f"/{first}"
+
+
+def contact_targets(element) -> frozenset:
+    """The mail, phone and messenger addresses the region's links write to: who a reader reaches from it."""
+    found = set()
+    for el in element.iter("a"):
+        href = (el.get("href") or "").strip()
+        if href.lower().startswith("mailto:") and not href.lower().startswith("mailto:?") or CONTACT_APP_LINK.match(href):
+            found.add(href.lower())
+    return frozenset(found)
 
 
 def stable_attributes(el, refs: SelfReferences) -> list[tuple[str, str]]:

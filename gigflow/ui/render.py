@@ -13,13 +13,13 @@ from markupsafe import Markup
 if TYPE_CHECKING:
     from gigflow.ui.library import RunRow
 
-SAFE_SCHEMES = ("http://", "https://", "mailto:")
+SAFE_SCHEMES = ("http://", "https://", "mailto:", "tel:", "sms:", "tg:", "whatsapp:")
 MIN_HIGHLIGHT_CHARS = 3  # shorter values ("BE", "7") would mark half the page
 
 
 def _markdown_it() -> MarkdownIt:
     # Raw HTML off, images shown as their alt text (a stored page must not make the browser fetch from its
-    # site), and links only to http(s) and mailto.
+    # site), and links only to http(s), mailto and the contact schemes (tel, sms, tg, whatsapp).
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.validateLink = lambda url: url.strip().lower().startswith(SAFE_SCHEMES)
     return md
