@@ -198,13 +198,20 @@ def link_target(value: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/{first}" if parts.netloc or parts.scheme else f"/{first}"
 
 
-def contact_targets(element) -> frozenset:
-    """The mail, phone and messenger addresses the region's links write to: who a reader reaches from it."""
+def destinations(element) -> frozenset:
+    """Where the region's links lead a reader out of the site's pages: the mail, phone and messenger addresses
+    they write to and the hosts of the absolute web links."""
     found = set()
     for el in element.iter("a"):
         href = (el.get("href") or "").strip()
-        if href.lower().startswith("mailto:") and not href.lower().startswith("mailto:?") or CONTACT_APP_LINK.match(href):
-            found.add(href.lower())
+        lowered = href.lower()
+        if lowered.startswith("mailto:") and not lowered.startswith("mailto:?") or CONTACT_APP_LINK.match(href):
+            found.add(lowered)
+        elif lowered.startswith(("http://", "https://", "//")):
+            try:
+                found.add(urlsplit(href if not href.startswith("//") else "https:" + href).netloc.lower())
+            except ValueError:
+                found.add(lowered)
     return frozenset(found)
 
 

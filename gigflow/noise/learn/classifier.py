@@ -189,6 +189,11 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "location": re.compile(r"(?i:\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
                            r"headquarters|office in|"
                            r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b)|📍|"
+                           # an East Asian address: a postal mark and code ("〒037-0041"), a prefecture or province
+                           # and its city or ward ("青森県五所川原市", "東京都新宿区", "广东省深圳市"), a Korean
+                           # city and district ("서울특별시 강남구")
+                           r"〒\s?\d{3}-?\d{4}|[\u4e00-\u9fff]{1,4}[都道府県省][\u4e00-\u9fff]{1,8}?[市区區町村郡县縣]|"
+                           r"[가-힣]{1,6}(?:특별시|광역시|시|도)\s[가-힣]{1,6}[구군시]\b|"
                            # a place's office, campus or HQ ("Madison Office", "Leeds Campus"), a head office
                            r"\b(?!(?:Back|Front|Post|Box|Home|Press|Microsoft|Our|The|Your|Open|Virtual|Family)\b)"
                            r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
@@ -213,7 +218,10 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # "candidat..." as applying (candidature, candidater, candidatura, candidatar-se, "Candidati"), not the
     # person: a menu's "Candidatos" or /candidates/ section is for job seekers, no way to apply.
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|" + APPLY_CANDIDAT + r"|hae|haku|"
-                        r"응모|지원|応募)", re.I),
+                        r"aplikuj\w*|ansök\w*|ansøg\w*|откликнуться|отправить резюме|odpovědět na|"
+                        r"응모|지원)|"
+                        # scripts written without spaces between words: no word boundary to look for
+                        r"応募|エントリー|आवेदन|申请职位|立即申请|投递简历", re.I),
     # Documents to send with an application (an application form's fact, like its deadline).
     "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
                             r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
@@ -280,8 +288,9 @@ def _values_state_text(markup: str) -> bool:
                       for label in labels):
         return False  # every label is a link: a menu's entries with their descriptions ("Get Help: Read our FAQ")
     for value in fragment.iter("dd", "td"):
-        linked = sum(len(a.text_content().strip()) for a in value.iter("a"))
-        if len(value.text_content().strip()) > linked:
+        # Counted without whitespace: the line breaks between a menu's items are no words of its own.
+        linked = sum(len(_squash(a.text_content())) for a in value.iter("a"))
+        if len(_squash(value.text_content())) > linked:
             return True
     return False
 

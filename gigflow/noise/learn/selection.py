@@ -7,7 +7,7 @@ from lxml import html as lxml_html
 
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signature import contact_targets, learned_lines, region_signature, within_variation
+from gigflow.noise.signature import destinations, learned_lines, region_signature, within_variation
 
 
 class Signatures:
@@ -43,7 +43,7 @@ class Signatures:
             theirs = self.lines(other, page)
             # Text alike but another mail, phone or messenger address: each page's own contact, not one template.
             self.cache[key] = (bool(theirs) and within_variation(theirs, learned) and within_variation(learned, theirs)
-                               and contact_targets(other) == contact_targets(region))
+                               and destinations(other) == destinations(region))
         return self.cache[key]
 
 
