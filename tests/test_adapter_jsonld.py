@@ -104,3 +104,18 @@ def test_hostile_jsonld_is_contained():
     assert job.title == "Nurse"
     assert len(job.description) <= 20_000
     assert any("script 0" in warning for warning in result.warnings)
+
+
+def test_remote_job_places_its_applicants_and_a_zero_salary_is_none():
+    """A remote posting names where its applicants may live; a template's "value": "0" states no pay."""
+    posting = {"@type": "JobPosting", "title": "DevOps Engineer", "url": "https://agency.example/careers/devops",
+               "hiringOrganization": {"name": "Agency"}, "jobLocationType": "TELECOMMUTE",
+               "applicantLocationRequirements": {"@type": "Country", "name": "Pakistan"},
+               "baseSalary": {"@type": "MonetaryAmount", "currency": "PKR",
+                              "value": {"@type": "QuantitativeValue", "value": "0", "unitText": "YEAR"}}}
+    page = f'<script type="application/ld+json">{json.dumps(posting)}</script>'.encode()
+    [job] = extract(page, url="https://agency.example/careers/devops", content_type="text/html").jobs
+    assert job.remote == "remote" and job.evidence["remote"].snippet_or_path.endswith("jobLocationType")
+    assert job.location == "Pakistan" and job.evidence["location"].snippet_or_path.endswith(
+        "applicantLocationRequirements")
+    assert job.salary is None or not (job.salary.min == job.salary.max == 0)

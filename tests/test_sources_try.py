@@ -122,6 +122,8 @@ def test_pages_without_a_structured_posting_do_not_widen_the_suggested_job_folde
         result = tried(f"{server.url}/careers/index.html", "--pages", "6")
     [strategy] = result["source_file"]["sources"][0]["strategies"]
     assert strategy["job_url_patterns"] == ["/careers/jobs/"], result["pages"]
+    # every posting names Acme: the suggested company is Acme, not the host it was a placeholder for
+    assert result["source_file"]["sources"][0]["company"] == "Acme"
     assert any("/party.html" in w and "job_url_patterns keep to /careers/jobs/" in w for w in result["warnings"])
     # a legal notice is no vacancy at all (generic 2.2)
     legal = [page for page in result["pages"] if page["url"].endswith(("/privacy.html", "/imprint.html"))]
@@ -141,6 +143,17 @@ def test_the_suggested_folder_is_where_most_job_pages_are():
     # no folder holds half of them: nothing to narrow to
     assert jobs_folder(["https://acme.example/a/1.html", "https://acme.example/b/2.html",
                         "https://acme.example/c/3.html"]) == ""
+
+
+def test_the_suggested_company_is_the_employer_every_job_names():
+    from gigflow.commands.sources_try import agreed_employer
+
+    def pages(*employers):
+        return [{"jobs": [{"fields": {"title": "Welder", "employer": name}}]} for name in employers]
+
+    assert agreed_employer(pages("GladBit", "Gladbit", "GladBit")) == "GladBit"
+    assert agreed_employer(pages("Acme", "Globex")) == ""  # a board: its jobs' employers differ
+    assert agreed_employer(pages("Acme", None)) == "" and agreed_employer(pages("Acme")) == ""
 
 
 def test_a_capped_first_guess_reads_the_links_that_name_jobs_first(pool, tmp_path):

@@ -88,6 +88,13 @@ def _location(node: dict) -> list[str]:
     return result
 
 
+def _applicant_places(node: dict) -> list[str]:
+    """Where a remote job's applicants may live (``applicantLocationRequirements``: "Pakistan", "EU")."""
+    places = node.get("applicantLocationRequirements") or []
+    places = places if isinstance(places, list) else [places]
+    return [name for name in (_text(p.get("name") if isinstance(p, dict) else p) for p in places) if name]
+
+
 def _salary(node: dict) -> Salary | None:
     base = node.get("baseSalary") or node.get("estimatedSalary")
     if isinstance(base, list):
@@ -105,6 +112,8 @@ def _salary(node: dict) -> Salary | None:
     else:
         salary.min = salary.max = _number(value)
     salary.unit = salary.unit or _text(base.get("unitText"))
+    if not any(amount for amount in (salary.min, salary.max)) and (salary.min is not None or salary.max is not None):
+        return None  # "value": "0": a template's placeholder, no pay stated
     return salary
 
 
@@ -126,7 +135,7 @@ def _description(value: Any) -> str | None:
 
 class JsonLdAdapter:
     parser_key = "jsonld"
-    parser_version = "1.0.0"
+    parser_version = "1.1.0"
 
     def supports(self, url: str, content: bytes | str) -> bool:
         data = content.encode("utf-8", "replace") if isinstance(content, str) else content
@@ -161,7 +170,9 @@ class JsonLdAdapter:
             return Evidence(method="jsonld", snippet_or_path=f"script[{index}].{path}", confidence=confidence)
 
         org = node.get("hiringOrganization")
+        remote = str(node.get("jobLocationType", "")).upper() == "TELECOMMUTE"
         locations = _location(node)
+        applicants = _applicant_places(node) if remote and not locations else []
         identifier = node.get("identifier")
         external_id = _text(identifier.get("value") if isinstance(identifier, dict) else identifier)
         job = ExtractedJob(
@@ -169,9 +180,9 @@ class JsonLdAdapter:
             url=_text(node.get("url")) or page_url,
             external_id=external_id,
             employer=_text(org),
-            location=locations[0] if locations else None,
-            locations=locations,
-            remote="remote" if str(node.get("jobLocationType", "")).upper() == "TELECOMMUTE" else None,
+            location=(locations or applicants or [None])[0],
+            locations=locations or applicants,
+            remote="remote" if remote else None,
             salary=_salary(node),
             employment_type=_text(node.get("employmentType")),
             date_posted=_text(node.get("datePosted")),
@@ -184,7 +195,9 @@ class JsonLdAdapter:
             raw={k: node[k] for k in list(node)[:40] if k != "description"},
         )
         paths = {"title": "title", "url": "url", "external_id": "identifier", "employer": "hiringOrganization",
-                 "location": "jobLocation", "salary": "baseSalary", "employment_type": "employmentType",
+                 "location": "applicantLocationRequirements" if applicants else "jobLocation",
+                 "locations": "applicantLocationRequirements" if applicants else "jobLocation",
+                 "remote": "jobLocationType", "salary": "baseSalary", "employment_type": "employmentType",
                  "date_posted": "datePosted", "valid_through": "validThrough", "description": "description",
                  "requirements": next((k for k in ("qualifications", "experienceRequirements", "skills")
                                        if node.get(k)), "qualifications"),

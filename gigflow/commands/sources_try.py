@@ -233,12 +233,27 @@ def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note
             if dead:
                 first["exclude_patterns"] = [re.escape(path) + "$" for path in dead]
     suggested["strategies"] = [first] + list(entry["strategies"][1:])
+    from gigflow.sources.suggest import source_for_url
+
+    employer = agreed_employer(found["pages"])
+    placeholder = source_for_url(entry["canonical_url"])["company"] if entry.get("canonical_url") else None
+    if employer and entry.get("company") == placeholder:
+        # the host was only a placeholder: every job read names the same employer (a board's do not agree)
+        suggested["company"] = employer
     better = [n["strategy"] for n in notes if n.get("strategy")]
     if better:  # a board's API, or a browser for a script-rendered listing, beats the tried strategy
         suggested["strategies"] = better[:1] + suggested["strategies"]
     return {"tried": origin, "run": {"outcome": found["run"]["outcome"]}, "pages": pages,
             "filter": {"rules": found.get("filter_rules"), "not_learned": filter_note},
             "warnings": [n["text"] for n in notes] + warned, "source_file": {"sources": [suggested]}}
+
+
+def agreed_employer(pages: list[dict]) -> str:
+    """The employer every job read names, as written on most of them, when two or more jobs do; else ''."""
+    names = [str((job["fields"] or {}).get("employer") or "").strip() for page in pages for job in page["jobs"]]
+    if len(names) < 2 or not all(names) or len({" ".join(n.casefold().split()) for n in names}) != 1:
+        return ""
+    return Counter(names).most_common(1)[0][0]
 
 
 def jobs_folder(urls: list[str]) -> str:
