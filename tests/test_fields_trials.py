@@ -148,3 +148,24 @@ def test_the_h1_that_opens_a_posting_written_in_markdown_is_its_title():
             "<p><span class='label'>Position</span><span class='data'><span class='badge badge-blue'>ENGINEER</span>"
             f"</span></p></div><div id='page-content'>{sections}</div></main></body></html>")
     assert job_of(page).title.startswith("Software Design and Development Engineer (M/F)")
+
+
+# --- Japanese career sites (hold-out 38, read as a new user's first records; wave 3, eleventh stop) -----------
+
+_JP_TEXT = ("<p>当社のオンラインゲームの企画・運営をお任せします。チームと協力し、新しい遊びを提案していただきます。"
+            "ユーザーの声を分析し、改善を続けてください。</p>")
+
+
+def _japanese_posting(page_heading: str, site_name: str, logo_alt: str = "") -> str:
+    logo = f"<img src='/img/logo.png' alt='{logo_alt}'>" if logo_alt else ""
+    return (f"<html><head><title>リードプランナー | 中途採用情報 | {site_name}</title>"
+            f"<meta property='og:site_name' content='{site_name}'></head><body><header><a href='/'>{logo}</a>"
+            f"</header><main><h2 class='pagetitle'>{page_heading}</h2><h3>PCオンライン リードプランナー</h3>"
+            f"{_JP_TEXT}<table><tr><th>雇用形態</th><td>正社員</td></tr></table></main></body></html>")
+
+
+def test_a_japanese_page_heading_is_no_title_and_the_recruiting_site_no_employer():
+    job = job_of(_japanese_posting("募集要項詳細", "採用サイト｜株式会社アクメ -【ACME Co., Ltd.】"))
+    assert job.title == "PCオンライン リードプランナー" and job.employer == "株式会社アクメ"
+    job = job_of(_japanese_posting("Recruit 募集要項", "", logo_alt="ACME Recruiting Site"))
+    assert job.title == "PCオンライン リードプランナー" and job.employer == "ACME"

@@ -79,6 +79,12 @@ SECTION_HEADINGS = frozenset((
     "offres d'emploi", "postuler", "missions", "job offer", "job opening", "opening", "position", "job posting",
     "stellenangebot", "offre d'emploi", "emploi", "vacature", "job ad", "filter", "filters", "homepage", "team",
     "our team", "join our team", "join us", "work with us", "werken bij ons", "karriere", "carrière",
+    "recruit", "recruiting", "recruitment", "entry",
+    # Japanese, Korean and Chinese career sites: their page and section headings
+    "募集要項", "募集要項詳細", "募集概要", "採用情報", "求人情報", "中途採用", "中途採用情報", "新卒採用", "新卒採用情報",
+    "キャリア採用", "キャリア採用情報", "募集職種", "仕事内容", "応募資格", "応募方法", "選考フロー", "選考方法",
+    "求める人物像", "会社概要", "エントリー", "채용정보", "채용공고", "모집요강", "상세요강", "招聘信息", "职位详情",
+    "职位描述", "岗位职责", "任职要求", "招聘职位",
 ))
 LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in labels}
 

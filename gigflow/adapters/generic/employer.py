@@ -16,7 +16,7 @@ from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION, POSTED_BY,
                                                EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
-                                               ORG_WORDS, SECTION_OF_SITE, TITLE_SEPARATOR)
+                                               ORG_WORDS, RECRUITING_SITE, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
 from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field, opens_a_section
 from gigflow.adapters.text_patterns import label_field, normalise, parse_salary
@@ -166,8 +166,13 @@ class EmployerFinder:
         return None
 
     def _plausible_site_name(self) -> tuple[str, str] | None:
-        if self._og_site_name() and self._plausible_employer(self._og_site_name()):
-            return self._og_site_name(), "og:site_name"
+        name = self._og_site_name()
+        if name and RECRUITING_SITE.search(name):  # "採用サイト｜株式会社セガ": the owner without the site's words
+            parts = [RECRUITING_SITE.sub("", p).strip() for p in TITLE_SEPARATOR.split(name)]
+            parts = [p for p in parts if p]
+            name = parts[0] if len(parts) == 1 else None
+        if name and self._plausible_employer(name):
+            return name, "og:site_name"
         return None
 
     def _site_section_owner(self) -> tuple[str, str] | None:
@@ -196,6 +201,7 @@ class EmployerFinder:
                 continue
             alt = clean_text(image.get("alt"), 100)
             alt = re.sub(r"\s*\blogo\b\s*", " ", alt or "", flags=re.I).strip(" -|")
+            alt = RECRUITING_SITE.sub("", alt).strip(" -|") or alt  # "RACE Recruiting Site": RACE
             if alt and self._plausible_employer(alt):
                 return alt, f"{self.path(image)}@alt (logo)"
         return None

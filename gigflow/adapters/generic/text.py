@@ -66,9 +66,16 @@ def labels_another_field(text: str) -> bool:
     return bool(inline) and label_field(inline.group(1)) not in (None, "title")
 
 
+# A heading in two scripts, a Latin word or two and its translation ("Recruit 募集要項", "SALES セールス").
+_TWO_SCRIPTS = re.compile(r"^([a-z][a-z&' -]{1,30}?)\s+([^\x00-\x7f]\S*)$")
+
+
 def is_section_heading(text: str) -> bool:
     key = normalise(text).strip(" :：-–|•*»«").strip()
-    return key in SECTION_HEADINGS or label_field(key) is not None
+    if key in SECTION_HEADINGS or label_field(key) is not None:
+        return True
+    both = _TWO_SCRIPTS.match(key)
+    return bool(both) and any(part in SECTION_HEADINGS for part in both.groups())
 
 
 def _slug(text: str) -> str:
