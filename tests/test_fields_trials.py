@@ -169,3 +169,10 @@ def test_a_japanese_page_heading_is_no_title_and_the_recruiting_site_no_employer
     assert job.title == "PCオンライン リードプランナー" and job.employer == "株式会社アクメ"
     job = job_of(_japanese_posting("Recruit 募集要項", "", logo_alt="ACME Recruiting Site"))
     assert job.title == "PCオンライン リードプランナー" and job.employer == "ACME"
+
+
+def test_a_host_standing_in_for_the_company_names_no_employer():
+    # `sources try URL` without --company configures the host; the page's own name for its owner wins.
+    job = job_of(_japanese_posting("募集要項詳細", "採用サイト｜株式会社アクメ"), company="careers.example")
+    assert job.employer == "株式会社アクメ"
+    assert job_of(_japanese_posting("募集要項詳細", "採用サイト｜株式会社アクメ"), company="Acme KK").employer == "Acme KK"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from gigflow.adapters.common import clean_text
+from gigflow.adapters.common import clean_text, host_of
 from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION, POSTED_BY,
@@ -74,7 +74,10 @@ class EmployerFinder:
         return None
 
     def _configured_company(self) -> tuple[str, str] | None:
-        return (self.context.company, "the source's configured company") if self.context.company else None
+        company = (self.context.company or "").strip()
+        if not company or company.lower().removeprefix("www.") == host_of(self.url).removeprefix("www."):
+            return None  # a host standing in for a name ("sources try" without --company) names no employer
+        return company, "the source's configured company"
 
     def _employer_in_meta_line(self) -> tuple[str, str] | None:
         meta = self._meta_line()
