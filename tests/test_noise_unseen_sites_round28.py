@@ -132,3 +132,21 @@ def test_gn_a_button_to_each_postings_own_site_stays():
     _result, markdown = learn_four_jobs(_rewritten_notice, ORIGIN)
     assert "https://rail.example.gov/" in markdown, markdown
     assert "About the portal" not in markdown
+
+
+# --- GO -------------------------------------------------------------------------------------------------------
+
+def _owner_only_in_template(k, slug, title, text, need):
+    # The postings never name their employer; the header's logo says "Acme Works", the footer, a menu of links,
+    # ends with "© 2025 Acme Works Ltd" and the office (hold-out 46's consultancy).
+    links = "".join(f"<li><a href='/{w.lower()}/'>{w} services</a></li>" for w in ("Audit", "Advice", "Training",
+                                                                                   "Writing", "Review"))
+    return (f"<html><head><title>{title} | Acme Works</title></head><body><header><a href='/'>Acme Works</a>"
+            f"{SITE_MENU}</header><main><h1>{title}</h1><p>{text} {duties(title)}</p><ul><li>{need}</li></ul></main>"
+            f"<footer><ul>{links}</ul><p>© 2025 Acme Works Ltd</p></footer></body></html>")
+
+
+def test_go_the_owners_name_in_a_footer_menu_stays_where_only_template_states_it():
+    _result, markdown = learn_four_jobs(_owner_only_in_template, ORIGIN)
+    assert "Acme Works" in markdown, markdown
+    assert "Training services" not in markdown

@@ -476,8 +476,11 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     lowered = " ".join(" ".join([text, region.label]).lower().split())
     for name in employers if not any(f.kind == "employer" for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
-        if len(name) >= 3 and name.lower() in (lowered if name != owner else " ".join(
-                [lowered, *_ALT.findall(region.html)]).lower()):
+        said = lowered if name != owner else " ".join([lowered, *_ALT.findall(region.html)]).lower()
+        # A menu's words are read glued (see is_link_menu above): the owner's name, where only template states it,
+        # is looked for glued there too.
+        if len(name) >= 3 and (name.lower() in said or (name == owner and " " in name
+                                                         and _squash(name.lower()) in _squash(said))):
             found.append(Signal("employer", name))
             break
     if owner_name and not any(f.kind == "employer" for f in found):
