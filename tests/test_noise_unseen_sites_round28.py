@@ -5,7 +5,7 @@
   segment, so the button looked the same on every sample and went, and stored Markdown refused the scheme: five
   apply links lost. A phone or messenger link is a contact, kept whole like a mail link; a share link to a
   messenger (``whatsapp://send?text=<this page>``) is still reduced, and both schemes are allowed in stored
-  Markdown (``gigflow.documents.safe_text.CONTACT_SCHEMES``).
+  Markdown (``gigflow.safety.guard.CONTACT_SCHEMES``).
 
 - GK (hold-out 38, a Japanese publisher's career site): the button under each posting, "この職種に応募する" (apply
   for this position), went: the apply word was looked for between word boundaries, and Japanese has none between

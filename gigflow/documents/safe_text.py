@@ -9,9 +9,9 @@ structure in the page:
   become escapes after it, so neither converter can undo them.
 - No raw HTML: a ``<`` the converter itself writes (an element it passes through) is escaped too; only an
   autolink to an allowed URL keeps its ``<``.
-- Links only to http(s), ``mailto:`` and the contact schemes (``tel:``, ``sms:``, and the messengers' ``tg:`` and
-  ``whatsapp:``: on some boards they are the only way to apply), images only http(s), after the fetch guard's canonicalisation
-  (``gigflow.safety.guard``): a link that fails keeps its text and loses its target. Allowed targets are
+- Links only to http(s), ``mailto:`` and the contact schemes (``tel:``, ``sms:``, the messengers' ``tg:`` and
+  ``whatsapp:``: on some boards the only way to apply), images only http(s), after the fetch guard's
+  canonicalisation (``gigflow.safety.guard``): a link that fails keeps its text and loses its target. Allowed targets are
   percent-encoded where Markdown would read a character as syntax (parentheses, brackets, quotes, spaces).
 """
 
@@ -23,10 +23,8 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from gigflow.safety.guard import canonical_url, url_problem
+from gigflow.safety.guard import CONTACT_SCHEMES, canonical_url, url_problem
 
-# Contact schemes open an application (phone, messenger) and run nothing in a browser.
-CONTACT_SCHEMES = ("tel", "sms", "tg", "whatsapp")
 LINK_SCHEMES = ("http", "https", "mailto", *CONTACT_SCHEMES)
 # Elements besides links and images whose URL a converter may write into the Markdown.
 MEDIA_ELEMENTS = ("video", "audio", "source", "track")

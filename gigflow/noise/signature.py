@@ -183,8 +183,7 @@ def link_target(value: str) -> str:
     """Where a link goes, as far as a template cares: its host and first path segment. A language switcher, a
     share or login link, a "current job" breadcrumb go to a different page from every page, but to the same
     place (``example.com/pt-br/…``, ``twitter.com/intent…``). Mail, phone and messenger links stay whole: they are
-    contacts;
-    but a mail link to nobody ("mailto:?subject=<this job>&body=<its address>") shares the page by e-mail."""
+    contacts; but a mail link to nobody ("mailto:?subject=<this job>&body=<its address>") shares the page by e-mail."""
     value = value.strip()
     if value.lower().startswith("mailto:?"):
         return "mailto:"

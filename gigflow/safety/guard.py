@@ -70,8 +70,9 @@ def redact_secrets(text: str) -> str:
     return _TOKEN_PARAMETER.sub(r"\1***", text)
 
 
-# Schemes whose target is a phone number or a messenger address rather than a host (see documents.safe_text).
-_CONTACT_SCHEMES = ("tel", "sms", "tg", "whatsapp")
+# Schemes whose target is a phone number or a messenger address rather than a host: they open an application
+# and run nothing in a browser (stored Markdown may link to them, see documents.safe_text).
+CONTACT_SCHEMES = ("tel", "sms", "tg", "whatsapp")
 
 
 def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str | None:
@@ -87,7 +88,7 @@ def url_problem(url: str, schemes: tuple[str, ...] = ("http", "https")) -> str |
         return f"scheme {scheme or '(none)'!r} is not {' or '.join(schemes)}"
     if scheme == "mailto":
         return None if parts.path and "@" in parts.path else "mailto without an address"
-    if scheme in _CONTACT_SCHEMES:  # a number or a messenger's address: no host to judge
+    if scheme in CONTACT_SCHEMES:  # a number or a messenger's address: no host to judge
         return None if (parts.netloc or parts.path).strip("/") else f"{scheme} without an address"
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         return "credentials in the URL"

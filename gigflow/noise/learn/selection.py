@@ -41,7 +41,8 @@ class Signatures:
         key = ("varied", region, other)
         if key not in self.cache:
             theirs = self.lines(other, page)
-            # Text alike but another mail, phone or messenger address: each page's own contact, not one template.
+            # Text alike but links to other sites or other mail, phone or messenger addresses: each page's own (its
+            # apply button, its contact), not one template region.
             self.cache[key] = (bool(theirs) and within_variation(theirs, learned) and within_variation(learned, theirs)
                                and destinations(other) == destinations(region))
         return self.cache[key]
