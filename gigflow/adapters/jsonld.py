@@ -194,9 +194,9 @@ class JsonLdAdapter:
             or _text(node.get("url")),
             raw={k: node[k] for k in list(node)[:40] if k != "description"},
         )
+        place = "applicantLocationRequirements" if applicants else "jobLocation"
         paths = {"title": "title", "url": "url", "external_id": "identifier", "employer": "hiringOrganization",
-                 "location": "applicantLocationRequirements" if applicants else "jobLocation",
-                 "locations": "applicantLocationRequirements" if applicants else "jobLocation",
+                 "location": place, "locations": place,
                  "remote": "jobLocationType", "salary": "baseSalary", "employment_type": "employmentType",
                  "date_posted": "datePosted", "valid_through": "validThrough", "description": "description",
                  "requirements": next((k for k in ("qualifications", "experienceRequirements", "skills")

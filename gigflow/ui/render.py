@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from gigflow.safety.guard import CONTACT_SCHEMES
+
 if TYPE_CHECKING:
     from gigflow.ui.library import RunRow
 
-SAFE_SCHEMES = ("http://", "https://", "mailto:", "tel:", "sms:", "tg:", "whatsapp:")
+SAFE_SCHEMES = ("http://", "https://", "mailto:", *(f"{scheme}:" for scheme in CONTACT_SCHEMES))
 MIN_HIGHLIGHT_CHARS = 3  # shorter values ("BE", "7") would mark half the page
 
 

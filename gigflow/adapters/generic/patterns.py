@@ -115,11 +115,9 @@ SECTION_OF_SITE = re.compile(r"^(?P<name>\S.{1,58}?)\s+(?:job descriptions?|job 
                              r"kariera|вакансии|työpaikat)$", re.I)
 # A site name's words that say it is the recruiting site ("採用サイト｜株式会社セガ", "RACE Recruiting Site",
 # "Acme Karriereportal"): the rest names the employer. An alias in lenticular brackets ("-【SEGA Co., Ltd.】") too.
-RECRUITING_SITE = re.compile(r"^\s*(?:(?:新卒|中途|キャリア)?採用(?:サイト|情報|ページ)|recruit(?:ing|ment)? site|"
-                             r"careers? (?:site|portal)|jobs? portal|karriereportal|채용\s?사이트|招聘网站?)\s*|"
-                             r"\s*(?:(?:新卒|中途|キャリア)?採用(?:サイト|情報|ページ)|recruit(?:ing|ment)? site|"
-                             r"careers? (?:site|portal)|jobs? portal|karriereportal|채용\s?사이트|招聘网站?)\s*$|"
-                             r"\s*[-–]?\s*【[^】]*】\s*$", re.I)
+_RECRUITING_WORDS = (r"(?:(?:新卒|中途|キャリア)?採用(?:サイト|情報|ページ)|recruit(?:ing|ment)? site|careers? (?:site|portal)|"
+                     r"jobs? portal|karriereportal|채용\s?사이트|招聘网站?)")
+RECRUITING_SITE = re.compile(rf"^\s*{_RECRUITING_WORDS}\s*|\s*{_RECRUITING_WORDS}\s*$|\s*[-–]?\s*【[^】]*】\s*$", re.I)
 LEGAL_SUFFIX = re.compile(r"[\s,]+(inc|llc|ltd|gmbh|bv|b\.v|nv|n\.v|sa|ag|plc|corp|co)\.?$", re.I)
 POSTED_PHRASE = re.compile(r"\b(?:posted|published|added|geplaatst|gepubliceerd|veröffentlicht|eingestellt|"
                            r"publié|publiée|mis en ligne|publicado|publicada|pubblicato|julkaistu|publicerad|"
