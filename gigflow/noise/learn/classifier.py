@@ -49,6 +49,8 @@ class ReviewRegion:
     # Link targets that are the page itself or the site's other postings beside it (EA): the apply words of their
     # addresses are the site's URL scheme, no way to apply (their link texts are judged as before).
     posting_links: frozenset = frozenset()
+    # The posting's title, where this region is the only place of its page that states it (GP): a job fact.
+    page_title: str = ""
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -58,6 +60,8 @@ class ReviewRegion:
             prompt["place"] = "site footer"
         if self.postal_address:
             prompt["address_markup"] = True
+        if self.page_title:
+            prompt["only_statement_of_job_title"] = self.page_title
         return prompt
 
 
@@ -380,7 +384,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     by samples of different employers, so only a way to apply counts (see BOARD_KINDS): a board's footer office
     block is the operator's, one employer's is the employer's (issue #23). ``owner_name``: the site owner the
     samples agree on (no board); its general mailbox in the site footer is the employer's contact."""
-    found = []
+    # The posting's title, nowhere else on its page (GP): a job fact on any site, a board's too.
+    found = [Signal("title", region.page_title)] if region.page_title else []
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
     squashed = _squash(text)

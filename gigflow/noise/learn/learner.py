@@ -29,6 +29,7 @@ from gigflow.noise.learn.restated_regions import without_restated_regions
 from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
 from gigflow.noise.learn.operator_blocks import blocks_shared_across_employers
+from gigflow.noise.learn.page_title import posting_titles
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
@@ -99,6 +100,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         classifier.employers, classifier.owner = (owner,), owner
     indexes = [PageIndex(root) for root in roots]
     signatures = Signatures(refs)
+    titles = posting_titles(roots)
 
     reused: list[RemovalRule] = []
     covered: set = set()  # page-0 regions a reused rule already covers
@@ -138,7 +140,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         for (selector, signature), region in fresh.items():
             if signature not in by_signature:
                 by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                         settings, samples[0].url)
+                                                         settings, samples[0].url, titles.get(roots[0], ()))
                 regions.append(by_signature[signature])
         verdicts.update(review_regions(classifier, regions, settings, report))
         if classifier.splits_kept_regions and review_round > 0:
@@ -163,7 +165,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         if classifier.site_operator_only else ({}, {})
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts, *operator,
-                                   urls={root: sample.url for root, sample in zip(roots, samples)})
+                                   urls={root: sample.url for root, sample in zip(roots, samples)}, titles=titles)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     for (_selector, signature), _region in learnable.items():  # other jobs' facts, whatever they say
         if signature == SIBLING_POSTINGS_SIGNATURE:
@@ -339,7 +341,8 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts, operator: dict | None = None,
-                                   operator_learn: dict | None = None, urls: dict | None = None) -> None:
+                                   operator_learn: dict | None = None, urls: dict | None = None,
+                                   titles: dict | None = None) -> None:
     """Template blocks on some samples only, the first one not among them (a notice on older postings, a banner
     on two pages of five): learned from a sample that has one, seen from it as the first, and found as learned on
     at least two samples. The content checks hold as for any candidate (this job's text, headings and labels
@@ -348,7 +351,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     ``operator``, ``operator_learn``: on a board, each sample's blocks that a sample naming another employer
     shares, and those to learn from it (``blocks_shared_across_employers``): learned here too (the first sample's
     included), and judged though they hold a heading inside the job's region (the board's own text, class CB)."""
-    operator, urls = operator or {}, urls or {}
+    operator, urls, titles = operator or {}, urls or {}, titles or {}
     missing = blocks_missing_on_first(roots, refs)
     for k, blocks in (operator_learn or {}).items():
         missing[k] = _outermost(roots[k], missing.get(k, []) + blocks)
@@ -373,8 +376,9 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     regions = []
     for (selector, signature), region in fresh.items():
         if signature not in by_signature:
+            root = region.getroottree().getroot()
             by_signature[signature] = review_region(f"r{len(by_signature) + 1}", selector, signature, region,
-                                                     settings, urls.get(region.getroottree().getroot()))
+                                                     settings, urls.get(root), titles.get(root, ()))
             regions.append(by_signature[signature])
     verdicts.update(review_regions(classifier, regions, settings, report))
     learnable.update(fresh)

@@ -42,8 +42,11 @@ _OWNER_TYPES = frozenset({"organization", "corporation", "localbusiness", "websi
 # "© 2013-2015 Acme Co. All rights reserved", "Copyright (c) 2020 Acme", "© Acme 2021": the holder runs to a
 # sentence end, a separator or the "all rights reserved" phrase.
 _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[,.]?\s*)"
-_COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*[-–—:]?\s*" + _YEARS + r"?[-–—:]?\s*"
-                        r"(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
+_COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)))?\s*[-–—:]?\s*(?P<years>" + _YEARS +
+                        r")?[-–—:]?\s*(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
+# The bare word inside a sentence ("a thesis entitled 'Sampling Copyright: an examination of ...'") is no notice:
+# there it must be followed by a sign or a year ("All content copyright 2020 Acme").
+_IN_SENTENCE = re.compile(r"[^\W_][\"'“”‘’]?\s*$")
 _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
                          r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|"
                          r"\balle rechten voorbehouden\b|"
@@ -160,7 +163,11 @@ def copyright_holders(root) -> list[str]:
         else:
             lines = [text]
         for line in lines:
-            for match in _COPYRIGHT.finditer(_norm(line)):
+            line = _norm(line)
+            for match in _COPYRIGHT.finditer(line):
+                if (match.group("mark").lower() == "copyright" and not (match.group("sign") or match.group("years"))
+                        and _IN_SENTENCE.search(line, 0, match.start())):
+                    continue
                 holder = _HOLDER_END.sub("", match.group("name"))
                 if any(ch.isalpha() for ch in holder) and not holder.startswith(("-", "–", "—")):
                     holders.append(holder)

@@ -12,6 +12,7 @@ from lxml import html as lxml_html
 from gigflow.noise.learn.candidates import is_footer_named
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
+from gigflow.noise.learn.page_title import stated_title
 from gigflow.noise.model import RemovalRule, SampleRef
 from gigflow.noise.learn.settings import NoiseSettings
 
@@ -67,7 +68,7 @@ def _label(region) -> str:
 
 
 def review_region(region_id, selector, signature, region, settings: NoiseSettings,
-                  page_url: str | None = None) -> ReviewRegion:
+                  page_url: str | None = None, titles: tuple[str, ...] = ()) -> ReviewRegion:
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
@@ -77,7 +78,8 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         fact_text=fact_text(region), controls=form_controls(region),
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
                         in_page_links=in_page_targets(region, page_url),
-                        posting_links=sibling_page_targets(region, page_url))
+                        posting_links=sibling_page_targets(region, page_url),
+                        page_title=stated_title(region, titles))
 
 
 def form_controls(region) -> tuple[str, ...]:
