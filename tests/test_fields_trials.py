@@ -176,3 +176,31 @@ def test_a_host_standing_in_for_the_company_names_no_employer():
     job = job_of(_japanese_posting("募集要項詳細", "採用サイト｜株式会社アクメ"), company="careers.example")
     assert job.employer == "株式会社アクメ"
     assert job_of(_japanese_posting("募集要項詳細", "採用サイト｜株式会社アクメ"), company="Acme KK").employer == "Acme KK"
+
+
+# --- An incubator's postings (hold-out 49, a new user's first records; wave 3, twelfth stop) ------------------
+
+_FR_TEXT = ("<p>Vous rejoignez une petite équipe qui construit un service public numérique. Vous accompagnez les "
+            "usagers, animez les partenariats et mesurez l'impact du service chaque semaine.</p>")
+
+
+def _incubator_posting(hero: str, subtitle: str, sections=("Objectifs", "Missions", "Profil")) -> str:
+    body = "".join(f"<h2>{name.upper()}</h2>{_FR_TEXT}" for name in sections)
+    return ("<html><head><title>Recrutement — incubateur.example</title></head><body><header><a href='/'>"
+            "<img src='/logo.svg' alt='incubateur.example'></a><nav><a href='/startups/'>Startups</a></nav></header>"
+            f"<div class='page'><div class='hero'><h1 class='article__title'>{hero}</h1>"
+            f"<p class='article__title'>{subtitle}</p></div><section>{body}</section></div></body></html>")
+
+
+def test_a_heading_announcing_who_hires_names_the_employer_and_the_line_under_it_the_job():
+    job = job_of(_incubator_posting("Etalab recrute", "un.e Data Engineer"))
+    assert job.title == "un.e Data Engineer" and job.employer == "Etalab"
+    job = job_of(_incubator_posting("Northwind is hiring", "Senior Support Specialist"))
+    assert job.title == "Senior Support Specialist" and job.employer == "Northwind"
+
+
+def test_the_site_announcing_its_own_hiring_is_no_employer_and_a_research_title_no_announcement():
+    job = job_of(_incubator_posting("incubateur.example recrute", "Référent(e) territorial(e)"))
+    assert job.title == "Référent(e) territorial(e)" and job.employer != "incubateur.example recrute"
+    page = _incubator_posting("Ingénieur recherche", "Laboratoire de mécanique")
+    assert job_of(page).title == "Ingénieur recherche"  # "recherche" (research) announces nothing

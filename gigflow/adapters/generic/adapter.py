@@ -13,7 +13,7 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
-    parser_version = "2.3.0"  # 2.3: CJK section headings, recruiting-site names; 2.2: legal notices, bylines
+    parser_version = "2.4.0"  # 2.4: hiring announcements; 2.3: CJK section headings, recruiting-site names
     uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:

@@ -15,7 +15,7 @@ from gigflow.adapters.common import clean_text, host_of
 from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION, POSTED_BY,
-                                               EMPLOYER_ATTR, HEADINGS, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
+                                               EMPLOYER_ATTR, HEADINGS, HIRING_HEADING, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
                                                ORG_WORDS, RECRUITING_SITE, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
 from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field, opens_a_section
@@ -25,6 +25,7 @@ from gigflow.adapters.types import Evidence
 # What an image's alt text says when it is no name: a loading animation, an icon, a placeholder.
 NOT_A_LOGO = re.compile(r"(?:pre)?loader|loading|spinner|icon|image|img|placeholder|banner|avatar", re.I)
 POSTED_BY_BLOCKS = 2  # the blocks right after the title where a byline stands
+HIRING_HEADING_TAGS = ("h1", "h2", "h3")
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
@@ -48,6 +49,18 @@ class EmployerFinder:
                 match = CAREERS_AT.match(part.strip())
                 if match:
                     return match.group("employer"), f"{key} 'careers at'"
+        return None
+
+    def _hiring_heading(self) -> tuple[str, str] | None:
+        """A heading of the page's own content announcing who hires ("Etalab recrute", "Acme is hiring a Welder"):
+        the name before the verb, unless it is the site's (a board or an incubator announcing its own)."""
+        for element, chrome in self._chrome.items():
+            if chrome or element.tag not in HIRING_HEADING_TAGS:
+                continue
+            match = HIRING_HEADING.match(" ".join(element.text_content().split()))
+            name = match.group("employer").strip(" :–—-") if match else ""
+            if name and self._plausible_employer(name) and not self._is_site_name(name) and not is_slogan(name):
+                return name, f"{self.path(element)} 'X recrute'"
         return None
 
     def _posted_by(self) -> tuple[str, str] | None:
@@ -234,6 +247,8 @@ EMPLOYER_SOURCES = (
            "\"Careers at Acme\", \"Werken bij Acme\": a part of <title> or og:title"),
     Source("title at X", lambda page: page._employer_at(), "text-pattern", 0.6,
            "\"Welder at Acme\" in the title heading or the document title"),
+    Source("X hiring in a heading", lambda page: page._hiring_heading(), "heading", 0.55,
+           "a heading announcing who hires: \"Etalab recrute\", \"Acme is hiring\""),
     Source("posted by X beside the title", lambda page: page._posted_by(), "text-pattern", 0.5,
            "a byline under the title naming the employer in a link to its own site (\"Posted by Acme on ...\")"),
     Source("beside the title in the document title", lambda page: page._employer_beside_title_in_doc_title(),

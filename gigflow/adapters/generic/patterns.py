@@ -57,6 +57,12 @@ HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")  # their weights as title candid
 PROMINENT = {"td", "span", "div", "b", "strong", "p", "font", "li", "a", "dd", "em", "big", "center"}
 # "Heidi hiring Senior Engineer in Melbourne | LinkedIn", "Werken bij GRIP", "Jobs at Acme", "Careers at Acme".
 HIRING_TITLE = re.compile(r"^(?P<employer>.+?) hiring (?P<title>.+?) in (?P<location>.+?)(\s[|–-]\s.*)?$")
+# "Acme recrute", "Acme is hiring", "Acme sucht", "Acme zoekt": a heading that announces who hires. Bare, it names
+# the employer, not the job, whose name stands beside it (the next line); the job may also follow the verb.
+HIRING_HEADING = re.compile(r"^(?P<employer>\S.{0,60}?)\s+(?:recrute|recrutent|is hiring|are hiring|"
+                            r"sucht|suchen|zoekt|zoeken|busca|buscan|cerca|cercano|assume|rekrutuje|hledá|hľadá|"
+                            r"söker|rekrytoi|contrata|recruits|is recruiting|are recruiting)"
+                            r"(?:\s+(?P<job>\S.{2,120}?))?\s*[!.:]*$", re.I)
 JOB_IN_TITLE = re.compile(r"^(?P<title>.+?) Job in (?P<location>.+?)(\s[|–-]\s.*)?$")
 CAREERS_AT = re.compile(r"^(werken bij|careers at|jobs at|work at|working at|karriere bei|jobs bei|"
                         r"travailler chez|vacatures bij)\s+(?P<employer>.+)$", re.I)

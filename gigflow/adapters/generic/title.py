@@ -16,7 +16,7 @@ from gigflow.adapters.generic.rules import score as rules_score
 from gigflow.adapters.generic.rules import vetoed
 from gigflow.adapters.generic.text import is_section_heading, own_text
 from gigflow.adapters.generic.title_rules import (BADGE_CLASS, EVIDENCE, LISTING_VETO, PROMINENCE, RIVAL_H1, VETOES,
-                                                  Candidate, Reading, TitleContext, class_and_id)
+                                                  Candidate, Reading, TitleContext, announces_hiring, class_and_id)
 from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence
 from gigflow.vacancy_status import closed_badge, without_badge
@@ -26,6 +26,8 @@ OG_TITLE_PATTERN_SCORE = 2.5  # "X hiring <title> in Y": og:title's own word for
 TITLE_PART_SCORE = 1.0  # a part of the document title that og:title repeats, with no body evidence
 LONE_TITLE_PART_SCORE = 0.8  # a part only one document title carries: below MIN_TITLE_SCORE alone
 TITLE_PART_OVER_HEADING = 1.0  # a title part a heading begins with: the fuller title, above the heading
+HIRING_SUBTITLE_SCORE = 3.0  # the line under "Acme recrute": as an h1 would score
+SUBTITLE_MAX_WORDS = 12
 
 
 class TitleFinder:
@@ -123,6 +125,7 @@ class TitleFinder:
                 found[key] = Candidate(labelled_title.value, LABELLED_TITLE_SCORE + self._agreement(key),
                                        "label", labelled_title.element)
         self._title_parts_as_candidates(found)
+        self._hiring_subtitles(found)
         for pattern in (HIRING_TITLE, JOB_IN_TITLE):
             match = pattern.match(self.meta.get("og:title", ""))
             if match:
@@ -201,6 +204,25 @@ class TitleFinder:
                         score = heading.score + TITLE_PART_OVER_HEADING
                         source = f"<title> part ~ {heading.source.split()[0]}"
                 found[key] = Candidate(part, score, source, None)
+
+    def _hiring_subtitles(self, found: dict[str, Candidate]) -> None:
+        """The line right after a heading that only announces who hires ("Acme recrute" over "Data Engineer") is
+        the job's name: scored as the heading would be, with the document title's backing."""
+        for candidate in list(found.values()):
+            element = candidate.element
+            if element is None or element.tag not in HEADINGS or not announces_hiring(candidate.text):
+                continue
+            line = next((node for node in element.itersiblings() if isinstance(node.tag, str)), None)
+            if line is None or line.tag in HEADINGS and is_section_heading(line.text_content()):
+                continue
+            text = clean_text(line.text_content(), 300)
+            key = normalise(text)
+            if not text or not 3 <= len(text) <= 120 or len(text.split()) > SUBTITLE_MAX_WORDS \
+                    or is_section_heading(text):
+                continue
+            score = HIRING_SUBTITLE_SCORE + self._agreement(text)
+            if key not in found or found[key].score < score:
+                found[key] = Candidate(text, score, f"line after '{candidate.text[:40]}'", line)
 
     def _described(self, candidate: Candidate) -> bool:
         """A <title> part that og:title repeats and the page's description begins with (and goes on) names this

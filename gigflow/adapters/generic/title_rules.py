@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from gigflow.adapters.gazetteer import place_score
-from gigflow.adapters.generic.patterns import (ABOUT_HEADING, APPLY_WORDS, CAREERS_AT, EMPLOYER_ATTR, LISTING_WORDS,
-                                               LOCATION_ATTR, SENTENCE_WORDS, SHORT_CODE_PAIR, WIDGET_CLASS,
+from gigflow.adapters.generic.patterns import (ABOUT_HEADING, APPLY_WORDS, CAREERS_AT, EMPLOYER_ATTR, HIRING_HEADING,
+                                               LISTING_WORDS, LOCATION_ATTR, SENTENCE_WORDS, SHORT_CODE_PAIR, WIDGET_CLASS,
                                                WIDGET_HEADING, WORD_SPLIT)
 from gigflow.adapters.generic.rules import Rule, Veto
 from gigflow.adapters.generic.text import (is_section_heading, is_slogan, labels_another_field, opens_a_section,
@@ -162,6 +162,8 @@ EVIDENCE = (
     Rule("in the site's chrome", lambda c, p: c.chrome, -3.0, "inside the site's header, navigation or footer"),
     Rule("names the site or its owner", lambda c, p: p.page._is_site_name(c.text) or p.page._is_owner_name(c.text),
          -6.0, "the site's or the employer's own name (a logo h1, a careers page's h1)"),
+    Rule("announces who hires", lambda c, p: announces_hiring(c.text), -5.0,
+         "\"Acme recrute\", \"Acme is hiring\": the employer announcing, the job's name stands beside it"),
     Rule("section heading", lambda c, p: is_section_heading(c.text), -5.0,
          "a section of a posting (\"Requirements\") or a field's label"),
     Rule("widget heading", lambda c, p: c.prominent and not c.labelled
@@ -181,6 +183,12 @@ EVIDENCE = (
     Rule("names a place", lambda c, p: place_score(SHORT_CODE_PAIR.sub(r"\1\2", c.text)) >= 0.5, -3.0,
          "a place repeated in the title (\"Welder - Geel - Acme\") is not the job"),
 )
+
+
+def announces_hiring(text: str) -> bool:
+    """A bare hiring announcement ("Acme recrute", "Acme is hiring"), no job named after the verb."""
+    match = HIRING_HEADING.match(text)
+    return bool(match) and not match.group("job")
 
 
 def _words(text: str) -> int:
