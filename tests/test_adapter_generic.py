@@ -108,5 +108,8 @@ def test_salary_and_date_patterns():
         {"min": 120000.0, "max": 150000.0, "currency": "USD", "unit": "YEAR"}
     assert parse_salary("時給1350円").unit == "HOUR" and parse_salary("時給1350円").currency == "JPY"
     assert parse_salary("competitive") is None and parse_salary("3 days a week") is None
+    # The thousands sign written once, after the range (hold-out 48's "$50-60k, commensurate with skills").
+    assert (parse_salary("$50-60k, commensurate").min, parse_salary("$50-60k").max) == (50000.0, 60000.0)
+    assert (parse_salary("$15-20/hour").min, parse_salary("$15-20/hour").max) == (15.0, 20.0)
     assert parse_date("Sluitingsdatum: 15/01/2027") == "2027-01-15" and parse_date("2026-3-9") == "2026-03-09"
     assert parse_date("31/31/2026") is None

@@ -6,6 +6,7 @@ pure extraction through the whole chain; each behaviour test fails on the code b
 from __future__ import annotations
 
 from gigflow.adapters import extract
+from gigflow.adapters.generic.text import is_slogan
 
 URL = "https://careers.example/karriere/jobs/show/"
 TEXT = ('<p>Wir suchen Verstärkung für unser Team und freuen uns auf Ihre Bewerbung. Sie betreuen unsere Kunden, '
@@ -204,3 +205,31 @@ def test_the_site_announcing_its_own_hiring_is_no_employer_and_a_research_title_
     assert job.title == "Référent(e) territorial(e)" and job.employer != "incubateur.example recrute"
     page = _incubator_posting("Ingénieur recherche", "Laboratoire de mécanique")
     assert job_of(page).title == "Ingénieur recherche"  # "recherche" (research) announces nothing
+
+
+# --- A brasserie's vacancies (hold-out 50, a new user's first records; wave 3, twelfth stop) -------------------
+
+_NL_TEXT = ("<p>Ben je stressbestendig, flexibel en werk je graag in een enthousiast team? Je bereidt gerechten, "
+            "houdt de keuken proper en werkt volgens de HACCP-normen.</p>")
+
+
+def _brasserie_posting(doc_title: str, heading: str) -> str:
+    return (f"<html><head><title>{doc_title}</title></head><body><header><a href='/'><img src='/logo.png' "
+            f"alt='Rubens'></a></header><main><p><a href='/vacatures/'>← Alle vacatures</a></p><h1>{heading}</h1>"
+            f"{_NL_TEXT}<p><a href='mailto:jobs@brasserie.example'>Mail ons</a></p></main>"
+            "<footer><p>© 2026 Brasserie Rubens</p></footer></body></html>")
+
+
+def test_a_heading_that_goes_on_past_the_document_title_is_the_fuller_title():
+    job = job_of(_brasserie_posting("Vacature kok - Brasserie Rubens Knokke", "Vacature kok (koude en/of warme keuken)"))
+    assert job.title == "Vacature kok (koude en/of warme keuken)" and job.employer == "Brasserie Rubens Knokke"
+    # A heading that goes on with a bar and a field is not (hold-out 9's "Manual Tester | Full-time Position").
+    job = job_of(_brasserie_posting("Manual Tester - Brasserie Rubens", "Manual Tester | Full-time Position"))
+    assert job.title == "Manual Tester"
+
+
+def test_a_job_wanted_with_an_exclamation_mark_is_a_title():
+    job = job_of(_brasserie_posting("Vacature jobstudent - Brasserie Rubens Knokke", "Hands-on jobstudent gezocht!"))
+    assert job.title == "Hands-on jobstudent gezocht!"
+    assert is_slogan("Koch gesucht! Wir freuen uns auf dich!")  # one that talks to the reader is still a slogan
+    assert is_slogan("Join us!") and not is_slogan("Cuoco cercasi!")

@@ -114,6 +114,9 @@ def label_field(text: str) -> str | None:
     return LABEL_INDEX.get(key) or LABEL_INDEX.get(re.split(r"\s*[・/&]\s*", key)[0])
 
 
+_RANGE_DASH = re.compile(r"\s*(?:[-–—]|to|bis|à|tot)\s*[$€£¥₩]?\s*", re.I)
+
+
 def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | None:
     """Amounts, currency and unit from a salary text such as "€4,000–€6,000/month" or "$120k - $150k a year"."""
     if not text or not re.search(r"\d", text):
@@ -122,6 +125,7 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
     # "2651.83 euros/month", "15 Euro pro Stunde": the currency as a word.
     snippet = re.sub(r"\beuros?\b", "EUR", snippet, flags=re.I)
     amounts, currency = [], None
+    previous = None  # (match, value) of the amount before, for "$50-60k"
     for match in _AMOUNT.finditer(snippet):
         symbol = match.group("cur") or match.group("cur2")
         price = Price.fromstring(match.group("num"))
@@ -130,7 +134,11 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
         value = float(price.amount) * (1000 if match.group("k") else 1)
         if value < 1:
             continue
+        if match.group("k") and previous and len(amounts) == 1 and not previous[0].group("k") \
+                and previous[1] * 1000 <= value and _RANGE_DASH.fullmatch(snippet[previous[0].end():match.start()]):
+            amounts[0] = previous[1] * 1000  # "$50-60k": the thousands sign stands once, after the range
         amounts.append(value)
+        previous = (match, value)
         currency = currency or (_CURRENCY.get(symbol, symbol.upper()) if symbol else None)
     if not amounts or not (currency or currency_hint):
         return None

@@ -151,7 +151,10 @@ class EmployerFinder:
             levels = [[p.strip() for p in re.split(r"\s*[|｜]\s*", raw) if p.strip()]] if re.search("[|｜]", raw) else []
             levels.append([p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()])
             for parts in levels:
-                index = next((i for i, p in enumerate(parts) if key == normalise(p) or key in normalise(p)), None)
+                # The part may be the title's start only ("Vacature kok" for the heading "Vacature kok (koude
+                # keuken)"): the heading goes on with words the document title does not have.
+                index = next((i for i, p in enumerate(parts) if key == normalise(p) or key in normalise(p)
+                              or _goes_on(key, normalise(p), normalise(raw))), None)
                 if index is None or len(parts) < 2:
                     continue
                 for neighbour in (index + 1, index - 1):
@@ -271,6 +274,13 @@ EMPLOYER_SOURCES = (
     Source("logo alt text", lambda page: page._logo_alt(), "css", 0.35, "the alt text of the site's logo"),
     Source("copyright line", lambda page: page._copyright(), "text-pattern", 0.3, "the copyright holder"),
 )
+
+
+def _goes_on(title: str, part: str, whole: str) -> bool:
+    """The title starts with the document title's ``part`` (two words at least) and goes on with words ``whole``
+    does not have: a heading fuller than the document title, not a title holding the document title's parts."""
+    rest = title[len(part):].strip()
+    return len(part.split()) >= 2 and title.startswith(part + " ") and bool(rest) and rest not in whole
 
 
 def _marked_label(node, text: str) -> bool:

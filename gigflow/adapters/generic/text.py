@@ -38,11 +38,18 @@ def squash(text: str) -> str:
 _TAGLINE = re.compile(r"(?:[^\W\d_]{4,}\.\s+){1,4}[^\W\d_]{4,}\.")
 
 
+# "Hands-on jobstudent gezocht!", "Koch gesucht!", "Cuoco cercasi!": an advertisement's title names the job and
+# says it is wanted; its exclamation mark makes no slogan of it.
+_WANTED = re.compile(r"\b(?:gezocht|gesucht|wanted|needed|recherch[ée]e?s?|cercasi|se busca|se necesita|"
+                     r"poszukiwan[ya]|hledáme|sökes|søkes|haetaan)\b", re.I)
+
+
 def is_slogan(text: str) -> bool:
     """A sentence to the reader: it ends in ! or ?, it is a tagline of one-word sentences, or it says we/us/you
     ("US" in capitals is the country) before any dash ("Welder — Safety Starts With Your Hands" is a title with a
-    tagline)."""
-    if re.search(r"[!?]\s*$", text) or _TAGLINE.fullmatch(text.strip()):
+    tagline). A job "wanted!" is an advertisement's title, unless it talks to the reader too."""
+    if (re.search(r"[!?]\s*$", text) and not (text.rstrip()[-1:] == "!" and _WANTED.search(text))) \
+            or _TAGLINE.fullmatch(text.strip()):
         return True
     head = TITLE_SEPARATOR.split(text)[0]
     # A short word in capitals inside mixed case is an abbreviation or a numeral ("Engr VI"), not a pronoun.

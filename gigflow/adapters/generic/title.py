@@ -200,7 +200,14 @@ class TitleFinder:
                         if re.sub(r"\W", "", mine) != re.sub(r"\W", "", theirs):
                             break
                         shared += 1
-                    if shared >= 2 and shared >= 0.5 * len(words) and heading.score + TITLE_PART_OVER_HEADING > score:
+                    # A heading that goes on past the whole part with words of its own ("Vacature kok (koude
+                    # keuken)" under the part "Vacature kok") is the fuller title itself; not one that goes on
+                    # with a bar and a field ("Tester | Full-time Position") or a full stop.
+                    rest = normalise(heading.text)[len(key):] if normalise(heading.text).startswith(key) else ""
+                    fuller = shared == len(words) and bool(re.search(r"[^\W\d_]", rest)) \
+                        and not rest.lstrip().startswith(("|", "｜"))
+                    if shared >= 2 and shared >= 0.5 * len(words) and not fuller \
+                            and heading.score + TITLE_PART_OVER_HEADING > score:
                         score = heading.score + TITLE_PART_OVER_HEADING
                         source = f"<title> part ~ {heading.source.split()[0]}"
                 found[key] = Candidate(part, score, source, None)
