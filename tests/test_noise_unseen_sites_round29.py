@@ -9,6 +9,11 @@
   examination of ...", named the site's owner "an examination of". The bare word "copyright" inside a sentence
   is no notice: there it needs a sign or a year after it.
 
+- GR (hold-out 52, a web agency's careers pages): the footer's "hello@madebyshape.co.uk", the page's only mailbox,
+  went. A general mailbox (hello@, info@) in the footer of one employer's site is the employer's contact where its
+  domain spells the employer's name; the site owner was named "MadeByShape Ltd" (its copyright line), and the
+  legal form kept the name from matching the domain. The name is compared without its legal form too.
+
 Each behaviour test fails on the code before round 29 (commit 58915b7); the guards pass on both.
 """
 
@@ -54,3 +59,19 @@ def test_gq_the_word_copyright_inside_a_sentence_names_no_owner():
     assert holders("<footer><p>All content copyright 2020 Acme Works</p></footer>") == ["Acme Works"]
     assert holders("<footer><p>Copyright Acme GmbH</p><p>Site by Studio. Copyright © Acme</p></footer>") == [
         "Acme GmbH", "Acme"]
+
+
+def _agency_footer(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Careers</title></head><body><header><a href='/'>Home</a> "
+            f"<a href='/work/'>Work</a> <a href='/careers/'>Careers</a></header><main><h1>{title}</h1>"
+            f"<p>{text} You join a studio of twelve near the station.</p><ul><li>{need}</li></ul></main>"
+            "<footer><div class='touch'><p>Get in touch</p><a href='mailto:hello@acmeworks.example'>"
+            "hello@acmeworks.example</a></div><div class='legal'>© Acme Works Ltd 2025 | All Rights Reserved</div>"
+            "<nav><a href='/about/'>About</a> <a href='/blog/'>Blog</a> <a href='/faq/'>FAQs</a></nav></footer>"
+            "</body></html>")
+
+
+def test_gr_the_footers_general_mailbox_at_the_owners_domain_stays():
+    _result, markdown = learn_four_jobs(_agency_footer, ORIGIN)
+    assert "hello@acmeworks.example" in markdown, markdown
+    assert "FAQs" not in markdown

@@ -363,10 +363,16 @@ BOARD_KINDS = frozenset({"apply"})
 _SITE_MAILBOX = re.compile(r"\b" + GENERAL_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
 
 
+_LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh|inc\.?|llc|llp|plc|corp\.?|b\.?v\.?|n\.?v\.?|ag|sa|sas|"
+                                r"sarl|srl|s\.r\.l\.|spa|oy|oyj|ab|as|a/s|aps|kft\.?|pty(?: ltd)?|co\.?,? ltd\.?)$", re.I)
+
+
 def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     """A general mailbox (info@, office@ ...) at the domain of one of ``names`` (the site's one employer): on a
     one-employer site the footer's mailbox is how to reach the employer, a contact fact; '' when there is none."""
-    keys = {"".join(ch for ch in name.casefold() if ch.isalnum()) for name in names if name}
+    # A name with its legal form ("MadeByShape Ltd", a copyright line's) has a domain without it.
+    keys = {"".join(ch for ch in form.casefold() if ch.isalnum()) for name in names if name
+            for form in (name, _LEGAL_FORM_AT_END.sub("", name))}
     keys = {key for key in keys if len(key) >= 3}
     if not keys:
         return ""
