@@ -233,3 +233,21 @@ def test_a_job_wanted_with_an_exclamation_mark_is_a_title():
     assert job.title == "Hands-on jobstudent gezocht!"
     assert is_slogan("Koch gesucht! Wir freuen uns auf dich!")  # one that talks to the reader is still a slogan
     assert is_slogan("Join us!") and not is_slogan("Cuoco cercasi!")
+
+
+# --- A niche board's postings (hold-out 48, a new user's first records; wave 3, twelfth stop) ------------------
+
+def _niche_board_posting(title: str, website: str, label: str = "Website") -> str:
+    return (f"<html><head><title>{title}</title></head><body><div class='header'><a href='https://jobs.example'>"
+            f"All Jobs</a><div class='title'>{title}</div></div><div class='row'><div class='post'>"
+            "<p>You answer our customers' questions by mail and chat and write the help centre's articles. You "
+            "work with the product team on what customers ask for most.</p></div><div class='about'>"
+            f"<p><strong>Location</strong><br><span>Remote</span></p><p><strong>{label}</strong><br>"
+            f"<a href='{website}'>{website}</a></p></div></div></body></html>")
+
+
+def test_the_company_a_website_row_names_is_the_titles_first_words():
+    assert job_of(_niche_board_posting("Wistia Director of Customer Happiness", "http://wistia.com")).employer == "Wistia"
+    assert job_of(_niche_board_posting("Customer.io Support Engineer", "https://customer.io/")).employer == "Customer.io"
+    # A title the site's name does not start names nobody that way.
+    assert job_of(_niche_board_posting("Director of Customer Happiness", "http://wistia.com")).employer != "Director"

@@ -26,6 +26,10 @@ from gigflow.adapters.types import Evidence
 NOT_A_LOGO = re.compile(r"(?:pre)?loader|loading|spinner|icon|image|img|placeholder|banner|avatar", re.I)
 POSTED_BY_BLOCKS = 2  # the blocks right after the title where a byline stands
 HIRING_HEADING_TAGS = ("h1", "h2", "h3")
+# A row naming the company's own site: "Website", "Company website", "Webseite", "Site web", "Sitio web".
+WEBSITE_LABEL = re.compile(r"(?:company |employer )?(?:website|web site|homepage|webseite|site web|sitio web|"
+                           r"site internet|sito web|website van het bedrijf)", re.I)
+MAX_NAME_WORDS_IN_TITLE = 4
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
@@ -61,6 +65,36 @@ class EmployerFinder:
             name = match.group("employer").strip(" :–—-") if match else ""
             if name and self._plausible_employer(name) and not self._is_site_name(name) and not is_slogan(name):
                 return name, f"{self.path(element)} 'X recrute'"
+        return None
+
+    def _website_in_title(self) -> tuple[str, str] | None:
+        """A board's posting titled "<Company> <role>" ("Wistia Director of Customer Happiness") beside a
+        "Website" row linking to the company's own site (wistia.com): the title's first words the site's address
+        spells are the employer."""
+        title = self._title  # only once the title is read: the title's own rules ask for the employer
+        if not title:
+            return None
+        own_host = (urlsplit(self.url or "").hostname or "").removeprefix("www.")
+        words = title[0].split()
+        for anchor in self.root.iter("a"):
+            block = anchor.getparent()
+            if block is None or self._in_chrome(anchor):
+                continue
+            label = " ".join(block.text_content().split()).replace(" ".join(anchor.text_content().split()), "")
+            if not WEBSITE_LABEL.fullmatch(label.strip(" :：\n")):
+                continue
+            try:
+                host = (urlsplit(urljoin(self.base, (anchor.get("href") or "").strip())).hostname or "")
+            except ValueError:  # a malformed address names no site
+                continue
+            host = host.removeprefix("www.")
+            if not host or host == own_host:
+                continue
+            keys = {_alnum(host.split(".")[0]), _alnum(host)}
+            for count in range(1, min(len(words), MAX_NAME_WORDS_IN_TITLE) + 1):
+                name = " ".join(words[:count]).strip(",:;–—-")
+                if _alnum(name) in keys and count < len(words):
+                    return name, f"{self.path(anchor)} website row, spelled by the title"
         return None
 
     def _posted_by(self) -> tuple[str, str] | None:
@@ -262,6 +296,8 @@ EMPLOYER_SOURCES = (
            "a short line after the title naming an organisation (\"Oakfield Primary Academy, Leeds\")"),
     Source("facts line beside the title", lambda page: page._employer_in_meta_line(), "text-pattern", 0.45,
            "the first segment of the facts line after the title, beside a place or a date"),
+    Source("website spelled by the title", lambda page: page._website_in_title(), "css", 0.45,
+           "a \"Website\" row linking to the company's site, whose name the title starts with"),
     Source("configured company", lambda page: page._configured_company(), "config", 0.35,
            "the source's configured company: what the page does not say"),
     Source("other half of the document title", lambda page: page._title_other_half(), "meta", 0.45,
@@ -274,6 +310,10 @@ EMPLOYER_SOURCES = (
     Source("logo alt text", lambda page: page._logo_alt(), "css", 0.35, "the alt text of the site's logo"),
     Source("copyright line", lambda page: page._copyright(), "text-pattern", 0.3, "the copyright holder"),
 )
+
+
+def _alnum(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def _goes_on(title: str, part: str, whole: str) -> bool:
