@@ -47,6 +47,7 @@ TITLE_FIXTURES = [
     ("in the site's chrome", -3.0, "<header><h2>Welder</h2></header>", None, "Welder"),
     ("names the site or its owner", -6.0, "<h1>Acme Works</h1>",
      None, "Acme Works"),
+    ("announces who hires", -5.0, "<h1>Acme recrute</h1>", None, "Acme recrute"),
     ("section heading", -5.0, "<h2>Requirements</h2>", None, "Requirements"),
     ("widget heading", -4.0, "<h3>Newsletter</h3>", None, "Newsletter"),
     ("ends with a colon", -3.0, "<h2>Welder wanted:</h2>", None, "Welder wanted:"),
@@ -140,6 +141,9 @@ EMPLOYER_FIXTURES = [
      '<meta property="og:title" content="Acme hiring Welder in Geel | Network">', None, "Acme"),
     ("careers at X in the document title", "<h1>Welder</h1>", "Welder | Careers at Acme", "", None, "Acme"),
     ("title at X", "<h1>Welder</h1>", "Welder at Acme", "", None, "Acme"),
+    ("X hiring in a heading", "<h1>Acme recrute</h1><p>Welder</p>", None, "", None, "Acme"),
+    ("website spelled by the title", "<h1>Acme Welder</h1><p><strong>Website</strong><br>"
+     "<a href='https://acme.example/'>https://acme.example/</a></p>", None, "", None, "Acme"),
     ("posted by X beside the title", "<h1>Welder</h1><div>Posted by <a href='https://acme.example/'>Acme Works</a>"
      " on 23 Nov 2021</div>", None, "", None, "Acme Works"),
     ("beside the title in the document title", "<h1>Welder</h1>", "Welder | Acme Industries", "", None,

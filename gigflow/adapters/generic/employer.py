@@ -71,7 +71,7 @@ class EmployerFinder:
         """A board's posting titled "<Company> <role>" ("Wistia Director of Customer Happiness") beside a
         "Website" row linking to the company's own site (wistia.com): the title's first words the site's address
         spells are the employer."""
-        title = self._title  # only once the title is read: the title's own rules ask for the employer
+        title = self.title()
         if not title:
             return None
         own_host = (urlsplit(self.url or "").hostname or "").removeprefix("www.")
