@@ -14,6 +14,12 @@
   domain spells the employer's name; the site owner was named "MadeByShape Ltd" (its copyright line), and the
   legal form kept the name from matching the domain. The name is compared without its legal form too.
 
+- GS (hold-out 52, the same agency): the page's sections are siblings in <body>, so the job's region (the title's
+  and the varying text's common ancestor) was the whole page, and the sections every page shares beside the
+  posting, "Our Team" with its staff cards and "Feel the atmosphere" with 62 photos, stayed as "a heading inside
+  the job content": 38,000 of the page's 43,000 characters of Markdown. A section under its own heading, the same
+  on every sample, outside the varying text and apart from the title, is the site's and judged.
+
 Each behaviour test fails on the code before round 29 (commit 58915b7); the guards pass on both.
 """
 
@@ -75,3 +81,20 @@ def test_gr_the_footers_general_mailbox_at_the_owners_domain_stays():
     _result, markdown = learn_four_jobs(_agency_footer, ORIGIN)
     assert "hello@acmeworks.example" in markdown, markdown
     assert "FAQs" not in markdown
+
+
+def _sections_in_body(k, slug, title, text, need):
+    cards = "".join(f"<div class='card'><img src='/team/{name}.jpg' alt='{name}'><p>{name}, designer</p></div>"
+                    for name in ("Ann", "Ben", "Cem", "Dia", "Eve", "Fay", "Gus", "Hal"))
+    return (f"<html><head><title>{title} | Careers</title></head><body><div class='hero'><h2>We're looking for a "
+            f"{title}</h2><p>Full Time</p></div><div class='posting'><p>{text} You join a studio of twelve near "
+            f"the station and report to the studio lead.</p><h3>What we need</h3><ul><li>{need}</li></ul></div>"
+            f"<div class='team'><h2>Our Team</h2><p>Meet your future colleagues.</p>{cards}</div>"
+            "<div class='apply'><h2>Think you fit the bill?</h2><p>Send your CV to jobs@acmeworks.example</p></div>"
+            "</body></html>")
+
+
+def test_gs_a_section_every_page_shares_beside_the_posting_goes():
+    _result, markdown = learn_four_jobs(_sections_in_body, ORIGIN)
+    assert "Our Team" not in markdown and "Meet your future colleagues" not in markdown, markdown
+    assert "Experience in purchasing" in markdown and "jobs@acmeworks.example" in markdown

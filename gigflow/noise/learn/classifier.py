@@ -163,13 +163,13 @@ _MONTHS = (r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|
            r"nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|"
            r"avril|juin|juillet|août|septembre|octobre|novembre|décembre")
 # A site's general mailboxes: not a vacancy's contact (a recruiter's or careers@ address is).
-GENERAL_MAILBOXES = (r"(?:info|hello|support|privacy|press|media|webmaster|no-?reply|abuse|legal|inquiries|enquiries|"
+GENERAL_MAILBOXES = (r"(?:info|hello|privacy|press|media|webmaster|no-?reply|abuse|legal|inquiries|enquiries|"
                      r"contact|office)@")
 # A shop's or service's customer desk ("kundeservice@", "customer-care@", "sales@"): whom customers write to, never
 # how to reach the employer about a job, wherever it stands.
 CUSTOMER_MAILBOXES = (r"(?:kundeservice|kundenservice|kundendienst|kundservice|kundtj[aä]nst|klantenservice|"
                       r"asiakaspalvelu|customer[-_.]?(?:service|care|support|success)|service[-_.]?clients?|"
-                      r"servicedesk|helpdesk|sales|salg|vertrieb|billing|orders?|bestellung|booking|reservations?)@")
+                      r"support|servicedesk|helpdesk|sales|salg|vertrieb|billing|orders?|bestellung|booking|reservations?)@")
 SITE_MAILBOXES = f"(?:{GENERAL_MAILBOXES}|{CUSTOMER_MAILBOXES})"
 APPLY_CANDIDAT = r"candidat(?:ure|ures|ura|uras|er|ez|ar|arse|i)(?![^\W_])"
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {

@@ -39,6 +39,10 @@ _LABEL_VALUE = re.compile(r"^[^:：\n]{1,40}[:：]\s*\S")
 # A paragraph of running text the same on every sample (constant_prose): so many words at least, in sentences.
 PROSE_MIN_WORDS = 25
 PROSE_TAGS = frozenset({"p", "div", "section", "blockquote"})
+# A section of the page (site_section): a block holding a heading and at least so many blocks.
+SECTION_TAGS = frozenset({"div", "section", "article", "aside"})
+SECTION_BLOCKS = frozenset({"p", "div", "li", "figure", "img", "blockquote", "table"})
+SECTION_MIN_BLOCKS = 8
 NOT_PROSE_TAGS = frozenset({"ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "form", "input", "select", "textarea",
                             "button", "label"})
 _SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
@@ -206,6 +210,11 @@ class SiteTemplate:
             return ""
         if is_share_bar(el):
             return ""  # share buttons under their "Share:" heading: a control, judged
+        if self.site_section(el):
+            # A whole section under its own heading, the same on every sample, beside the job's varying text and
+            # apart from its title ("Our Team", "Feel the atmosphere" with their photos), where the job's region
+            # is guessed as wide as the page: the site's, judged (the classifier keeps one stating a fact).
+            return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
@@ -222,6 +231,24 @@ class SiteTemplate:
         if not is_link_block(el) and not (el in self.shared and not _contains(self.content_root, el)):
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
+
+    def site_section(self, el) -> bool:
+        """``el`` is a constant section with a heading of its own and SECTION_MIN_BLOCKS blocks at least, outside
+        the content root and apart from the main heading."""
+        if el not in self.constant or self.content_root is None or el.tag not in SECTION_TAGS:
+            return False
+        if _contains(self.content_root, el) or _contains(el, self.content_root) or el is self.content_root:
+            return False
+        if self.main_heading is not None and (el is self.main_heading or _contains(el, self.main_heading)):
+            return False
+        blocks = 0
+        heading = False
+        for node in el.iterdescendants(etree.Element):
+            heading = heading or is_heading(node)
+            blocks += node.tag in SECTION_BLOCKS
+            if heading and blocks >= SECTION_MIN_BLOCKS:
+                return True
+        return False
 
     def constant_prose(self, el) -> bool:
         """A block of running text identical on every sample: at least PROSE_MIN_WORDS words in sentences, no
