@@ -51,7 +51,7 @@ _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehal
                          r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|"
                          r"\balle rechten voorbehouden\b|"
                          r"\ball rights?\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
-_TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
+TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
 # also a logo's file or class name ("acme-logo", "logo_acme").
 _GENERIC = re.compile(r"^(?:(?:(?:careers?|jobs?|vacancies|karriere|stellenangebote|emplois?|carrières?|vacatures|"
@@ -198,7 +198,7 @@ _BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "
 def title_parts(root) -> list[str]:
     title = next(root.iter("title"), None)
     text = _norm(title.text_content()) if title is not None else ""
-    return [part for part in _TITLE_SEPARATORS.split(text) if part.strip()] if text else []
+    return [part for part in TITLE_SEPARATORS.split(text) if part.strip()] if text else []
 
 
 def logo_alts(root) -> list[str]:

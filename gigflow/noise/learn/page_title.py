@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from gigflow.noise.learn.owner import TITLE_SEPARATORS
+
 TITLE_MIN_CHARS = 4
-# "Senior Engineer | Acme Careers", "Acme – Senior Engineer": the parts of a document title.
-_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 
 
 def _norm(text: str | None) -> str:
@@ -35,7 +35,7 @@ def posting_titles(roots) -> dict:
     that two or more samples' titles share (the site's name, "Careers"). A text the samples share names no
     posting."""
     titles = {root: (_document_title(root), _first_h1(root)) for root in roots}
-    parts = {root: [p.strip() for p in _SEPARATORS.split(title) if p.strip()] if title else []
+    parts = {root: [p.strip() for p in TITLE_SEPARATORS.split(title) if p.strip()] if title else []
              for root, (title, _h1) in titles.items()}
     shared = Counter(p.casefold() for root in roots for p in set(parts[root]))
     shared.update(h1.casefold() for _title, h1 in titles.values() if h1)
