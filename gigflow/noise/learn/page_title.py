@@ -14,6 +14,7 @@ from collections import Counter
 from gigflow.noise.learn.owner import TITLE_SEPARATORS
 
 TITLE_MIN_CHARS = 4
+TITLE_MAX_CHARS = 300  # no posting's name is longer (a hostile <title> of a megabyte is none)
 
 
 def _norm(text: str | None) -> str:
@@ -42,7 +43,8 @@ def posting_titles(roots) -> dict:
     out = {}
     for root, (title, h1) in titles.items():
         named = [title] + parts[root] + [h1]
-        out[root] = tuple(dict.fromkeys(t for t in named if len(t) >= TITLE_MIN_CHARS and shared[t.casefold()] < 2))
+        out[root] = tuple(dict.fromkeys(t for t in named if TITLE_MIN_CHARS <= len(t) <= TITLE_MAX_CHARS
+                                        and shared[t.casefold()] < 2))
     return out
 
 
