@@ -30,6 +30,7 @@ HIRING_HEADING_TAGS = ("h1", "h2", "h3")
 WEBSITE_LABEL = re.compile(r"(?:company |employer )?(?:website|web site|homepage|webseite|site web|sitio web|"
                            r"site internet|sito web|website van het bedrijf)", re.I)
 MAX_NAME_WORDS_IN_TITLE = 4
+WEBSITE_ROW_MAX_CHARS = 300  # a label and an address: a longer block is no such row
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
@@ -76,11 +77,16 @@ class EmployerFinder:
             return None
         own_host = (urlsplit(self.url or "").hostname or "").removeprefix("www.")
         words = title[0].split()
+        seen = set()  # each block read once: a hostile page's thousands of links in one block stay linear
         for anchor in self.root.iter("a"):
             block = anchor.getparent()
-            if block is None or self._in_chrome(anchor):
+            if block is None or block in seen or self._in_chrome(anchor):
                 continue
-            label = " ".join(block.text_content().split()).replace(" ".join(anchor.text_content().split()), "")
+            seen.add(block)
+            text = " ".join(block.text_content().split())
+            if len(text) > WEBSITE_ROW_MAX_CHARS:
+                continue
+            label = text.replace(" ".join(anchor.text_content().split()), "")
             if not WEBSITE_LABEL.fullmatch(label.strip(" :：\n")):
                 continue
             try:
