@@ -115,14 +115,7 @@ class SelfReferences:
     @classmethod
     def of_page(cls, root, page_url: str | None) -> "SelfReferences":
         """From the prepared page: its URL, its first <h1> and its <title>."""
-        titles = []
-        h1 = root.find(".//h1")
-        if h1 is not None:
-            titles.append(h1.text_content())
-        title = root.find(".//title")
-        if title is not None and title.text:
-            titles.append(title.text)
-        return cls(page_url, tuple(titles))
+        return cls(page_url, tuple(title for title in page_titles(root) if title))
 
     def attribute(self, value: str) -> str:
         if "%" in value:  # a share link may escape the page's URL in lower case ("https%3a%2f%2f…"); quote() never does
@@ -147,6 +140,14 @@ NO_REFERENCES = SelfReferences()
 # A title cut short counts when its kept start is this long at least, and at least half the title (class CA).
 CUT_TITLE_MIN_CHARS = 20
 _ELLIPSIS = re.compile(r"\s*(?:…|\.{2,})\s*$")
+
+
+def page_titles(root) -> tuple[str, str]:
+    """(its first <h1>'s text, its <title>'s text) of a prepared page, '' where it has none."""
+    h1 = root.find(".//h1")
+    title = root.find(".//title")
+    return (h1.text_content() if h1 is not None else "",
+            title.text or "" if title is not None else "")
 
 
 def _cut_title(value: str, title: str) -> str:

@@ -18,7 +18,8 @@ from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGH
                                                EMPLOYER_ATTR, HEADINGS, HIRING_HEADING, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
                                                ORG_WORDS, RECRUITING_SITE, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
-from gigflow.adapters.generic.text import is_section_heading, is_slogan, labels_another_field, opens_a_section
+from gigflow.adapters.generic.text import (is_section_heading, is_slogan, labels_another_field, opens_a_section,
+                                           squash)
 from gigflow.adapters.text_patterns import label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence
 
@@ -96,10 +97,10 @@ class EmployerFinder:
             host = host.removeprefix("www.")
             if not host or host == own_host:
                 continue
-            keys = {_alnum(host.split(".")[0]), _alnum(host)}
+            keys = {squash(host.split(".")[0]), squash(host)}
             for count in range(1, min(len(words), MAX_NAME_WORDS_IN_TITLE) + 1):
                 name = " ".join(words[:count]).strip(",:;–—-")
-                if _alnum(name) in keys and count < len(words):
+                if squash(name) in keys and count < len(words):
                     return name, f"{self.path(anchor)} website row, spelled by the title"
         return None
 
@@ -316,10 +317,6 @@ EMPLOYER_SOURCES = (
     Source("logo alt text", lambda page: page._logo_alt(), "css", 0.35, "the alt text of the site's logo"),
     Source("copyright line", lambda page: page._copyright(), "text-pattern", 0.3, "the copyright holder"),
 )
-
-
-def _alnum(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def _goes_on(title: str, part: str, whole: str) -> bool:

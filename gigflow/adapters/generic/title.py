@@ -220,7 +220,7 @@ class TitleFinder:
             if element is None or element.tag not in HEADINGS or not announces_hiring(candidate.text):
                 continue
             line = next((node for node in element.itersiblings() if isinstance(node.tag, str)), None)
-            if line is None or line.tag in HEADINGS and is_section_heading(line.text_content()):
+            if line is None:
                 continue
             text = clean_text(line.text_content(), 300)
             key = normalise(text)

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 from gigflow.noise.learn.owner import TITLE_SEPARATORS
+from gigflow.noise.signature import page_titles
 
 TITLE_MIN_CHARS = 4
 TITLE_MAX_CHARS = 300  # no posting's name is longer (a hostile <title> of a megabyte is none)
@@ -21,30 +22,22 @@ def _norm(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-def _document_title(root) -> str:
-    node = root.find(".//title")
-    return _norm(node.text_content()) if node is not None else ""
-
-
-def _first_h1(root) -> str:
-    node = root.find(".//body//h1")
-    return _norm(node.text_content()) if node is not None else ""
-
-
 def posting_titles(roots) -> dict:
-    """root -> the texts that name that sample's posting: its <h1> and its document title, without the parts
-    that two or more samples' titles share (the site's name, "Careers"). A text the samples share names no
-    posting."""
-    titles = {root: (_document_title(root), _first_h1(root)) for root in roots}
+    """root -> ((text, its count in the page's body), ...): the texts that name that sample's posting, its <h1>
+    and its document title, without the parts that two or more samples' titles share (the site's name,
+    "Careers"). A text the samples share names no posting. Each body is read once, here."""
+    titles = {root: tuple(_norm(t) for t in page_titles(root)) for root in roots}
     parts = {root: [p.strip() for p in TITLE_SEPARATORS.split(title) if p.strip()] if title else []
-             for root, (title, _h1) in titles.items()}
+             for root, (_h1, title) in titles.items()}
     shared = Counter(p.casefold() for root in roots for p in set(parts[root]))
-    shared.update(h1.casefold() for _title, h1 in titles.values() if h1)
+    shared.update(h1.casefold() for h1, _title in titles.values() if h1)
     out = {}
-    for root, (title, h1) in titles.items():
-        named = [title] + parts[root] + [h1]
-        out[root] = tuple(dict.fromkeys(t for t in named if TITLE_MIN_CHARS <= len(t) <= TITLE_MAX_CHARS
-                                        and shared[t.casefold()] < 2))
+    for root, (h1, title) in titles.items():
+        named = [t for t in dict.fromkeys([title] + parts[root] + [h1])
+                 if TITLE_MIN_CHARS <= len(t) <= TITLE_MAX_CHARS and shared[t.casefold()] < 2]
+        body = root.find("body")
+        whole = _words(body if body is not None else root) if named else ""
+        out[root] = tuple((t, _count(whole, t)) for t in named)
     return out
 
 
@@ -57,15 +50,10 @@ def _count(text: str, title: str) -> int:
     return len(re.findall(rf"(?<!\w){re.escape(title)}(?!\w)", text))
 
 
-def stated_title(region, titles: tuple[str, ...]) -> str:
-    """The posting title ``region`` states where no other part of its page's body does, or ''."""
+def stated_title(region, titles: tuple[tuple[str, int], ...]) -> str:
+    """The posting title ``region`` states where no other part of its page's body does, or '' (``titles``: its
+    page's entry of ``posting_titles``)."""
     if not titles:
         return ""
     text = _words(region)
-    inside = [t for t in titles if _count(text, t)]
-    if not inside:
-        return ""
-    root = region.getroottree().getroot()
-    body = root.find("body")
-    whole = _words(body if body is not None else root)
-    return next((t for t in inside if _count(whole, t) <= _count(text, t)), "")
+    return next((title for title, in_body in titles if (inside := _count(text, title)) and in_body <= inside), "")

@@ -68,7 +68,7 @@ def _label(region) -> str:
 
 
 def review_region(region_id, selector, signature, region, settings: NoiseSettings,
-                  page_url: str | None = None, titles: tuple[str, ...] = ()) -> ReviewRegion:
+                  page_url: str | None = None, titles: tuple = ()) -> ReviewRegion:
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
