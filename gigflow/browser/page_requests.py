@@ -116,6 +116,7 @@ class InflightRequests:
 
     def __init__(self, page):
         self._started_at: dict = {}
+        self._done: list[tuple[float, float]] = []  # (started, ended) of the last requests that ended
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)
@@ -128,8 +129,15 @@ class InflightRequests:
         """How many of them started at ``moment`` or later (after a click: the detail's own fetches)."""
         return sum(1 for started in self._started_at.values() if started >= moment)
 
+    def last_ended_since(self, moment: float) -> float:
+        """When the last of the requests that started at ``moment`` or later ended (-inf if none has): the page
+        may still be drawing what it brought, so quiet is counted from then."""
+        return max((ended for started, ended in self._done if started >= moment), default=float("-inf"))
+
     def _started(self, request):
         self._started_at[request] = asyncio.get_running_loop().time()
 
     def _ended(self, request):
-        self._started_at.pop(request, None)
+        started = self._started_at.pop(request, None)
+        if started is not None:
+            self._done = [*self._done[-31:], (started, asyncio.get_running_loop().time())]

@@ -34,7 +34,7 @@ from gigflow.middlewares.capture import CaptureMiddleware
 from gigflow.middlewares.politeness import politeness_gate
 from gigflow.middlewares.preparation import CAPTURE_HTML
 from gigflow.spiders.base import SourceSpider
-from gigflow.browser.page_scripts import DETAIL_HTML_JS, ITEM_KEY_JS
+from gigflow.browser.page_scripts import DETAIL_HTML_JS, DETAIL_STATE_JS, ITEM_KEY_JS, REQUEST_COUNTER_JS
 
 CAPTURE_KEY = "gigflow_capture_key"
 CAPTURE_KEPT_URL = "gigflow_capture_kept_url"
@@ -198,9 +198,10 @@ class ClickSpider(SourceSpider):
         url_before = page.url
         try:
             await item.scroll_into_view_if_needed(timeout=self.timeout_ms)
+            started_before = await page.evaluate(REQUEST_COUNTER_JS)
             clicked = asyncio.get_running_loop().time()
             await item.click(timeout=self.timeout_ms)
-            captured = await self.settled_detail(page, before, clicked)
+            captured = await self.settled_detail(page, before, clicked, started_before)
         except Exception as exc:  # one item that never reveals its detail costs that item only
             self.capture_failures += 1
             self.crawler.stats.inc_value("gigflow/click_failures")
@@ -220,9 +221,10 @@ class ClickSpider(SourceSpider):
         return self.job_request(url, dont_filter=True,
                                 meta={CAPTURE_HTML: document, CAPTURE_KEY: key, CAPTURE_KEPT_URL: kept})
 
-    async def settled_detail(self, page, before: str | None, clicked: float = float("inf")) -> str:
+    async def settled_detail(self, page, before: str | None, clicked: float = float("inf"),
+                             started_before: int | None = None) -> str:
         """The detail region's HTML once it differs from ``before`` and stays the same for two reads (``clicked``:
-        the event-loop time of the click)."""
+        the event-loop time of the click; ``started_before``: how many requests the page had made before it)."""
         politeness = page.gigflow_politeness
         appeared = PoliteDeadline(politeness, self.timeout_ms / 1000)
         current = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
@@ -235,18 +237,22 @@ class ClickSpider(SourceSpider):
         # CLICK_SETTLE seconds with no request of the page in flight; a request that never ends (long polling)
         # stops counting after four times that, unless the click started it (the detail's own fetch from a slow
         # API: waited for up to CLICK_TIMEOUT, or a spinner is captured). A request still waiting for its politeness
-        # turn always counts.
+        # turn always counts. The page's own count of its fetches is read with the region itself, so a fetch the
+        # click made counts before the browser reports it; quiet counts from the end of the click's last request,
+        # as the page may still be drawing what it brought.
         inflight = page.gigflow_inflight
         loop = asyncio.get_running_loop()
         deadline = PoliteDeadline(politeness, self.timeout_ms / 1000)
-        calm_since = loop.time()
+        mark = started_before if started_before is not None else 2 ** 31
+        calm_since, ended = loop.time(), None
         while not deadline.expired():
             await page.wait_for_timeout(100)
-            latest = await page.evaluate(DETAIL_HTML_JS, self.strategy.detail_selector)
-            if latest != current or politeness.waiting:
-                current, calm_since = latest, loop.time()
+            latest, open_in_page, last_ended_in_page = await page.evaluate(
+                DETAIL_STATE_JS, [self.strategy.detail_selector, mark])
+            if latest != current or politeness.waiting or open_in_page or last_ended_in_page != ended:
+                current, ended, calm_since = latest, last_ended_in_page, loop.time()
                 continue
-            calm = loop.time() - calm_since
+            calm = loop.time() - max(calm_since, inflight.last_ended_since(clicked))
             if calm >= self.settle and (not inflight.count or calm >= 4 * self.settle) \
                     and not inflight.started_since(clicked):
                 break
