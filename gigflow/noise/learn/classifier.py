@@ -51,6 +51,9 @@ class ReviewRegion:
     posting_links: frozenset = frozenset()
     # The posting's title, where this region is the only place of its page that states it (GP): a job fact.
     page_title: str = ""
+    # Its images' alt texts outside link lists (a logo's "Acme", not a card's "Acme hiring: Welder" in a list of
+    # other jobs). None: every alt text in ``html``.
+    image_alts: tuple[str, ...] | None = None
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -300,7 +303,8 @@ def _values_state_text(markup: str) -> bool:
 
 
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
-_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?!" + SITE_MAILBOXES + r")|"
+# A mailto without an address ("mailto:?subject=…&body=<this page>") is a share button, nobody to write to.
+_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?![?&]|\s*$|" + SITE_MAILBOXES + r")|"
                            r"apply|application|bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
 RULES_NAME = "rules"
 # Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
@@ -363,8 +367,9 @@ BOARD_KINDS = frozenset({"apply"})
 _SITE_MAILBOX = re.compile(r"\b" + GENERAL_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.I)
 
 
-_LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh|inc\.?|llc|llp|plc|corp\.?|b\.?v\.?|n\.?v\.?|ag|sa|sas|"
-                                r"sarl|srl|s\.r\.l\.|spa|oy|oyj|ab|as|a/s|aps|kft\.?|pty(?: ltd)?|co\.?,? ltd\.?)$", re.I)
+LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh(?: & co\.? kg)?|inc\.?|llc|llp|plc|corp\.?|b\.?v\.?|"
+                               r"n\.?v\.?|ag|kg|sa|sas|sarl|srl|s\.r\.l\.|spa|oy|oyj|ab|as|a/s|aps|kft\.?|pty(?: ltd)?|"
+                               r"co\.?,? ltd\.?)$", re.I)
 
 
 def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
@@ -372,7 +377,7 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     one-employer site the footer's mailbox is how to reach the employer, a contact fact; '' when there is none."""
     # A name with its legal form ("MadeByShape Ltd", a copyright line's) has a domain without it.
     keys = {"".join(ch for ch in form.casefold() if ch.isalnum()) for name in names if name
-            for form in (name, _LEGAL_FORM_AT_END.sub("", name))}
+            for form in (name, LEGAL_FORM_AT_END.sub("", name))}
     keys = {key for key in keys if len(key) >= 3}
     if not keys:
         return ""
@@ -487,7 +492,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     lowered = " ".join(" ".join([text, region.label]).lower().split())
     for name in employers if not any(f.kind == "employer" for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
-        said = lowered if name != owner else " ".join([lowered, *_ALT.findall(region.html)]).lower()
+        alts = _ALT.findall(region.html) if region.image_alts is None else region.image_alts
+        said = lowered if name != owner else " ".join([lowered, *alts]).lower()
         # A menu's words are read glued (see is_link_menu above): the owner's name, where only template states it,
         # is looked for glued there too.
         if len(name) >= 3 and (name.lower() in said or (name == owner and " " in name

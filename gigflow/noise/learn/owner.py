@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from gigflow.noise.learn.brand import header_brand_texts
-from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, LEGAL_FORM_AT_END
 from gigflow.noise.learn.outside import outside
 from gigflow.noise.signal import Signal
 from gigflow.noise.snippets import normalise_snippet
@@ -50,7 +50,8 @@ _IN_SENTENCE = re.compile(r"[^\W_][\"'“”‘’]?\s*$")
 _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|"
                          r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|"
                          r"\balle rechten voorbehouden\b|"
-                         r"\ball rights?\b|\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
+                         # a full stop ends the name, not an initial's or "& Co."'s ("© 2025 R. Acme GmbH & Co. KG")
+                         r"\ball rights?\b|(?<!\b[a-z])(?<!\bco)\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
 TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
 # also a logo's file or class name ("acme-logo", "logo_acme").
@@ -321,9 +322,15 @@ def _own_jobs_section(samples, roots, listing_name: str) -> bool:
 
 def _plain_names(sample, root) -> set[str]:
     """The names (by key) a sample states itself by without a word for listing jobs: "© Acme 2023", not
-    "© 2026 Greenfield Jobs" (a site that calls itself a job listing in its own copyright line)."""
+    "© 2026 Greenfield Jobs" (a site that calls itself a job listing in its own copyright line). A legal name is
+    also stated by its core: "R. Acme GmbH & Co. KG" states "Acme"."""
     stated = copyright_holders(root) + json_ld_owner_names(sample.body) + meta_names(sample.body)
-    return {_key(clean_name(text)) for text in stated if clean_name(text) and not _LISTING_NAME.search(text)}
+    names = {clean_name(text) for text in stated if clean_name(text) and not _LISTING_NAME.search(text)}
+    return {_key(form) for name in names for form in (name, _INITIALS.sub("", LEGAL_FORM_AT_END.sub("", name)))
+            if form}
+
+
+_INITIALS = re.compile(r"^(?:[^\W\d_]\.\s*)+")  # a founder's initials before the name ("R. Acme", "J.P. Acme")
 
 
 def _headings_add_to_title(roots, affix: str) -> int:

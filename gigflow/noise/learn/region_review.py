@@ -75,7 +75,7 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
-                        fact_text=fact_text(region), controls=form_controls(region),
+                        fact_text=fact_text(region), image_alts=image_alts(region), controls=form_controls(region),
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
@@ -163,20 +163,7 @@ def fact_text(region) -> str:
     anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
     if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
         return ""
-    skipped = set()
-    for el in region.iter(etree.Element):
-        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES or _hidden_form_part(el):
-            skipped.add(el)
-        groups: dict = {}
-        for child in el:
-            if isinstance(child.tag, str):
-                groups.setdefault(child.tag, []).append(child)
-        for items in groups.values():
-            if len(items) >= LINK_LIST_MIN_ITEMS and all(
-                    item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
-                # An item whose own words outweigh its links (a footer column with the office address beside
-                # its mailto link) states something itself: it stays.
-                skipped.update(item for item in items if _mostly_links(item))
+    skipped = _other_pages_parts(region)
     parts = []
     walker = etree.iterwalk(region, events=("start", "end"))
     for event, el in walker:
@@ -197,6 +184,47 @@ def fact_text(region) -> str:
                 parts.append(_one_line(el.tail))
     lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
     return "\n".join(line for line in lines if line)
+
+
+def _other_pages_parts(region) -> set:
+    """The parts of the region that speak of other pages (see ``fact_text``)."""
+    skipped = set()
+    for el in region.iter(etree.Element):
+        if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES or _hidden_form_part(el):
+            skipped.add(el)
+        groups: dict = {}
+        for child in el:
+            if isinstance(child.tag, str):
+                groups.setdefault(child.tag, []).append(child)
+        for items in groups.values():
+            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+                    item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
+                # An item whose own words outweigh its links (a footer column with the office address beside
+                # its mailto link) states something itself: it stays.
+                skipped.update(item for item in items if _mostly_links(item))
+    return skipped
+
+
+MAX_IMAGE_ALTS = 20
+
+
+def image_alts(region) -> tuple[str, ...]:
+    """The alt texts of the region's images outside its parts about other pages (a logo names the site's owner; a
+    card's image in a list of other jobs names that job). Only parts with words of their own count as about other
+    pages here: a header's row of logo, mobile logo and menu is a list of links too."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return ()
+    skipped = {el for el in _other_pages_parts(region) if el.text_content().strip()}
+    alts = []
+    walker = etree.iterwalk(region, events=("start",))
+    for _event, el in walker:
+        if el in skipped:
+            walker.skip_subtree()
+        elif el.tag == "img" and (el.get("alt") or "").strip():
+            alts.append(" ".join(el.get("alt").split())[:200])
+            if len(alts) >= MAX_IMAGE_ALTS:
+                break
+    return tuple(alts)
 
 
 def review_regions(classifier: RegionClassifier, regions: list[ReviewRegion], settings: NoiseSettings,

@@ -414,8 +414,13 @@ def is_link_block(el) -> bool:
 
 
 # Where a share button sends the page: a network's share endpoint, a mail to fill in, a messenger's send link.
-_SHARE_TARGET = re.compile(r"share|sharer|intent/tweet|/submit/?\?url=|^whatsapp:|^mailto:\?|pin/create", re.I)
+_SHARE_TARGET = re.compile(r"share|sharer|intent/tweet|/submit/?\?url=|^whatsapp:|whatsapp\.com/send|//wa\.me/|"
+                           r"^mailto:\?|pin/create", re.I)
 SHARE_LABEL_MAX_WORDS = 3
+# A longer label that says it shares ("Share This Story, Choose Your Platform!", "Diesen Job teilen über").
+_SHARE_WORD = re.compile(r"\b(?:share|sharing|teilen|partager|partagez|compartir|comparte|compartilhe|condividi|delen|"
+                         r"deel|dela|jaa|udostępnij|sdílet|zdieľať|paylaş)\b|シェア|공유|分享", re.I)
+SHARE_SAYING_LABEL_MAX_WORDS = 8
 
 
 def is_share_bar(el) -> bool:
@@ -427,7 +432,8 @@ def is_share_bar(el) -> bool:
     rest = _norm(el.text_content())
     for a in links:
         rest = rest.replace(_norm(a.text_content()), " ", 1) if _norm(a.text_content()) else rest
-    return len(rest.split()) <= SHARE_LABEL_MAX_WORDS
+    words = len(rest.split())
+    return words <= SHARE_LABEL_MAX_WORDS or (words <= SHARE_SAYING_LABEL_MAX_WORDS and bool(_SHARE_WORD.search(rest)))
 
 
 def is_all_links(el) -> bool:
