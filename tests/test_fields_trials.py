@@ -251,3 +251,22 @@ def test_the_company_a_website_row_names_is_the_titles_first_words():
     assert job_of(_niche_board_posting("Customer.io Support Engineer", "https://customer.io/")).employer == "Customer.io"
     # A title the site's name does not start names nobody that way.
     assert job_of(_niche_board_posting("Director of Customer Happiness", "http://wistia.com")).employer != "Director"
+
+
+# Wave 3, thirteenth stop: a machine-tool dealer's own job pages (hold-out 56), tried as a new user would.
+def _stats_page(title: str, head: str) -> str:
+    return (f"<html><head><title>{head}</title></head><body><section class='hero'><h1>{title}</h1>"
+            f"<p>Memmingen | Vollzeit</p></section><section>{TEXT}</section><section class='company-profile'>"
+            "<h2>Über uns</h2><div class='company-stats'><div class='stat-card'><div>100</div><div>Jahre Erfahrung"
+            "</div></div><div class='stat-card'><div>40+</div><div>Mitarbeiter</div></div></div></section>"
+            "</body></html>")
+
+
+def test_a_class_that_goes_on_past_company_is_no_employer_and_a_job_section_names_its_owner():
+    # "company-stats" holds figures about the company, not its name; "Lagermitarbeiter | Pöppel Jobs" names the
+    # company's own job section, whose owner is Pöppel.
+    job = job_of(_stats_page("Lagermitarbeiter (m/w/d)", "Lagermitarbeiter (m/w/d) | Pöppel Jobs"))
+    assert job.employer == "Pöppel", job.employer
+    named = _stats_page("Lagermitarbeiter (m/w/d)", "Lagermitarbeiter (m/w/d)").replace(
+        "<h2>Über uns</h2>", "<h2>Über uns</h2><p class='company-name'>R. Pöppel GmbH & Co. KG</p>")
+    assert job_of(named).employer == "R. Pöppel GmbH & Co. KG"

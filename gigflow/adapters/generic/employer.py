@@ -35,6 +35,12 @@ WEBSITE_ROW_MAX_CHARS = 300  # a label and an address: a longer block is no such
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
 
 
+def _section_owner(part: str) -> str:
+    """A document title's part that names the site's job section ("Acme Careers", "Pöppel Jobs"): its owner."""
+    match = SECTION_OF_SITE.match(part)
+    return match.group("name") if match else part
+
+
 class EmployerFinder:
     """Mixin of the page (gigflow.adapters.generic.page.Page): the employer and the finders of its sources."""
 
@@ -201,6 +207,8 @@ class EmployerFinder:
                 for neighbour in (index + 1, index - 1):
                     if 0 <= neighbour < len(parts):
                         text = parts[neighbour]
+                        owner = _section_owner(text)
+                        text = owner if not self._is_site_name(owner) else text
                         if self._plausible_employer(text) and not self._is_site_name(text) and \
                                 not re.search(r"\d", text):
                             return text, f"{name} part beside the job title"
@@ -222,7 +230,8 @@ class EmployerFinder:
         title = self.title()
         parts = [p.strip() for p in TITLE_SEPARATOR.split(self.meta.get("<title>", "")) if p.strip()]
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
-            return parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0], "<title> beside the h1"
+            other = parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0]
+            return _section_owner(other), "<title> beside the h1"
         return None
 
     def _plausible_site_name(self) -> tuple[str, str] | None:

@@ -30,8 +30,10 @@ CHROME_TOKENS = re.compile(r"(^|[-_ ])(header|gnb|lnb|nav|navbar|menu|footer|mod
                            re.I)
 TITLE_CLASS = re.compile(r"(^|[-_ ])(job|posting|vacancy|vacature|position|detail|topcard|top-card|hero|head)"
                          r"[-_]{0,2}(title|name|ttl)($|[-_ ])|^title$", re.I)
+# A class token that ends with the word ("job-company") or goes on only with a word for its name ("company-name",
+# "employer__title-text"): "company-stats", "company-benefits", "company-description" hold more than a name.
 EMPLOYER_ATTR = re.compile(r"(^|[-_ ])(company|employer|advertiser|hiring-?organi[sz]ation|org|corp|werkgever)"
-                           r"([-_ ]{1,2}(name|info|link|title))?($|[-_ ])", re.I)
+                           r"([-_ ]{1,2}(name|info|link|title)([-_ ]|$)|\s|$)", re.I)
 LOCATION_ATTR = re.compile(r"(^|[-_ ])(job[-_]?)?(location|locations|joblocation|workplace|standort|locatie)"
                            r"($|[-_ ])", re.I)
 ADDRESS_ATTR = re.compile(r"(^|[-_ ])(adr|locality|address|addresslocality|city)($|[-_ ])", re.I)
