@@ -15,7 +15,7 @@
   image whose alt text is that job's title, "Acme is hiring: …". The site owner's name in those alt texts was read
   as the employer, so the widget stayed. Alt texts count like text: not inside lists of links to other pages.
 
-Each behaviour test fails on the code before round 30 (commit a0c9709). The guards pass on both: on these small
+Each behaviour test fails on the code before round 30 (commit a0c9709; GW and GX on 7fbbca5). The guards pass on both: on these small
 pages other rules already take the share box and the widget, which on the measured pages stood where only the
 changed rules decide.
 """
@@ -121,3 +121,29 @@ def test_gv_the_logo_in_the_header_still_names_the_owner():
                                "<div class='logo-mobile'><a href='/'><img src='/m.png' alt='Acme'></a></div>"
                                "<div class='menu'><a href='/jobs/'>Jobs</a></div></div>")
     assert image_alts(row) == ("Acme Logistics", "Acme")
+
+
+def test_gw_a_competitions_address_is_no_way_to_apply():
+    # hold-out 51's student services: a menu's "Fotoausstellungen & Fotowettbewerb" (photo competition) kept its
+    # whole menu as an apply link, for the "bewerb" in its address.
+    assert "link" not in signal_kinds("Fotowettbewerb", [("Fotowettbewerb", "https://a.example/kultur/fotowettbewerb/")])
+    assert "link" not in signal_kinds("Markt", [("Markt", "https://a.example/mitbewerber-vergleich/")])
+    assert "link" in signal_kinds("Jetzt", [("Jetzt", "https://a.example/jobs/42/bewerbung/")])
+
+
+def _menu(*extra):
+    items = [("Start", "/"), ("Mensen", "/mensen/"), ("Wohnen", "/wohnen/"), ("Beratung", "/beratung/"),
+             ("BAföG", "/bafoeg/"), ("Kultur", "/kultur/"), ("Kontakt", "/kontakt/"), *extra]
+    return " ".join(text for text, _ in items), [(text, f"https://a.example{href}") for text, href in items]
+
+
+def test_gx_in_a_site_menu_only_a_bare_way_to_apply_is_one():
+    # hold-outs 51's university and student services: the main menu's "Bewerbung & Auswahlverfahren" (student
+    # admissions) and the quick links' "Wohnheim-Bewerbung" (a dorm's) kept each menu as the job's apply link.
+    assert "apply" not in signal_kinds(*_menu(("Wohnheim-Bewerbung", "/wohnen/bewerbung/")))
+    assert "apply" not in signal_kinds(*_menu(("Bewerbung & Auswahlverfahren", "/studieren/zulassung/")))
+    # A careers menu's own "Apply" (hold-out 25's imint labels it as the job's apply link) still is one.
+    assert "apply" in signal_kinds(*_menu(("Apply", "/careers/application/")))
+    assert "apply" in signal_kinds(*_menu(("Online-Bewerbung", "/karriere/formular/")))
+    # Outside a menu a longer link is read as before ("Apply for the Welder job").
+    assert "apply" in signal_kinds("Wohnheim-Bewerbung", [("Wohnheim-Bewerbung", "https://a.example/w/")])

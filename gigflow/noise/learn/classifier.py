@@ -305,7 +305,8 @@ def _values_state_text(markup: str) -> bool:
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 # A mailto without an address ("mailto:?subject=…&body=<this page>") is a share button, nobody to write to.
 _LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?![?&]|\s*$|" + SITE_MAILBOXES + r")|"
-                           r"apply|application|bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
+                           # not a competition's or a competitor's address ("fotowettbewerb", "mitbewerber")
+                           r"apply|application|(?<!wett)(?<!mit)bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
 RULES_NAME = "rules"
 # Links to a site's legal texts: a privacy notice for candidates or a data-subject request form names applicants
 # and applications without being a way to apply.
@@ -330,6 +331,24 @@ _APPLICATION_AS_A_THING = re.compile(
     r"applications?[\s_/-]+(?:\([^()]{1,20}\)\s+)?(?:development|developers?|security|servers?|performance|"
     r"monitoring|programming|testing|architecture|integration|platforms?|engineering|modernization|"
     r"modernisation|hosting)\b", re.I)
+
+
+MENU_LINKS = 8  # a region with this many links reads as a site menu
+# Words that go with a way to apply without naming anything else ("Apply now", "Online-Bewerbung", "Bewerbungsformular").
+_APPLY_FILLER = re.compile(r"\b(?:now|here|today|online|jetzt|hier|direkt|sofort|maintenant|nu|ora|ahora|agora|"
+                           r"form|formular|formulaire|formulier|to|for|this|the|our|job|jobs|position|role|stelle|"
+                           r"vacature|poste|via|per|e-?mail|mail)\b|[^\w]+", re.I)
+
+
+def _bare_apply(link_text: str) -> bool:
+    """Whether a link's words are a way to apply and nothing else ("Apply", "Jetzt bewerben")."""
+    rest = link_text[:120]
+    for m in JOB_FACT_SIGNALS["apply"].finditer(rest):
+        end = m.end()
+        while end < len(rest) and (rest[end].isalnum()):
+            end += 1  # the rest of the word: "Bewerbungsformular", "Applications"
+        rest = rest[:m.start()] + " " * (end - m.start()) + rest[end:]
+    return bool(JOB_FACT_SIGNALS["apply"].search(link_text[:120])) and not _APPLY_FILLER.sub("", rest).strip()
 
 
 # The label of a company register or tax number just before a number (the end of the 24 characters before it).
@@ -397,6 +416,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     samples agree on (no board); its general mailbox in the site footer is the employer's contact."""
     # The posting's title, nowhere else on its page (GP): a job fact on any site, a board's too.
     found = [Signal("title", region.page_title)] if region.page_title else []
+    menu = len(region.links) >= MENU_LINKS  # a site menu: only bare ways to apply count (``_bare_apply``)
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
     squashed = _squash(text)
@@ -431,8 +451,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # A way to apply is a link ("Apply now", a mail to the recruiter); apply words in text are a form's
             # heading or its confirmation ("Thank you for your application"), not a fact of the job. A link to a
             # legal text ("Data Subject Application", "Candidate Privacy Notice") is no way to apply.
-            match = next((m for m in pattern.finditer("\n".join(t for t, h in region.links if not _legal_link(t, h)
-                                                                and h not in region.in_page_links))
+            # Among a site menu's many links, only a bare way to apply ("Apply", "Jetzt bewerben", "Online-
+            # Bewerbung") is one: "Wohnheim-Bewerbung" (a dorm's), "Bewerbung & Auswahlverfahren" (admissions) name
+            # another section of the site.
+            texts = [t for t, h in region.links if not _legal_link(t, h) and h not in region.in_page_links
+                     and (not menu or _bare_apply(t))]
+            match = next((m for m in pattern.finditer("\n".join(texts))
                           if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())
                           and not _APPLICATION_AS_A_THING.match(m.string, m.start())), None)
             if match:
@@ -467,6 +491,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         contact_link = href.lower().startswith(("tel:", "mailto:"))
         signal = next((m for m in _LINK_SIGNALS.finditer(href) if not _APPLICATION_AS_A_THING.match(href, m.start())),
                       None)
+        if signal and menu and not contact_link and link_text.strip() and not _bare_apply(link_text):
+            continue  # a menu's "Informationen für Neubewerber:innen" at /wohnen/neubewerber/: a site section
         if signal and not (site_operator_only and contact_link) and not _legal_link(
                 link_text, href) and href not in region.in_page_links and href not in region.posting_links:
             found.append(Signal("link", href))
