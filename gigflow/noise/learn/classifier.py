@@ -401,8 +401,12 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     if not keys:
         return ""
     for match in _SITE_MAILBOX.finditer(text):
-        host = "".join(ch for ch in match.group("domain").casefold().rsplit(".", 1)[0] if ch.isalnum())
-        if any(key in host for key in keys):
+        domain = match.group("domain").casefold()
+        # the name without the top-level domain ("acme" of acme.com), or with it where the TLD spells the name's
+        # last word ("4Biz Properties" at 4biz.properties)
+        name, tld = ("".join(ch for ch in part if ch.isalnum()) for part in (domain.rsplit(".", 1)[0],
+                                                                             domain.rsplit(".", 1)[-1]))
+        if any(key in name or (key in name + tld and key not in tld) for key in keys):
             return match.group(0)
     return ""
 

@@ -197,7 +197,9 @@ def _other_pages_parts(region) -> set:
             if isinstance(child.tag, str):
                 groups.setdefault(child.tag, []).append(child)
         for items in groups.values():
-            if len(items) >= LINK_LIST_MIN_ITEMS and all(
+            # Icon links without words (a logo's, a GitHub mark's) make no menu of a header's one named link.
+            worded = sum(1 for item in items if item.text_content().strip())
+            if worded >= LINK_LIST_MIN_ITEMS and all(
                     item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
                 # An item whose own words outweigh its links (a footer column with the office address beside
                 # its mailto link) states something itself: it stays.
