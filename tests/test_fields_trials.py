@@ -270,3 +270,13 @@ def test_a_class_that_goes_on_past_company_is_no_employer_and_a_job_section_name
     named = _stats_page("Lagermitarbeiter (m/w/d)", "Lagermitarbeiter (m/w/d)").replace(
         "<h2>Über uns</h2>", "<h2>Über uns</h2><p class='company-name'>R. Pöppel GmbH & Co. KG</p>")
     assert job_of(named).employer == "R. Pöppel GmbH & Co. KG"
+
+
+def test_a_facts_line_marked_as_the_location_keeps_its_places():
+    # The same pages' hero line, class "location": "📍 Memmingen | Vollzeit | Unbefristet".
+    def located(line: str) -> str:
+        return job_of(_stats_page("Lagermitarbeiter (m/w/d)", "Lagermitarbeiter (m/w/d)").replace(
+            "<p>Memmingen | Vollzeit</p>", f"<p class='location'>{line}</p>")).location
+    assert located("📍 Memmingen | Vollzeit | Unbefristet") == "Memmingen"
+    assert located("Berlin · Remote") == "Berlin"
+    assert located("Remote | Vollzeit") == "Remote | Vollzeit"  # no place in it: left as the page says it

@@ -15,7 +15,8 @@
   image whose alt text is that job's title, "Acme is hiring: …". The site owner's name in those alt texts was read
   as the employer, so the widget stayed. Alt texts count like text: not inside lists of links to other pages.
 
-Each behaviour test fails on the code before round 30 (commit a0c9709; GW and GX on 7fbbca5, GY and GZ on 8a6a171). The guards pass on both: on these small
+Each behaviour test fails on the code before round 30 (commit a0c9709; GW and GX on 7fbbca5, GY and GZ on
+8a6a171). The guards pass on both: on these small
 pages other rules already take the share box and the widget, which on the measured pages stood where only the
 changed rules decide.
 """

@@ -25,6 +25,20 @@ LOCATION_MARKS = ("jobLocation", "location", LOCATION_ATTR, True)
 PLACE_AT_END = re.compile(r"(?:\s+(?:in|à|in der|im|te|en|w|v|ve|в|във|во)\s+|\s+[-–—]\s+)([^-–—()]{2,60})$")
 
 
+FACTS_LINE_SEPARATOR = re.compile(r"\s+[|·•]\s+")
+
+
+def only_places(value: str) -> str:
+    """A facts line marked as the location ("📍 Memmingen | Vollzeit | Unbefristet"): its parts the gazetteer knows
+    as places, where some other part is not one (the employment type, the contract); else the value as it stands."""
+    text = value.strip()
+    while text.startswith(PLACE_MARKERS):
+        text = text[1:].strip()
+    parts = [part.strip() for part in FACTS_LINE_SEPARATOR.split(text) if part.strip()]
+    places = [part for part in parts if place_score(part) > 0]
+    return ", ".join(places) if places and len(places) < len(parts) else value
+
+
 class LocationFinder:
     """Mixin of the page (gigflow.adapters.generic.page.Page): the location and the finders of its sources."""
 
@@ -32,7 +46,8 @@ class LocationFinder:
         # The lines beside the title as they stand when the location is asked for: none yet when the title has not
         # been read (the chain's check of JSON-LD against the page asks for the location alone).
         self._location_lines = self._lines_after_title(3)
-        return first_found(self, LOCATION_SOURCES, accept=lambda value: not self._names_the_company(value))
+        found = first_found(self, LOCATION_SOURCES, accept=lambda value: not self._names_the_company(value))
+        return (only_places(found[0]), found[1]) if found else None
 
     def _names_the_company(self, text: str) -> bool:
         """The site's or the source's company name read as a place ("Show - KALO - ...": a gazetteer knows a

@@ -334,7 +334,8 @@ _APPLICATION_AS_A_THING = re.compile(
 
 
 MENU_LINKS = 8  # a region with this many links reads as a site menu
-# Words that go with a way to apply without naming anything else ("Apply now", "Online-Bewerbung", "Bewerbungsformular").
+# Words that go with a way to apply without naming anything else ("Apply now", "Online-Bewerbung",
+# "Bewerbungsformular").
 _APPLY_FILLER = re.compile(r"\b(?:now|here|today|online|jetzt|hier|direkt|sofort|maintenant|nu|ora|ahora|agora|"
                            r"form|formular|formulaire|formulier|to|for|this|the|our|job|jobs|position|role|stelle|"
                            r"vacature|poste|via|per|e-?mail|mail)\b|[^\w]+", re.I)
