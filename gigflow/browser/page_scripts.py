@@ -44,7 +44,7 @@ REQUEST_COUNTER_JS = """() => {
       };
     }
   }
-  return state.started;
+  return typeof state.started === 'number' ? state.started : 0;  // a page's own value of that name counts nothing
 }"""
 
 # The detail region (as DETAIL_HTML_JS) with the page's own requests started after ``mark``: how many are still
@@ -52,7 +52,7 @@ REQUEST_COUNTER_JS = """() => {
 DETAIL_STATE_JS = """([sel, mark]) => {
   const html = (%s)(sel);
   const state = window.__gigflowRequests;
-  const open = state ? [...state.open].filter(id => id > mark).length : 0;
-  const ended = state ? state.ended.filter(id => id > mark) : [];
-  return [html, open, ended.length ? ended[ended.length - 1] : 0];
+  if (!state || !(state.open instanceof Set) || !Array.isArray(state.ended)) return [html, 0, 0];
+  const ended = state.ended.filter(id => id > mark);
+  return [html, [...state.open].filter(id => id > mark).length, ended.length ? ended[ended.length - 1] : 0];
 }""" % DETAIL_HTML_JS

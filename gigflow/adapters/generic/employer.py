@@ -207,8 +207,9 @@ class EmployerFinder:
                 for neighbour in (index + 1, index - 1):
                     if 0 <= neighbour < len(parts):
                         text = parts[neighbour]
-                        owner = _section_owner(text)
-                        text = owner if not self._is_site_name(owner) else text
+                        owner = _section_owner(text)  # "Acme Careers": Acme, unless that is the site's name
+                        if not self._is_site_name(owner):
+                            text = owner
                         if self._plausible_employer(text) and not self._is_site_name(text) and \
                                 not re.search(r"\d", text):
                             return text, f"{name} part beside the job title"

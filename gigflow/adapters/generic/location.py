@@ -31,9 +31,7 @@ FACTS_LINE_SEPARATOR = re.compile(r"\s+[|·•]\s+")
 def only_places(value: str) -> str:
     """A facts line marked as the location ("📍 Memmingen | Vollzeit | Unbefristet"): its parts the gazetteer knows
     as places, where some other part is not one (the employment type, the contract); else the value as it stands."""
-    text = value.strip()
-    while text.startswith(PLACE_MARKERS):
-        text = text[1:].strip()
+    text = value.strip().lstrip("".join(PLACE_MARKERS)).strip()
     parts = [part.strip() for part in FACTS_LINE_SEPARATOR.split(text) if part.strip()]
     places = [part for part in parts if place_score(part) > 0]
     return ", ".join(places) if places and len(places) < len(parts) else value

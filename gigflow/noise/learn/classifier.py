@@ -344,12 +344,13 @@ _APPLY_FILLER = re.compile(r"\b(?:now|here|today|online|jetzt|hier|direkt|sofort
 def _bare_apply(link_text: str) -> bool:
     """Whether a link's words are a way to apply and nothing else ("Apply", "Jetzt bewerben")."""
     rest = link_text[:120]
-    for m in JOB_FACT_SIGNALS["apply"].finditer(rest):
+    matches = list(JOB_FACT_SIGNALS["apply"].finditer(rest))
+    for m in matches:
         end = m.end()
-        while end < len(rest) and (rest[end].isalnum()):
+        while end < len(rest) and rest[end].isalnum():
             end += 1  # the rest of the word: "Bewerbungsformular", "Applications"
         rest = rest[:m.start()] + " " * (end - m.start()) + rest[end:]
-    return bool(JOB_FACT_SIGNALS["apply"].search(link_text[:120])) and not _APPLY_FILLER.sub("", rest).strip()
+    return bool(matches) and not _APPLY_FILLER.sub("", rest).strip()
 
 
 # The label of a company register or tax number just before a number (the end of the 24 characters before it).
@@ -421,7 +422,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     samples agree on (no board); its general mailbox in the site footer is the employer's contact."""
     # The posting's title, nowhere else on its page (GP): a job fact on any site, a board's too.
     found = [Signal("title", region.page_title)] if region.page_title else []
-    menu = len(region.links) >= MENU_LINKS  # a site menu: only bare ways to apply count (``_bare_apply``)
+    # A site menu: only its bare ways to apply count (``_bare_apply``), read once per link text.
+    bare = {t for t, _ in region.links if _bare_apply(t)} if len(region.links) >= MENU_LINKS else None
     text = region.text if region.fact_text is None else region.fact_text
     # Link texts are compared without whitespace: a link's text runs across the block lines of ``text``.
     squashed = _squash(text)
@@ -460,7 +462,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # Bewerbung") is one: "Wohnheim-Bewerbung" (a dorm's), "Bewerbung & Auswahlverfahren" (admissions) name
             # another section of the site.
             texts = [t for t, h in region.links if not _legal_link(t, h) and h not in region.in_page_links
-                     and (not menu or _bare_apply(t))]
+                     and (bare is None or t in bare)]
             match = next((m for m in pattern.finditer("\n".join(texts))
                           if not _APPLY_VERB_ON_A_THING.match(m.string, m.start())
                           and not _APPLICATION_AS_A_THING.match(m.string, m.start())), None)
@@ -496,7 +498,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         contact_link = href.lower().startswith(("tel:", "mailto:"))
         signal = next((m for m in _LINK_SIGNALS.finditer(href) if not _APPLICATION_AS_A_THING.match(href, m.start())),
                       None)
-        if signal and menu and not contact_link and link_text.strip() and not _bare_apply(link_text):
+        if signal and bare is not None and not contact_link and link_text.strip() and link_text not in bare:
             continue  # a menu's "Informationen für Neubewerber:innen" at /wohnen/neubewerber/: a site section
         if signal and not (site_operator_only and contact_link) and not _legal_link(
                 link_text, href) and href not in region.in_page_links and href not in region.posting_links:

@@ -28,6 +28,7 @@ from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, LEGAL_FORM_AT_END
 from gigflow.noise.learn.outside import outside
 from gigflow.noise.signal import Signal
 from gigflow.noise.snippets import normalise_snippet
+from gigflow.noise.statements import NOT_AN_ABBREVIATION
 
 MAX_SCAN = 2_000_000  # characters of a body searched for meta tags and JSON-LD (bounded time on hostile pages)
 MAX_NAME_CHARS = 60
@@ -51,7 +52,8 @@ _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehal
                          r"\btodos los derechos reservados\b|\btutti i diritti riservati\b|"
                          r"\balle rechten voorbehouden\b|"
                          # a full stop ends the name, not an initial's or "& Co."'s ("© 2025 R. Acme GmbH & Co. KG")
-                         r"\ball rights?\b|(?<!\b[a-z])(?<!\bco)\. |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$", re.I | re.S)
+                         r"\ball rights?\b|\." + NOT_AN_ABBREVIATION + r" |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$",
+                         re.I | re.S)
 TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
 # also a logo's file or class name ("acme-logo", "logo_acme").

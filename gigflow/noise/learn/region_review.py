@@ -72,10 +72,12 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
     links = tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "", a.get("href"))
                   for a in region.iter("a") if a.get("href"))
     markup = lxml_html.tostring(region, encoding="unicode")
+    other_pages = other_pages_parts(region)  # read once for the region's text and its images
     return ReviewRegion(id=region_id, selector=selector, signature=signature, tag=region.tag,
                         text=" ".join(region.text_content().split()), links=links,
                         html=markup[: settings.max_region_sent_chars], label=_label(region),
-                        fact_text=fact_text(region), image_alts=image_alts(region), controls=form_controls(region),
+                        fact_text=fact_text(region, other_pages), image_alts=image_alts(region, other_pages),
+                        controls=form_controls(region),
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
@@ -157,13 +159,14 @@ def _hidden_form_part(el) -> bool:
     return bool(hidden) and any(node.tag == "form" for node in el.iterancestors())
 
 
-def fact_text(region) -> str:
+def fact_text(region, other_pages: set | None = None) -> str:
     """The region's text that can state this job's facts, one line per block: without link lists (three or more
     sibling items of one tag that each hold a link: menus, cards of other jobs, category lists) and without
-    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job."""
-    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+    anything inside an ARIA feed (a list of other articles). Their words name other pages, not this job.
+    ``other_pages``: the region's ``other_pages_parts``, where already read."""
+    skipped = other_pages_parts(region) if other_pages is None else other_pages
+    if region in skipped:
         return ""
-    skipped = _other_pages_parts(region)
     parts = []
     walker = etree.iterwalk(region, events=("start", "end"))
     for event, el in walker:
@@ -186,8 +189,11 @@ def fact_text(region) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _other_pages_parts(region) -> set:
-    """The parts of the region that speak of other pages (see ``fact_text``)."""
+def other_pages_parts(region) -> set:
+    """The parts of the region that speak of other pages (see ``fact_text``): the region itself when it sits in
+    an ARIA feed."""
+    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+        return {region}
     skipped = set()
     for el in region.iter(etree.Element):
         if (el.get("role") or "").strip().lower() == "feed" or el.tag in FORM_CHOICES or _hidden_form_part(el):
@@ -210,13 +216,15 @@ def _other_pages_parts(region) -> set:
 MAX_IMAGE_ALTS = 20
 
 
-def image_alts(region) -> tuple[str, ...]:
+def image_alts(region, other_pages: set | None = None) -> tuple[str, ...]:
     """The alt texts of the region's images outside its parts about other pages (a logo names the site's owner; a
     card's image in a list of other jobs names that job). Only parts with words of their own count as about other
-    pages here: a header's row of logo, mobile logo and menu is a list of links too."""
-    if any((el.get("role") or "").strip().lower() == "feed" for el in (region, *region.iterancestors())):
+    pages here: a header's row of logo, mobile logo and menu is a list of links too. ``other_pages``: as for
+    ``fact_text``."""
+    parts = other_pages_parts(region) if other_pages is None else other_pages
+    if region in parts:
         return ()
-    skipped = {el for el in _other_pages_parts(region) if el.text_content().strip()}
+    skipped = {el for el in parts if el.text_content().strip()}
     alts = []
     walker = etree.iterwalk(region, events=("start",))
     for _event, el in walker:
