@@ -45,8 +45,10 @@ def test_the_worker_survives_losing_its_database_connections(pool, fixture_serve
                 return conn.execute("SELECT config ? 'noiseFilter' AS saved FROM configurations WHERE id = %s",
                                     (configuration_id,)).fetchone()["saved"]
 
-        assert wait_for(filter_saved, 60), "the worker did not review after losing its connections"
+        saved = wait_for(filter_saved, 60)
     finally:
         worker.terminate()
         output = worker.communicate(timeout=30)[0]
+    # The worker's own log beside a failure: what it did after losing its connections.
+    assert saved, f"the worker did not review after losing its connections:\n{output[-3000:]}"
     assert worker.returncode is not None, output[-2000:]
