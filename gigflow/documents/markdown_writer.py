@@ -130,6 +130,24 @@ _OPENERS = {")": "(", "]": "[", "}": "{", "»": "«", "”": "“", "’": "‘"
 _MARKS = ("**", "~~", "*")
 
 
+# Letters glued to emphasised words ("d'<b>adaptation</b>", "<b>multi</b>-tenant") go inside the marks too:
+# stripping "d'**adaptation**" of its marks would leave "d' adaptation" to a reader of plain text.
+_GLUED_BEFORE = re.compile(r"[^\W_][\w'’-]{0,40}\Z")
+_GLUED_AFTER = re.compile(r"[\w'’-]")
+_CLOSING_RUN = re.compile(r"(?:[\w'’-]|[" + re.escape(_CLOSING) + r"])*")
+
+
+def _glued_into_marks(out: list[str], text: str) -> str:
+    """Take the part of a word that ends ``out`` right before emphasised ``text`` off ``out``; returns it."""
+    if not text or text[0] in _WS_CHARS or not out:
+        return ""
+    glued = _GLUED_BEFORE.search(out[-1])
+    if glued is None:
+        return ""
+    out[-1] = out[-1][:glued.start()]
+    return glued.group(0)
+
+
 def _punctuation_into_marks(out: list[str], tail: str) -> str:
     """``**Location**: Berlin`` written as ``**Location:** Berlin``: the punctuation that closes emphasised words
     goes inside the marks, so that stripping the marks leaves the sentence as the page wrote it ("Location:",
@@ -138,7 +156,7 @@ def _punctuation_into_marks(out: list[str], tail: str) -> str:
     last = out[-1] if out else ""
     for mark in _MARKS:
         if last.endswith(mark) and len(last) > 2 * len(mark) and not last[-len(mark) - 1].isspace():
-            run = len(tail) - len(tail.lstrip(_CLOSING))
+            run = _CLOSING_RUN.match(tail).end()
             out[-1] = last[:-len(mark)] + tail[:run] + mark
             opener = _OPENERS.get(tail[0], "")
             before = out[-2] if len(out) > 1 else ""
@@ -262,7 +280,7 @@ class MarkdownWriter:
                     append(text)
             tail = child.tail
             if tail:
-                if tail[0] in _CLOSING_PUNCTUATION and handler in _MARKING:
+                if handler in _MARKING and (tail[0] in _CLOSING_PUNCTUATION or _GLUED_AFTER.match(tail)):
                     tail = _punctuation_into_marks(out, tail)
                 append(tail)
             if top:
@@ -354,7 +372,7 @@ class MarkdownWriter:
         if BREAK in text or NL in text or HARD in text:  # blocks inside: marks cannot span them
             out.append(text)
         else:
-            _wrap(text, mark, out)
+            _wrap(_glued_into_marks(out, text) + text, mark, out)
 
     def strike(self, el, out: list[str]) -> None:
         self.emphasis(el, out, "~~")

@@ -393,6 +393,9 @@ LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh(?: & co\.? kg)?|in
                                r"co\.?,? ltd\.?)$", re.I)
 
 
+FIRST_WORD_DOMAIN_MIN = 4
+
+
 def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     """A general mailbox (info@, office@ ...) at the domain of one of ``names`` (the site's one employer): on a
     one-employer site the footer's mailbox is how to reach the employer, a contact fact; '' when there is none."""
@@ -400,6 +403,10 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     keys = {"".join(ch for ch in form.casefold() if ch.isalnum()) for name in names if name
             for form in (name, LEGAL_FORM_AT_END.sub("", name))}
     keys = {key for key in keys if len(key) >= 3}
+    # A company often has its domain from the first word of its name alone ("Holler Technologies" at holler.io).
+    first_words = {"".join(ch for ch in name.split()[0].casefold() if ch.isalnum()) for name in names
+                   if name and len(name.split()) > 1}
+    first_words = {word for word in first_words if len(word) >= FIRST_WORD_DOMAIN_MIN}
     if not keys:
         return ""
     for match in _SITE_MAILBOX.finditer(text):
@@ -408,7 +415,7 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
         # last word ("4Biz Properties" at 4biz.properties)
         name, tld = ("".join(ch for ch in part if ch.isalnum()) for part in (domain.rsplit(".", 1)[0],
                                                                              domain.rsplit(".", 1)[-1]))
-        if any(key in name or (key in name + tld and key not in tld) for key in keys):
+        if any(key in name or (key in name + tld and key not in tld) for key in keys) or name in first_words:
             return match.group(0)
     return ""
 

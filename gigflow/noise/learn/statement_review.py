@@ -74,6 +74,8 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
         for i in range(1, len(found)):
             if not keep[i] and keep[i - 1] and _continues(found[i - 1], found[i]):
                 keep[i] = True
+        for i in _under_job_section_headings(found):
+            keep[i] = True
         if any(keep) and not all(keep):
             dropped[key] = list(dict.fromkeys(s.key(refs) for s, kept_one in zip(found, keep) if not kept_one))
     return dropped
@@ -130,6 +132,37 @@ def _reads_as_template(statement) -> bool:
     for a in statement.links():
         unlinked = unlinked.replace(" ".join(a.text_content().split()), " ")
     return words >= PROSE_MIN_WORDS and not any(ch.isdigit() for ch in unlinked) and bool(re.search(r"[.!?。]", text))
+
+
+SECTION_HEADING_MAX_WORDS = 4
+
+
+def _heading_level(statement) -> int:
+    """1-6 for a statement that is a whole ``h1``-``h6``, else 0."""
+    tag = statement.container.tag if statement.container is not None else ""
+    return int(tag[1]) if isinstance(tag, str) and re.fullmatch(r"h[1-6]", tag) else 0
+
+
+def _under_job_section_headings(found) -> list[int]:
+    """Indexes of the statements in a section whose heading names job content ("Benefits!", "Requirements"),
+    up to the next heading of its level or above: what such a section says ("We'll provide you with a MacBook Pro")
+    is the job's, though no signal reads it. Link lines in it are judged as before (a menu column under "Benefits")."""
+    out, level = [], 0
+    for i, statement in enumerate(found):
+        heading = _heading_level(statement)
+        if heading and (not level or heading <= level):
+            named = len(statement.text.split()) <= SECTION_HEADING_MAX_WORDS and any(
+                JOB_FACT_SIGNALS[kind].search(statement.text) for kind in ("benefit", "requirement"))
+            level = heading if named else 0
+            continue
+        if level and not _mostly_links(statement):
+            out.append(i)
+    return out
+
+
+def _mostly_links(statement) -> bool:
+    shown = len("".join(statement.text.split()))
+    return sum(len("".join(a.text_content().split())) for a in statement.links()) * 2 >= shown
 
 
 def _continues(first, second) -> bool:

@@ -1,0 +1,86 @@
+"""Round 31 of issue #23: what the hold-outs first measured in wave 3's fourteenth stop showed, on synthetic pages.
+
+- HA (hold-out 66, a media company's Jekyll site): every posting is followed by the same "Benefits!" section in
+  plain divs: sub-headings ("Vacations", "Equipment") and a sentence each ("We'll provide you with a high-end
+  laptop …"). The section was kept for its heading, but its sentences, which no signal reads, were judged one by
+  one as template statements and went: 16 benefit facts on six pages. What a section headed by a benefit or
+  requirement word says is the job's.
+- HB (hold-out 66): the footer's only mailbox, contact@ at the domain that is the first word of the owner's name
+  ("Holler Technologies" at holler.io), went with the footer's link columns. The owner's mailbox is a contact
+  there as it is where the domain spells the whole name.
+- HC (hold-out 64, a French software firm): "capacités d'<b>adaptation</b>" was written "d'**adaptation**", which
+  reads "d' adaptation" once the marks are stripped (as a plain-text reader, a search index or the facts scorer
+  does). Letters glued to emphasised words go inside the marks: "**d'adaptation**", "**multi-tenant**".
+
+Each behaviour test fails on the code before round 31 (commit e54fa65).
+"""
+
+from __future__ import annotations
+
+import lxml.html
+from noise_helpers import learn_four_jobs
+
+from gigflow.documents.markdown import direct_to_markdown
+from gigflow.noise.learn.classifier import owners_mailbox
+
+ORIGIN = "https://www.acme-tools.example"
+
+
+def _benefits_section(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Acme</title></head><body><nav role='navigation'><a href='/'>Acme</a> "
+            "<a href='/jobs'>Careers</a> <a href='/team'>Our Team</a> <a href='/contact'>Contact Us</a></nav>"
+            f"<div class='container'><div class='job'><a href='/jobs'>&larr; Back to all positions</a><h2>{title}</h2>"
+            f"<p>{text} You join a team of twelve in the north hall.</p><h3>Requirements</h3><ul><li>{need}</li></ul>"
+            "</div></div><div class='white-section'><div class='container'><h3>Benefits!</h3><div class='row'>"
+            "<h4>Vacations</h4><p>We encourage taking real off the grid vacations.</p>"
+            "<h4>Equipment</h4><p>We'll provide you with a high-end laptop, a second screen and anything else you "
+            "might need to do your job.</p><h4>Snacks!</h4><p>We have an ongoing grocery order that everyone can add "
+            "to, so there are healthy snacks in the office all week.</p></div></div></div>"
+            "<footer><p>© Acme 2015</p></footer></body></html>")
+
+
+def test_ha_a_section_headed_benefits_keeps_what_it_says():
+    _result, markdown = learn_four_jobs(_benefits_section, ORIGIN)
+    for sentence in ("We encourage taking real off the grid vacations.",
+                     "We'll provide you with a high-end laptop, a second screen",
+                     "We have an ongoing grocery order"):
+        assert sentence in markdown, markdown
+    assert "Our Team" not in markdown
+
+
+def _first_word_domain(k, slug, title, text, need):
+    columns = "".join(f"<div class='col'><h4>{heading}</h4>{links}</div>" for heading, links in (
+        ("Contact", "<a href='mailto:contact@acme.example'>contact@acme.example</a><br>"),
+        ("Social", "<a href='https://www.instagram.com/acme/'>Instagram</a><br>"
+                   "<a href='https://www.linkedin.com/company/acme'>LinkedIn</a><br>"),
+        ("Company", "<a href='/careers'>Careers</a><br><a href='/press'>Press</a><br>"
+                    "<a href='/community'>Community</a><br>")))
+    return (f"<html><head><title>Acme | {title}</title></head><body><div class='menu'><a href='/about'>About</a> "
+            f"<a href='/careers'>Careers</a> <a href='/press'>Press</a></div><div class='job'><h2>{title}</h2>"
+            f"<p>New York, New York</p><p>{text} You join a team of twelve in the north hall.</p><h3>Responsibilities"
+            f"</h3><ul><li>{need}</li></ul></div><div id='footer'><div class='row'>{columns}</div>"
+            "<div class='row'><p>© 2019 Acme Technologies, Inc</p></div></div></body></html>")
+
+
+def test_hb_the_owners_mailbox_at_the_first_word_of_its_name_is_a_contact():
+    assert owners_mailbox("Contact contact@acme.example", ("Acme Technologies",)) == "contact@acme.example"
+    # a name of one word must be the domain's name or in it, as before; a short first word names no domain
+    assert owners_mailbox("contact@acme.example", ("Acmeville",)) == ""
+    assert owners_mailbox("contact@abc.example", ("Abc Holdings",)) == ""
+    _result, markdown = learn_four_jobs(_first_word_domain, ORIGIN)
+    assert "contact@acme.example" in markdown, markdown
+    assert "Instagram" not in markdown
+
+
+def test_hc_letters_glued_to_emphasis_go_inside_the_marks():
+    def markdown(html: str) -> str:
+        return direct_to_markdown(lxml.html.fromstring(f"<div>{html}</div>")).strip()
+
+    assert markdown("<p>capacités d'<b>adaptation</b> pour</p>") == "capacités **d'adaptation** pour"
+    assert markdown("<p>a <b>multi</b>-tenant app.</p>") == "a **multi-tenant** app."
+    assert markdown("<p><b>Location</b>: Berlin</p>") == "**Location:** Berlin"
+    # a line break in the source before the marks is a space, no glue
+    assert markdown("<p>experience with\n<strong>Go</strong></p>") == "experience with **Go**"
+    # a link's Markdown before the marks is no word to take in
+    assert markdown("<p><a href='https://a.example/x'>link</a><b>bold</b> x</p>") == \
+        "[link](https://a.example/x)**bold** x"
