@@ -280,3 +280,18 @@ def test_a_facts_line_marked_as_the_location_keeps_its_places():
     assert located("📍 Memmingen | Vollzeit | Unbefristet") == "Memmingen"
     assert located("Berlin · Remote") == "Berlin"
     assert located("Remote | Vollzeit") == "Remote | Vollzeit"  # no place in it: left as the page says it
+
+
+# Wave 3, fourteenth stop: a media company's Jekyll job pages (hold-out 66), tried as a new user would.
+def _place_suffixed_heading(heading: str, head: str) -> str:
+    return (f"<html><head><title>{head}</title></head><body><nav><a href='/'>Acme Media</a> <a href='/jobs'>Careers"
+            f"</a></nav><div class='job'><a href='/jobs'>&larr; Back to all positions</a><h2>{heading}</h2>{TEXT}"
+            "<h4>Requirements</h4><ul><li>Python</li></ul><h4>Preferred</h4><ul><li>A startup</li></ul>"
+            "<h3>How to apply</h3><p>Mail us.</p></div></body></html>")
+
+
+def test_a_heading_that_adds_a_place_to_the_job_is_the_title():
+    # The <title> says "Software Engineer | Acme Media", the h2 "Software Engineer - NY": half of the heading is a
+    # place, the other half the job. The h4 "Preferred" (a section) was taken for the title.
+    job = job_of(_place_suffixed_heading("Software Engineer - NY", "Software Engineer | Acme Media"))
+    assert job.title == "Software Engineer - NY", job.title

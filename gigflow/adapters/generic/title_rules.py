@@ -180,7 +180,7 @@ EVIDENCE = (
          "a heading inside one of many alike list items: a list of jobs, not this one"),
     Rule("long text", lambda c, p: len(c.text) > 100, -1.0, "longer than a job's name usually is"),
     # "AL/ML", "UX/UI" are abbreviations, not two state or country codes.
-    Rule("names a place", lambda c, p: place_score(SHORT_CODE_PAIR.sub(r"\1\2", c.text)) >= 0.5, -3.0,
+    Rule("names a place", lambda c, p: place_score(SHORT_CODE_PAIR.sub(r"\1\2", c.text)) > 0.5, -3.0,
          "a place repeated in the title (\"Welder - Geel - Acme\") is not the job"),
 )
 
