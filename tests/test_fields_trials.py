@@ -295,3 +295,46 @@ def test_a_heading_that_adds_a_place_to_the_job_is_the_title():
     # place, the other half the job. The h4 "Preferred" (a section) was taken for the title.
     job = job_of(_place_suffixed_heading("Software Engineer - NY", "Software Engineer | Acme Media"))
     assert job.title == "Software Engineer - NY", job.title
+
+
+# The same stop, hold-out 66's holler (a Jekyll site built on a laptop): every page states og:url
+# "http://localhost:4000", and its footer is a <div id="footer"> of link columns under headings.
+PAGE = "https://www.acme-media.example/careers/program-manager"
+
+
+def _built_on_a_laptop(head: str, footer_tag: str = "div id='footer'") -> str:
+    close = footer_tag.split()[0]
+    return (f"<html><head><title>Acme | Program Manager</title>{head}</head><body><div class='menu'><a href='/about'>"
+            f"About</a> <a href='/careers'>Careers</a></div><div class='job'><h2>Program Manager</h2><p>New York, "
+            f"New York</p>{TEXT}</div><{footer_tag}><div class='col'><h4>Contact</h4><a href='mailto:contact@acme.example'>"
+            "contact@acme.example</a></div><div class='col'><h4>Company</h4><a href='/careers'>Careers</a><br>"
+            f"<a href='/press'>Press</a></div><p>© 2019 Acme Media, Inc</p></{close}></body></html>")
+
+
+def _job_at(html: str, url: str = PAGE):
+    result = extract(html.encode(), url=url, content_type="text/html")
+    assert result.jobs, result.warnings
+    return result.jobs[0]
+
+
+def test_a_development_builds_address_or_the_sites_home_is_not_the_jobs_url():
+    # Each would give every job of the site one URL (the fetch guard drops a localhost one, and the job with it).
+    for head in ("<meta property='og:url' content='http://localhost:4000'>",
+                 "<link rel='canonical' href='http://127.0.0.1:4000/careers/program-manager'>",
+                 "<link rel='canonical' href='https://www.acme-media.example/'>"):
+        assert _job_at(_built_on_a_laptop(head)).url == PAGE, head
+    # A canonical that names a page keeps naming it; a page served from its development host keeps that host's.
+    other = "https://www.acme-media.example/jobs/program-manager-nyc"
+    assert _job_at(_built_on_a_laptop(f"<link rel='canonical' href='{other}'>")).url == other
+    assert _job_at(_built_on_a_laptop("<meta property='og:url' content='https://www.acme-media.example/'>"),
+                   url="https://www.acme-media.example/").url == "https://www.acme-media.example/"
+    posting = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "JobPosting", '
+               '"title": "Program Manager", "url": "http://localhost:4000/careers/program-manager", '
+               '"hiringOrganization": {"@type": "Organization", "name": "Acme Media"}}</script>')
+    assert _job_at(_built_on_a_laptop(posting)).url == PAGE
+
+
+def test_a_footer_blocks_column_heading_is_no_label():
+    # "Company" over the links "Careers", "Press" is a menu column, as it is in a <footer>.
+    assert _job_at(_built_on_a_laptop("")).employer != "Careers"
+    assert _job_at(_built_on_a_laptop("", footer_tag="footer")).employer != "Careers"

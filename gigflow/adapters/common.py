@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import ipaddress
 import json
 from typing import Any
 from urllib.parse import urlsplit
@@ -114,3 +115,37 @@ def join_place(*parts: Any) -> str | None:
         if text and text.lower() not in (s.lower() for s in seen):
             seen.append(text)
     return ", ".join(seen) or None
+
+
+# Hosts of a development build: a static site generated on a laptop states "http://localhost:4000" as every page's
+# og:url.
+_DEVELOPMENT_SUFFIXES = (".localhost", ".local", ".test", ".invalid", ".internal")
+
+
+def _development_host(host: str) -> bool:
+    if host == "localhost" or host.endswith(_DEVELOPMENT_SUFFIXES):
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_unspecified or address.is_link_local
+
+
+def names_this_page(stated: str, page_url: str | None) -> bool:
+    """Whether a canonical link or og:url can be this page's address: not a development server's (unless the page
+    is served from that host), and not the site's home page for a page deeper in the site (a CMS or theme that
+    states its root on every page). Either would give every job of the site one URL, and one job."""
+    if not is_http_url(page_url or ""):
+        return True  # nothing better to name it by
+    if development_host_elsewhere(stated, page_url):
+        return False
+    theirs, mine = urlsplit(stated), urlsplit(page_url or "")
+    return bool(theirs.path.strip("/") or theirs.query) or not mine.path.strip("/")
+
+
+def development_host_elsewhere(stated: str, page_url: str | None) -> bool:
+    """Whether ``stated`` is on a development build's host ("http://localhost:4000/jobs/x") that the page itself
+    was not served from."""
+    host = (urlsplit(stated).hostname or "").lower()
+    return host != (urlsplit(page_url or "").hostname or "").lower() and _development_host(host)

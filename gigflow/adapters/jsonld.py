@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 
-from gigflow.adapters.common import html_to_text
+from gigflow.adapters.common import development_host_elsewhere, html_to_text
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary
 
 _SCRIPT = re.compile(rb"<script[^>]*type\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.I | re.S)
@@ -135,7 +135,8 @@ def _description(value: Any) -> str | None:
 
 class JsonLdAdapter:
     parser_key = "jsonld"
-    parser_version = "1.1.0"
+    # 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
+    parser_version = "1.2.0"
 
     def supports(self, url: str, content: bytes | str) -> bool:
         data = content.encode("utf-8", "replace") if isinstance(content, str) else content
@@ -175,9 +176,12 @@ class JsonLdAdapter:
         applicants = _applicant_places(node) if remote and not locations else []
         identifier = node.get("identifier")
         external_id = _text(identifier.get("value") if isinstance(identifier, dict) else identifier)
+        stated = _text(node.get("url"))
+        if stated and development_host_elsewhere(stated, page_url):
+            stated = None  # a development build's address ("http://localhost:4000/jobs/x"): the page's own
         job = ExtractedJob(
             title=_text(node.get("title")) or "",
-            url=_text(node.get("url")) or page_url,
+            url=stated or page_url,
             external_id=external_id,
             employer=_text(org),
             location=(locations or applicants or [None])[0],
@@ -191,7 +195,7 @@ class JsonLdAdapter:
             requirements=_description(node.get("qualifications") or node.get("experienceRequirements")
                                       or node.get("skills")),
             apply_url=_text(node.get("directApply") if isinstance(node.get("directApply"), str) else None)
-            or _text(node.get("url")),
+            or stated,
             raw={k: node[k] for k in list(node)[:40] if k != "description"},
         )
         place = "applicantLocationRequirements" if applicants else "jobLocation"
@@ -203,6 +207,6 @@ class JsonLdAdapter:
                                        if node.get(k)), "qualifications"),
                  "apply_url": "url"}
         job.evidence = {field: ev(path) for field, path in paths.items() if getattr(job, field)}
-        if not _text(node.get("url")):
+        if not stated:
             job.evidence["url"] = Evidence(method="meta", snippet_or_path="page url", confidence=0.8)
         return job

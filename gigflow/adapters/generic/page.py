@@ -3,11 +3,12 @@ footer and dialogs counted as site chrome), its meta tags and label rows, and th
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urljoin
 
 from lxml import etree
 
-from gigflow.adapters.common import as_bytes, clean_text, is_http_url
+from gigflow.adapters.common import as_bytes, clean_text, is_http_url, names_this_page
 from gigflow.adapters.generic.content import JobContent
 from gigflow.adapters.generic.dates import JobDates
 from gigflow.adapters.generic.employer import EmployerFinder
@@ -98,7 +99,8 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
         # Label rows read wherever they sit: a "Location:" row inside a nav- or header-classed block is still the
         # vacancy's (fields the content left unlabelled only; never the title, never a footer's or a dialog's).
         for field, found in labelled_values([e for e, chrome in self._chrome.items()
-                                             if chrome and not in_card[e] and not self._in_site_frame(e)]).items():
+                                             if chrome and not in_card[e] and not self._in_site_frame(e)
+                                             and not _in_footer_block(e)]).items():
             if field not in self.labels and field in CHROME_LABEL_FIELDS:
                 self.labels[field] = found
         self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
@@ -165,9 +167,19 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
         for link in self.root.iter("link"):
             if "canonical" in (link.get("rel") or "").lower():
                 href = urljoin(self.base, (link.get("href") or "").strip())
-                if is_http_url(href):
+                if is_http_url(href) and names_this_page(href, self.url):
                     return href
         og = self.meta.get("og:url")
-        if og and is_http_url(og):
+        if og and is_http_url(og) and names_this_page(og, self.url):
             return og
         return self.url if is_http_url(self.url) else None
+
+
+_FOOTER_TOKEN = re.compile(r"(^|[-_ ])footer($|[-_ ])", re.I)
+
+
+def _in_footer_block(element) -> bool:
+    """In a block classed or named as the site's footer (``<div id="footer">``): its column headings ("Company")
+    over their links ("Careers", "Press") are a menu, not label rows, as in a ``<footer>``."""
+    return any(_FOOTER_TOKEN.search(f"{node.get('class') or ''} {node.get('id') or ''}")
+               for node in (element, *element.iterancestors()) if node.tag not in ("body", "html"))
