@@ -43,7 +43,7 @@ def pages() -> list[tuple[str, str, Path]]:
             if key in seen:
                 continue
             seen.add(key)
-            found.append((name, urls.get(key, f"https://corpus.example/{name}"), path))
+            found.append((name, urls.get(key) or f"https://corpus.example/{name}", path))
     return found
 
 

@@ -338,3 +338,14 @@ def test_a_footer_blocks_column_heading_is_no_label():
     # "Company" over the links "Careers", "Press" is a menu column, as it is in a <footer>.
     assert _job_at(_built_on_a_laptop("")).employer != "Careers"
     assert _job_at(_built_on_a_laptop("", footer_tag="footer")).employer != "Careers"
+
+
+def test_a_position_label_that_gives_the_kind_of_position_is_no_title():
+    # Hold-out 46's mantra (seen once the snapshot gave every page a URL): "Position: Full-time/ Permanent" in a box
+    # beside the h1 was taken for the title on 4 of 5 pages.
+    page = ("<html><head><title>Office Manager job at Acme Systems | Acme Systems</title></head><body><main>"
+            f"<h1>Office Manager</h1><p>We are seeking an Office Manager.</p><dl><dt>Position</dt><dd>Full-time/ "
+            f"Permanent</dd><dt>Salary</dt><dd>£30,000</dd></dl>{TEXT}</main></body></html>")
+    assert _job_at(page).title == "Office Manager"
+    labelled = page.replace("<h1>Office Manager</h1>", "").replace("Full-time/ Permanent", "Office Manager")
+    assert _job_at(labelled).title == "Office Manager"  # a position label that names the job still does

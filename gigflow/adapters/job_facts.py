@@ -50,6 +50,14 @@ def employment_types(*texts: str | None) -> list[str]:
     return [name for name, pattern in EMPLOYMENT_TYPES.items() if pattern.search(joined)]
 
 
+def only_employment_type(text: str | None) -> bool:
+    """Whether a text says nothing but employment types ("Full-time/ Permanent", "Vollzeit, unbefristet")."""
+    rest = text or ""
+    for pattern in EMPLOYMENT_TYPES.values():
+        rest = pattern.sub(" ", rest)
+    return rest != (text or "") and not re.search(r"[^\W\d_]", rest)
+
+
 def remote_kind(text: str | None) -> str | None:
     """remote, hybrid or onsite as a text says it (hybrid wins over remote: "hybrid, 2 days remote")."""
     if not text:

@@ -21,7 +21,7 @@ from gigflow.adapters.generic.site import SiteNames
 from gigflow.adapters.generic.status import JobStatus
 from gigflow.adapters.generic.title import TitleFinder
 from gigflow.adapters.generic.title_rules import Candidate
-from gigflow.adapters.job_facts import employment_types
+from gigflow.adapters.job_facts import employment_types, only_employment_type
 from gigflow.adapters.labels import labelled_values
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext
 from gigflow.documents.html import decode_html, parse_html
@@ -103,6 +103,12 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
                                              and not _in_footer_block(e)]).items():
             if field not in self.labels and field in CHROME_LABEL_FIELDS:
                 self.labels[field] = found
+        # "Position: Full-time/ Permanent" labels the kind of position, not its title.
+        titles = [found for found in self.labels.get("title", []) if not only_employment_type(found.value)]
+        if "title" in self.labels and not titles:
+            del self.labels["title"]
+        elif titles:
+            self.labels["title"] = titles
         self.labelled = {field: (found[0].value, self._label_evidence(found[0]))
                          for field, found in self.labels.items()}
         self.doc_titles = [t for t in (meta.get("<title>"), meta.get("og:title"), meta.get("twitter:title")) if t]
