@@ -12,13 +12,17 @@
   reads "d' adaptation" once the marks are stripped (as a plain-text reader, a search index or the facts scorer
   does). Letters glued to emphasised words go inside the marks: "**d'adaptation**", "**multi-tenant**".
 
+- HD (hold-out 70, a dental practice's Dutch career site): the hero beside the title says "Vacature · 24 tot 38 uur ·
+  Strijp-S, Eindhoven", the same on every posting, and went as a line with no fact: a range of weekly hours is an
+  employment fact ("24 tot 38 uur", "20-30 hours", "32–40 Stunden"), a day's opening hours ("9-17 uur") are not.
+
 Each behaviour test fails on the code before round 31 (commit e54fa65).
 """
 
 from __future__ import annotations
 
 import lxml.html
-from noise_helpers import learn_four_jobs
+from noise_helpers import learn_four_jobs, signal_kinds
 
 from gigflow.documents.markdown import direct_to_markdown
 from gigflow.noise.learn.classifier import owners_mailbox
@@ -84,3 +88,10 @@ def test_hc_letters_glued_to_emphasis_go_inside_the_marks():
     # a link's Markdown before the marks is no word to take in
     assert markdown("<p><a href='https://a.example/x'>link</a><b>bold</b> x</p>") == \
         "[link](https://a.example/x)**bold** x"
+
+
+def test_hd_a_range_of_weekly_hours_is_an_employment_fact():
+    for line in ("Vacature · 24 tot 38 uur · Strijp-S", "20-30 hours a week", "32–40 Stunden"):
+        assert "employment" in signal_kinds(line), line
+    for line in ("Bereikbaar ma-vr 9-17 uur", "We reply within 24 hours", "© 2013-2015 Acme"):
+        assert "employment" not in signal_kinds(line), line

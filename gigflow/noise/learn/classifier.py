@@ -265,6 +265,10 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
     r"heltid|deltid|tillsvidare\w*|visstid\w*|anställningsform|omfattning|"
     r"plný úväzok|skrátený úväzok|pracovný pomer|úväzok|"
     r"jornada completa|tiempo completo|media jornada|tempo pieno|part time)\b|"
+    # a range of weekly hours ("24 tot 38 uur", "20-30 hours", "32–40 Stunden"); one figure alone ("within 24 hours")
+    # may be anything, and a range from before ten is a day's opening hours ("9-17 uur")
+    r"\b(?:1\d|[2-4]\d)(?:[.,]5)?\s*(?:-|–|tot|to|bis|à|a|till|do)\s*(?:1\d|[2-4]\d)(?:[.,]5)?\s*"
+    r"(?:uur|hours|hrs|stunden|std|heures|ore|horas|timer|tuntia|godzin)\b|"
     r"정규직|계약직|비정규직|인턴|근무형태|고용형태|근무시간|주5일|正社員|契約社員|派遣社員|アルバイト|パート|雇用形態|勤務時間",
     re.I)
 # Postal addresses: a street word with a number, or a postcode in a common national form.
