@@ -16,6 +16,20 @@
   Strijp-S, Eindhoven", the same on every posting, and went as a line with no fact: a range of weekly hours is an
   employment fact ("24 tot 38 uur", "20-30 hours", "32–40 Stunden"), a day's opening hours ("9-17 uur") are not.
 
+- HE (hold-out 65, an Indian software firm's pages): the footer says "© Arvan Technologies Pvt. Ltd. All Rights
+  Reserved." and the titles "Arvan Technologies Job Page | Android Developer | 2 years" over an h2 (no h1). The
+  holder was cut at "Pvt." (read as a sentence end), so the owner's own job section ("… Job Page") read as a board's
+  name, every region the operator's, and half the facts (the job's mailbox, its requirements) went. "Pvt." and "Pty."
+  end no name, "Pvt. Ltd." is a legal form, a section's name may add "Page" or "Portal" to its owner's, a page without
+  an h1 is titled by its h2, and a title may go on after the heading ("| 2 years").
+- HF (hold-out 65, an Indian web agency): "© Copyright 2011 - 2022, Acme Technologies" gave the holder "Copyright".
+- HG (the same agency): a "Why should you join Acme" section of cards ("Employee First: our employees work with
+  us …") went, card by card: the heading was a benefit to no signal, and the cards, split off the kept section, had
+  none. A heading on why to join names what the employer offers, and a section that opens with a heading naming
+  job content is kept whole.
+- HH (hold-out 72, a university lab's personal site): the copyright holder is the lab head ("© 2023-2026 Jane
+  Doe"), og:site_name the lab. A person's name gives way to the organisation's the samples state as often.
+
 Each behaviour test fails on the code before round 31 (commit e54fa65).
 """
 
@@ -26,6 +40,8 @@ from noise_helpers import learn_four_jobs, signal_kinds
 
 from gigflow.documents.markdown import direct_to_markdown
 from gigflow.noise.learn.classifier import owners_mailbox
+from gigflow.noise.learn.owner import copyright_holders, site_owner
+from gigflow.noise.learn.training import TrainingPage
 
 ORIGIN = "https://www.acme-tools.example"
 
@@ -95,3 +111,57 @@ def test_hd_a_range_of_weekly_hours_is_an_employment_fact():
         assert "employment" in signal_kinds(line), line
     for line in ("Bereikbaar ma-vr 9-17 uur", "We reply within 24 hours", "© 2013-2015 Acme"):
         assert "employment" not in signal_kinds(line), line
+
+
+def _job_page_section(k, slug, title, text, need):
+    sep = " | Job Page" if k == 0 else " Job Page"  # one page splits the section's name, as the site's did
+    return (f"<html><head><title>Acme Technologies{sep} | {title} | 2 years</title></head><body><div class='nav'>"
+            "<a href='/'>Home</a> <a href='/about'>About</a> <a href='/careers'>Careers</a></div><div class='job'>"
+            f"<h2>{title}</h2><h3>Full time, Pune</h3><div class='desc'><h2>Job Description</h2><p>{text} We are "
+            "looking for programmers who can understand what our clients want.</p><p>Email: <a "
+            "href='mailto:careers@acme.example'>careers@acme.example</a></p></div><div class='skills'><h2>Desired "
+            "Skills</h2><ul><li>Are you motivated enough to work on a project independently?</li><li>Work life "
+            f"balance culture is strongly valued.</li></ul><ol><li>{need}</li></ol></div></div><footer><p>© Acme "
+            "Technologies Pvt. Ltd. All Rights Reserved.</p></footer></body></html>")
+
+
+def test_he_a_private_limited_holder_is_read_whole_and_its_job_page_is_no_board():
+    assert [h.strip() for h in copyright_holders(lxml.html.fromstring(
+        "<footer><p>© Acme Technologies Pvt. Ltd. All Rights Reserved.</p></footer>"))] == ["Acme Technologies Pvt. Ltd"]
+    _result, markdown = learn_four_jobs(_job_page_section, ORIGIN)
+    for fact in ("careers@acme.example", "Are you motivated enough", "Work life balance culture"):
+        assert fact in markdown, markdown
+    assert "About" not in markdown
+
+
+def test_hf_a_copyright_word_after_the_sign_is_no_holder():
+    holders = copyright_holders(lxml.html.fromstring(
+        "<footer><p>© Copyright 2011 - 2022, Acme Technologies</p></footer>"))
+    assert [h.strip() for h in holders] == ["Acme Technologies"]
+
+
+def _why_join(k, slug, title, text, need):
+    cards = "".join(f"<div class='card'><h5>{name}</h5><p>{line}</p></div>" for name, line in (
+        ("Employee First", "Our employees work with us not just to get paid but to be inspired by our vision"),
+        ("Open to Ideas", "We give each of our people a chance to be heard and to shape how we work")))
+    return (f"<html><head><title>{title} | Acme</title></head><body><div class='menu'><a href='/'>Home</a> "
+            f"<a href='/services'>Services</a> <a href='/careers'>Careers</a></div><section><div class='job'>"
+            f"<h1>{title}</h1><p>{text} You join a team of twelve in the north hall.</p><ul><li>{need}</li></ul>"
+            f"</div><div class='why'><h2>Why should you join Acme</h2><p>Our approach keeps us growing.</p>{cards}"
+            "</div></section><footer><p>© 2022 Acme</p></footer></body></html>")
+
+
+def test_hg_a_section_on_why_to_join_is_kept_whole():
+    _result, markdown = learn_four_jobs(_why_join, ORIGIN)
+    for fact in ("Our employees work with us not just to get paid", "We give each of our people a chance"):
+        assert fact in markdown, markdown
+    assert "Services" not in markdown
+
+
+def test_hh_a_persons_copyright_gives_way_to_the_organisation_the_site_names():
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{k}.html", body=(
+        "<html><head><meta property='og:site_name' content='Acme Robotics Lab'><title>Postdoc</title></head><body>"
+        "<header><a href='/'>Acme Robotics Lab</a></header><main><h1>Postdoc</h1><p>Work with us.</p></main>"
+        "<footer><p>© 2023-2026 Jane Doe. All rights reserved.</p></footer></body></html>").encode())
+        for k in range(3)]
+    assert site_owner(pages, [page.prepared() for page in pages]) == "Acme Robotics Lab"

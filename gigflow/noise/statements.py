@@ -38,9 +38,9 @@ COPYRIGHT_MARK = re.compile(r"©|\(c\)|\bcopyright\b|\ball rights reserved\b|\ba
                             r"\bkaikki oikeudet pidätetään\b|все права защищены|版权所有|無断転載", re.I)
 # After a copyright notice in the same text, each further sentence is a statement of its own ("© 2024 Acme. This
 # work is licensed under …"): the notice names the employer, a licence or a credit after it does not.
-# Put right after a full stop: it is no end of a sentence or a name when it closes an initial or "Co" ("© 2025 R.
-# Acme GmbH & Co. KG" is one name).
-NOT_AN_ABBREVIATION = r"(?<!\b[^\W\d_]\.)(?<!\b[Cc]o\.)"
+# Put right after a full stop: it is no end of a sentence or a name when it closes an initial, "Co", "Pvt" or "Pty"
+# ("© 2025 R. Acme GmbH & Co. KG", "© Acme Pvt. Ltd." are one name).
+NOT_AN_ABBREVIATION = r"(?<!\b[^\W\d_]\.)(?<!\b[Cc]o\.)(?<!\b[Pp]vt\.)(?<!\b[Pp]ty\.)"
 _SENTENCE_END = re.compile(r"(?<=[.!?])" + NOT_AN_ABBREVIATION + r"\s+(?=[A-ZÀ-Þ])")
 _ONLY_SEPARATORS = re.compile(r"[\s|·•]+")
 # A statement this long is a text, not a line: never compared or removed on its own (bounded on hostile pages).

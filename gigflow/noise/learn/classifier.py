@@ -237,7 +237,12 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "status": CLOSED_NOTICE,
     "benefit": re.compile(r"\b(benefits?|bonus|pension|vacation|holidays?|paid leave|insurance|"
                           r"stock options?|equity|allowance|perks?|401k|health insurance|healthcare (plan|package)|"
-                          r"medical|dental)\b", re.I),
+                          r"medical|dental|"
+                          # a section on why to join ("Why should you join Acme", "Why work with us"): what the
+                          # employer offers
+                          r"why (?:should you |you should |to )?join|why work (?:with|for|at)|"
+                          r"warum (?:du |sie )?(?:zu )?uns|pourquoi (?:nous )?rejoindre|waarom (?:werken bij|"
+                          r"kiezen voor)|varför (?:jobba|arbeta) (?:hos|på))\b", re.I),
     "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
                               r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
 }
@@ -394,7 +399,17 @@ _SITE_MAILBOX = re.compile(r"\b" + GENERAL_MAILBOXES + r"(?P<domain>[\w-]+(?:\.[
 
 LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh(?: & co\.? kg)?|inc\.?|llc|llp|plc|corp\.?|b\.?v\.?|"
                                r"n\.?v\.?|ag|kg|sa|sas|sarl|srl|s\.r\.l\.|spa|oy|oyj|ab|as|a/s|aps|kft\.?|pty(?: ltd)?|"
-                               r"co\.?,? ltd\.?)$", re.I)
+                               r"co\.?,? ltd\.?|pvt\.? ltd\.?|private limited)$", re.I)
+
+
+SECTION_HEADING_MAX_WORDS = 6
+
+
+def names_job_section(text: str) -> bool:
+    """A heading that names a posting's section ("Benefits!", "Requirements", "Why should you join Acme"): what
+    the section says is the job's, though no signal reads it."""
+    return len(text.split()) <= SECTION_HEADING_MAX_WORDS and any(
+        JOB_FACT_SIGNALS[kind].search(text) for kind in ("benefit", "requirement"))
 
 
 FIRST_WORD_DOMAIN_MIN = 4

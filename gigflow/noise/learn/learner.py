@@ -11,7 +11,8 @@ from lxml import etree
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
-from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion
+from gigflow.noise.learn.classifier import (JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion,
+                                            names_job_section)
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
@@ -148,9 +149,12 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         # A region kept for a job fact is often a fact beside template (a legal name beside imprint links):
         # its parts are reviewed on their own in the next round, so only the part holding the fact stays.
         # A name set in several parts ("<div>Acme</div><a>Labs</a>", AU) is no part's: that region stays whole.
+        # A section that opens with a heading naming job content ("Why should you join Acme") is the job's
+        # whole: its cards say what the heading promises, though no signal reads them.
         pending = [part for (_selector, signature), region in fresh.items()
                    if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
                    and not name_across_parts(region, _split(region), classifier.employers)
+                   and not _headed_by_job_section(region)
                    for part in _split(region)]
         # A region kept for nothing but the site's copyright line: the line is a statement of its own, so a
         # heading beside it ("Follow us") names the section's links, not the line, and is no label to keep.
@@ -420,6 +424,22 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
                                             why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
         pending.extendleft(reversed(inner))
     return learnable
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _headed_by_job_section(region) -> bool:
+    """Whether ``region`` opens with a heading that names job content and is more than a list of links."""
+    heading = next(region.iter(*_HEADINGS), None)
+    if heading is None:
+        return False
+    text = " ".join(heading.text_content().split())
+    whole = " ".join(region.text_content().split())
+    if not text or not whole.startswith(text) or not names_job_section(text):
+        return False
+    linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
+    return linked * 2 < len("".join(whole.split()))
 
 
 def _split(region) -> list:

@@ -43,8 +43,8 @@ _OWNER_TYPES = frozenset({"organization", "corporation", "localbusiness", "websi
 # "© 2013-2015 Acme Co. All rights reserved", "Copyright (c) 2020 Acme", "© Acme 2021": the holder runs to a
 # sentence end, a separator or the "all rights reserved" phrase.
 _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[,.]?\s*)"
-_COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)))?\s*[-–—:]?\s*(?P<years>" + _YEARS +
-                        r")?[-–—:]?\s*(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
+_COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)|copyright\b))?\s*[-–—:]?\s*(?P<years>" +
+                        _YEARS + r")?[-–—:,]?\s*(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
 # The bare word inside a sentence ("a thesis entitled 'Sampling Copyright: an examination of ...'") is no notice:
 # there it must be followed by a sign or a year ("All content copyright 2020 Acme").
 _IN_SENTENCE = re.compile(r"[^\W_][\"'“”‘’]?\s*$")
@@ -69,6 +69,8 @@ _NOT_A_NAME = re.compile(r"^(?:home|homepage|careers?|jobs?|job description|job 
 # board. Not "Careers", which a company's own career site is called as often.
 _LISTING_NAME = re.compile(r"\b(?:jobs?|job ?boards?|boards?|vacancies|listings?|stellenmarkt|jobbörse|empleos|"
                            r"vagas|työpaikat|offres d'emploi)\b", re.I)
+# What a job section's name may add to its owner's ("Acme Job Page", "Acme Careers Portal").
+_SECTION_WORDS = re.compile(r"\b(?:page|portal|site|website|section)\b", re.I)
 # A job board's menus name its other audience and its directory of companies.
 _BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for employers|recruiters?|"
                           r"(?:search|browse|explore) (?:by )?compan(?:y|ies)|company profiles?|"
@@ -268,13 +270,19 @@ def _titles_are_headings(roots, affix: str) -> int:
     """How many samples' <title>, less the affix, is one of the page's first <h1>s."""
     matched = 0
     for root in roots:
-        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) != _key(affix)]
-        # any of the first few <h1>: a sidebar's brand heading may come before the page's own
-        headings = {" ".join(h.text_content().split()).casefold() for _, h in zip(range(4), root.iter("h1"))}
+        # parts of the affix count as the affix ("Acme | Job Page" where other titles say "Acme Job Page")
+        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) not in _key(affix)]
+        # any of the first few <h1> (a sidebar's brand heading may come before the page's own), or <h2> on a page
+        # without one
+        tag = "h1" if root.find(".//h1") is not None else "h2"
+        headings = {" ".join(h.text_content().split()).casefold() for _, h in zip(range(4), root.iter(tag))}
         if not parts or not headings:
             continue
         rest = " ".join(" ".join(parts).split()).casefold()
-        matched += bool(rest) and rest in headings
+        # the heading alone, or the first of the parts left beginning the heading ("Software Developer | 2 years"
+        # over "Software Developer – Java")
+        first = " ".join(parts[0].split()).casefold()
+        matched += bool(rest) and (rest in headings or any(h == first or h.startswith(first + " ") for h in headings))
     return matched
 
 
@@ -312,7 +320,7 @@ def _own_jobs_section(samples, roots, listing_name: str) -> bool:
     name is what most samples state as the site's owner elsewhere (the copyright holder, og:site_name, JSON-LD),
     and most <title>s, less that name, are the page's own <h1> alone ("Backend Developer | Acme Jobs"). A board's
     titles or headings add each job's employer ("Engineer - Shellworks")."""
-    stem = _key(_norm(_LISTING_NAME.sub(" ", listing_name)).strip(" -–—|·•:,"))
+    stem = _key(_norm(_SECTION_WORDS.sub(" ", _LISTING_NAME.sub(" ", listing_name))).strip(" -–—|·•:,"))
     if not stem:
         return False
     n = len(roots)
@@ -340,7 +348,8 @@ def _headings_add_to_title(roots, affix: str) -> int:
     adds its employer ("Account Manager - Shellworks", "Job Application for Engineer at MycoWorks")."""
     count = 0
     for root in roots:
-        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) != _key(affix)]
+        # parts of the affix count as the affix ("Acme | Job Page" where other titles say "Acme Job Page")
+        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) not in _key(affix)]
         rest = " ".join(" ".join(parts).split()).casefold()
         if not rest:
             continue
@@ -427,6 +436,18 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     return ""
 
 
+# Words that make a name an organisation's, not a person's ("Acme Robotics Lab", "Smith Media").
+_ORGANISATION_WORD = re.compile(r"\b(?:labs?|laborator\w*|institut\w*|universit\w*|college|school|cent(?:re|er)|"
+                                r"group|team|society|foundation|association|company|technolog\w*|systems|"
+                                r"solutions|studios?|agency|media|hospital|clinic|network|project)\b", re.I)
+
+
+def _a_person(name: str) -> bool:
+    from gigflow.noise.learn.statement_review import person_name  # statement_review imports this module's kin
+
+    return person_name(name) and not _ORGANISATION_WORD.search(name) and not LEGAL_FORM_AT_END.search(name)
+
+
 def site_owner(samples, roots) -> str:
     """The name most samples state the site's owner by, or '' (no agreement, or the samples look like a board).
 
@@ -454,7 +475,9 @@ def site_owner(samples, roots) -> str:
     agreed = [key for key, count in counts.items() if count > n // 2]
     if not agreed:
         return ""
-    key = min(agreed, key=lambda k: (-counts[k], order[k]))
+    # A person's name (a personal site's copyright holder, "© 2026 Jane Doe") gives way to an organisation's
+    # the samples state as often (the lab's og:site_name): the jobs are the organisation's.
+    key = min(agreed, key=lambda k: (-counts[k], _a_person(shown[k]), order[k]))
     owner = shown[key]
     if _LISTING_NAME.search(owner) or looks_like_a_board(samples, roots, owner):
         return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gigflow.noise.learn.classifier import COPYRIGHT_MARK, JOB_FACT_SIGNALS, ReviewRegion
+from gigflow.noise.learn.classifier import COPYRIGHT_MARK, JOB_FACT_SIGNALS, ReviewRegion, names_job_section
 from gigflow.noise.learn.footer_phones import needless_phone_line
 from gigflow.noise.learn.office_details import office_detail_line
 from gigflow.noise.statements import statement_markup, statements
@@ -134,9 +134,6 @@ def _reads_as_template(statement) -> bool:
     return words >= PROSE_MIN_WORDS and not any(ch.isdigit() for ch in unlinked) and bool(re.search(r"[.!?。]", text))
 
 
-SECTION_HEADING_MAX_WORDS = 4
-
-
 def _heading_level(statement) -> int:
     """1-6 for a statement that is a whole ``h1``-``h6``, else 0."""
     tag = statement.container.tag if statement.container is not None else ""
@@ -151,9 +148,7 @@ def _under_job_section_headings(found) -> list[int]:
     for i, statement in enumerate(found):
         heading = _heading_level(statement)
         if heading and (not level or heading <= level):
-            named = len(statement.text.split()) <= SECTION_HEADING_MAX_WORDS and any(
-                JOB_FACT_SIGNALS[kind].search(statement.text) for kind in ("benefit", "requirement"))
-            level = heading if named else 0
+            level = heading if names_job_section(statement.text) else 0
             continue
         if level and not _mostly_links(statement):
             out.append(i)
