@@ -27,8 +27,6 @@
   us …") went, card by card: the heading was a benefit to no signal, and the cards, split off the kept section, had
   none. A heading on why to join names what the employer offers, and a section that opens with a heading naming
   job content is kept whole.
-- HH (hold-out 72, a university lab's personal site): the copyright holder is the lab head ("© 2023-2026 Jane
-  Doe"), og:site_name the lab. A person's name gives way to the organisation's the samples state as often.
 
 Each behaviour test fails on the code before round 31 (commit e54fa65).
 """
@@ -40,8 +38,7 @@ from noise_helpers import learn_four_jobs, signal_kinds
 
 from gigflow.documents.markdown import direct_to_markdown
 from gigflow.noise.learn.classifier import owners_mailbox
-from gigflow.noise.learn.owner import copyright_holders, site_owner
-from gigflow.noise.learn.training import TrainingPage
+from gigflow.noise.learn.owner import copyright_holders
 
 ORIGIN = "https://www.acme-tools.example"
 
@@ -157,11 +154,3 @@ def test_hg_a_section_on_why_to_join_is_kept_whole():
         assert fact in markdown, markdown
     assert "Services" not in markdown
 
-
-def test_hh_a_persons_copyright_gives_way_to_the_organisation_the_site_names():
-    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{k}.html", body=(
-        "<html><head><meta property='og:site_name' content='Acme Robotics Lab'><title>Postdoc</title></head><body>"
-        "<header><a href='/'>Acme Robotics Lab</a></header><main><h1>Postdoc</h1><p>Work with us.</p></main>"
-        "<footer><p>© 2023-2026 Jane Doe. All rights reserved.</p></footer></body></html>").encode())
-        for k in range(3)]
-    assert site_owner(pages, [page.prepared() for page in pages]) == "Acme Robotics Lab"

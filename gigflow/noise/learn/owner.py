@@ -436,18 +436,6 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     return ""
 
 
-# Words that make a name an organisation's, not a person's ("Acme Robotics Lab", "Smith Media").
-_ORGANISATION_WORD = re.compile(r"\b(?:labs?|laborator\w*|institut\w*|universit\w*|college|school|cent(?:re|er)|"
-                                r"group|team|society|foundation|association|company|technolog\w*|systems|"
-                                r"solutions|studios?|agency|media|hospital|clinic|network|project)\b", re.I)
-
-
-def _a_person(name: str) -> bool:
-    from gigflow.noise.learn.statement_review import person_name  # statement_review imports this module's kin
-
-    return person_name(name) and not _ORGANISATION_WORD.search(name) and not LEGAL_FORM_AT_END.search(name)
-
-
 def site_owner(samples, roots) -> str:
     """The name most samples state the site's owner by, or '' (no agreement, or the samples look like a board).
 
@@ -475,9 +463,7 @@ def site_owner(samples, roots) -> str:
     agreed = [key for key, count in counts.items() if count > n // 2]
     if not agreed:
         return ""
-    # A person's name (a personal site's copyright holder, "© 2026 Jane Doe") gives way to an organisation's
-    # the samples state as often (the lab's og:site_name): the jobs are the organisation's.
-    key = min(agreed, key=lambda k: (-counts[k], _a_person(shown[k]), order[k]))
+    key = min(agreed, key=lambda k: (-counts[k], order[k]))
     owner = shown[key]
     if _LISTING_NAME.search(owner) or looks_like_a_board(samples, roots, owner):
         return ""
