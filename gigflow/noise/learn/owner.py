@@ -266,12 +266,19 @@ def _names_on(sample, root) -> dict[str, str]:
     return found
 
 
+def _in_affix(part: str, affix: str) -> bool:
+    """A title part that is the affix or a piece of it ("Acme | Job Page" where other titles say "Acme Job
+    Page"); a piece of three letters or fewer ("AI") only when it is the whole affix."""
+    key, whole = _key(clean_name(part)), _key(affix)
+    return key == whole or (len(key) > 3 and key in whole)
+
+
 def _titles_are_headings(roots, affix: str) -> int:
-    """How many samples' <title>, less the affix, is one of the page's first <h1>s."""
+    """How many samples' <title>, less the affix, is (or begins) one of the page's first <h1>s (<h2>s on a page
+    without an <h1>)."""
     matched = 0
     for root in roots:
-        # parts of the affix count as the affix ("Acme | Job Page" where other titles say "Acme Job Page")
-        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) not in _key(affix)]
+        parts = [part for part in title_parts(root) if clean_name(part) and not _in_affix(part, affix)]
         # any of the first few <h1> (a sidebar's brand heading may come before the page's own), or <h2> on a page
         # without one
         tag = "h1" if root.find(".//h1") is not None else "h2"
@@ -348,8 +355,7 @@ def _headings_add_to_title(roots, affix: str) -> int:
     adds its employer ("Account Manager - Shellworks", "Job Application for Engineer at MycoWorks")."""
     count = 0
     for root in roots:
-        # parts of the affix count as the affix ("Acme | Job Page" where other titles say "Acme Job Page")
-        parts = [part for part in title_parts(root) if clean_name(part) and _key(clean_name(part)) not in _key(affix)]
+        parts = [part for part in title_parts(root) if clean_name(part) and not _in_affix(part, affix)]
         rest = " ".join(" ".join(parts).split()).casefold()
         if not rest:
             continue
