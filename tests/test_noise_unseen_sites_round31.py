@@ -28,6 +28,9 @@
   none. A heading on why to join names what the employer offers, and a section that opens with a heading naming
   job content is kept whole.
 
+- HI (hold-out 74, a Spanish club's postings): the apply button "Aplicar a esta posición" (a Google Form) went as a
+  link with no fact: Spanish "aplicar" ("Aplica ahora") is a way to apply.
+
 Each behaviour test fails on the code before round 31 (commit e54fa65).
 """
 
@@ -154,3 +157,9 @@ def test_hg_a_section_on_why_to_join_is_kept_whole():
         assert fact in markdown, markdown
     assert "Services" not in markdown
 
+
+
+def test_hi_spanish_aplicar_is_a_way_to_apply():
+    form = "https://docs.google.com/forms/d/e/x/viewform"
+    assert "apply" in signal_kinds("Aplicar a esta posición", [("Aplicar a esta posición", form)])
+    assert "apply" in signal_kinds("Aplica ahora", [("Aplica ahora", form)])
