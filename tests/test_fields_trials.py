@@ -332,6 +332,11 @@ def test_a_development_builds_address_or_the_sites_home_is_not_the_jobs_url():
                '"title": "Program Manager", "url": "http://localhost:4000/careers/program-manager", '
                '"hiringOrganization": {"@type": "Organization", "name": "Acme Media"}}</script>')
     assert _job_at(_built_on_a_laptop(posting)).url == PAGE
+    # a stated address that does not parse (a hostile page's) names nothing either, and breaks nothing
+    for broken in ('"url": "http://[bad/careers"', ):
+        assert _job_at(_built_on_a_laptop(posting.replace('"url": "http://localhost:4000/careers/program-manager"',
+                                                          broken))).url == PAGE
+    assert _job_at(_built_on_a_laptop("<link rel='canonical' href='http://[bad/x'>")).url == PAGE
 
 
 def test_a_footer_blocks_column_heading_is_no_label():

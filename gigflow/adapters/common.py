@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 from lxml import etree
 from lxml import html as lxml_html
 
+from gigflow.safety.guard import address_problem
+
 # A description longer than this is cut before parsing: a 10 MB field must not cost a crawl its memory.
 MAX_DESCRIPTION_INPUT = 500_000
 MAX_DESCRIPTION_TEXT = 20_000
@@ -129,7 +131,7 @@ def _development_host(host: str) -> bool:
         address = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         return False
-    return address.is_loopback or address.is_private or address.is_unspecified or address.is_link_local
+    return address_problem(address) is not None  # the fetch guard's reading of a non-public address
 
 
 def names_this_page(stated: str, page_url: str | None) -> bool:
@@ -140,6 +142,8 @@ def names_this_page(stated: str, page_url: str | None) -> bool:
         return True  # nothing better to name it by
     if development_host_elsewhere(stated, page_url):
         return False
+    if url_host(stated) is None:
+        return False
     theirs, mine = urlsplit(stated), urlsplit(page_url or "")
     return bool(theirs.path.strip("/") or theirs.query) or not mine.path.strip("/")
 
@@ -147,5 +151,12 @@ def names_this_page(stated: str, page_url: str | None) -> bool:
 def development_host_elsewhere(stated: str, page_url: str | None) -> bool:
     """Whether ``stated`` is on a development build's host ("http://localhost:4000/jobs/x") that the page itself
     was not served from."""
-    host = (urlsplit(stated).hostname or "").lower()
-    return host != (urlsplit(page_url or "").hostname or "").lower() and _development_host(host)
+    return (url_host(stated) or "") != (url_host(page_url or "") or "") and _development_host(url_host(stated) or "")
+
+
+def url_host(url: str) -> str | None:
+    """The URL's host in lower case; None for a URL that does not parse ("http://[bad", a hostile page's)."""
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return None

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 
-from gigflow.adapters.common import development_host_elsewhere, html_to_text
+from gigflow.adapters.common import development_host_elsewhere, html_to_text, url_host
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult, Salary
 
 _SCRIPT = re.compile(rb"<script[^>]*type\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.I | re.S)
@@ -177,8 +177,8 @@ class JsonLdAdapter:
         identifier = node.get("identifier")
         external_id = _text(identifier.get("value") if isinstance(identifier, dict) else identifier)
         stated = _text(node.get("url"))
-        if stated and development_host_elsewhere(stated, page_url):
-            stated = None  # a development build's address ("http://localhost:4000/jobs/x"): the page's own
+        if stated and (url_host(stated) is None or development_host_elsewhere(stated, page_url)):
+            stated = None  # no URL ("http://[bad") or a development build's ("http://localhost:4000/jobs/x"): the page's
         job = ExtractedJob(
             title=_text(node.get("title")) or "",
             url=stated or page_url,

@@ -225,7 +225,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # "candidat..." as applying (candidature, candidater, candidatura, candidatar-se, "Candidati"), not the
     # person: a menu's "Candidatos" or /candidates/ section is for job seekers, no way to apply.
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|" + APPLY_CANDIDAT + r"|hae|haku|"
-                        r"aplikuj\w*|aplicar|aplica (?:ahora|ya|aqu[ií])|ansök\w*|ansøg\w*|откликнуться|отправить резюме|odpovědět na|"
+                        r"aplikuj\w*|aplicar|aplica (?:ahora|ya|aqu[ií])|ansök\w*|ansøg\w*|"
+                        r"откликнуться|отправить резюме|odpovědět na|"
                         r"응모|지원)|"
                         # scripts written without spaces between words: no word boundary to look for
                         r"応募|エントリー|आवेदन|申请职位|立即申请|投递简历", re.I),

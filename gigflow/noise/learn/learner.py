@@ -19,8 +19,9 @@ from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import COPYRIGHT_NOTE
 from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list,
                                      sibling_postings_lists, signature_for)
-from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
-                                          is_explicit_label, is_field_label, is_label_value_row, label_and_value)
+from gigflow.noise.learn.template import (HEADING_TAGS, SiteTemplate, analyse_template, blocks_missing_on_first,
+                                          in_link_menu, is_explicit_label, is_field_label, is_label_value_row,
+                                          label_and_value)
 from gigflow.noise.learn.owner import (looks_like_a_board, owner_restated_by_removals, owner_to_protect, site_owner,
                                       without_needless_owner_keeps)
 from gigflow.noise.learn.restated import without_restated_footer_facts
@@ -426,12 +427,9 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
     return learnable
 
 
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-
-
 def _headed_by_job_section(region) -> bool:
     """Whether ``region`` opens with a heading that names job content and is more than a list of links."""
-    heading = next(region.iter(*_HEADINGS), None)
+    heading = next(region.iter(*HEADING_TAGS), None)
     if heading is None:
         return False
     text = " ".join(heading.text_content().split())

@@ -121,10 +121,8 @@ def _reads_as_template(statement) -> bool:
     if "@" in text or any((a.get("href") or "").strip().lower().startswith(("mailto:", "tel:"))
                           for a in statement.links()):
         return False  # contact details beside the region's fact (a general mailbox under a phone) are judged whole
-    shown = len("".join(text.split()))
-    linked = sum(len("".join(a.text_content().split())) for a in statement.links())
     words = len(text.split())
-    if linked * 2 >= shown or COPYRIGHT_MARK.search(text) or words >= LONG_STATEMENT_WORDS:
+    if _mostly_links(statement) or COPYRIGHT_MARK.search(text) or words >= LONG_STATEMENT_WORDS:
         return True
     # Digits outside links may be a fact no signal reads (a number, a date); in a link's text ("FREEHTML5.co") they
     # name the link's site.
@@ -156,6 +154,7 @@ def _under_job_section_headings(found) -> list[int]:
 
 
 def _mostly_links(statement) -> bool:
+    """Half its shown characters or more are link text."""
     shown = len("".join(statement.text.split()))
     return sum(len("".join(a.text_content().split())) for a in statement.links()) * 2 >= shown
 
