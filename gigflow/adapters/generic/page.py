@@ -172,7 +172,10 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
     def canonical_url(self) -> str | None:
         for link in self.root.iter("link"):
             if "canonical" in (link.get("rel") or "").lower():
-                href = urljoin(self.base, (link.get("href") or "").strip())
+                try:
+                    href = urljoin(self.base, (link.get("href") or "").strip())
+                except ValueError:  # "http://[bad": a hostile page's, no address
+                    continue
                 if is_http_url(href) and names_this_page(href, self.url):
                     return href
         og = self.meta.get("og:url")
