@@ -454,7 +454,10 @@ class MarkdownWriter:
         if label == target and target.startswith(("http://", "https://")) and link_destination(target) == target:
             out.append(f"{lead}{ANGLE}{target.replace('&', AMP)}>{trail}")
         else:
-            destination = link_destination(target).replace("&", AMP).replace("<", ANGLE)  # its own bracket
+            # its own bracket; square brackets as written ("?subject=[php-developer] Your name"): a destination
+            # cannot end the link's text, so an escape would only change the address a reader or a search sees
+            destination = (link_destination(target).replace("&", AMP).replace("<", ANGLE)
+                           .replace("[", OPEN).replace("]", CLOSE))
             out.append(f"{lead}{OPEN}{label}{CLOSE}({destination}){trail}")
 
     def image(self, el, out: list[str]) -> None:

@@ -109,3 +109,16 @@ def is_footer_named(el) -> bool:
         return False
     names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
     return "footer" in _TOKEN_SPLIT.split(names)
+
+
+def in_site_footer(region):
+    """The site footer the region is or sits in, else None: a <footer> or role="contentinfo" that is not inside
+    an <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
+    footer. Only regions the samples share get here."""
+    footer = None
+    for node in (region, *region.iterancestors()):
+        if node.tag in ("article", "main") or (node.get("role") or "").strip().lower() in ("main", "article"):
+            return None
+        if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
+            footer = node  # the outermost: a footer's parts name the employer in a sibling (its legal line)
+    return footer

@@ -242,6 +242,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           # a section on why to join ("Why should you join Acme", "Why work with us"): what the
                           # employer offers
                           r"why (?:should you |you should |to )?join|why work (?:with|for|at)|"
+                          r"why (?:you(?:'|’)ll |you will |you(?:'|’)d )?(?:love|like|enjoy) (?:working|to work)|"
                           r"warum (?:du |sie )?(?:zu )?uns|pourquoi (?:nous )?rejoindre|waarom (?:werken bij|"
                           r"kiezen voor)|varför (?:jobba|arbeta) (?:hos|på))\b", re.I),
     "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
@@ -279,8 +280,9 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
     re.I)
 # Postal addresses: a street word with a number, or a postcode in a common national form.
 JOB_FACT_SIGNALS["address"] = re.compile(
-    r"\b\d{1,5}\w?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*)?\s(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|"
-    r"drive|way|square|place)\b|"
+    # a house number, also a lot and a unit ("245E/11", "12-14"), and a street of up to three names
+    r"\b\d{1,5}\w?(?:[/-]\d{1,5}\w?)?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*){0,2}\s"
+    r"(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|drive|way|square|place)(?!\w)|"
     r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
     r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
     r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
@@ -406,14 +408,28 @@ LEGAL_FORM_AT_END = re.compile(r"[\s,]+(?:ltd\.?|limited|gmbh(?: & co\.? kg)?|in
 SECTION_HEADING_MAX_WORDS = 6
 
 
+# Headings of a posting's sections that no fact signal reads: what the employer offers ("What we offer", "Why
+# you'll love working here") and who the employer is ("Company overview", "About us"): employer text, a job fact.
+_OFFER_HEADING = re.compile(
+    r"\b(?:what (?:we|you(?:'|’)ll|you will) (?:offer|get)|we offer|our offer|what(?:'|’)s in it for you|"
+    r"(?:was |das )?(?:wir bieten|bieten wir)|unser angebot|(?:ce que )?nous (?:offrons|proposons)|notre offre|"
+    r"(?:wat )?wij bieden|ons aanbod|(?:qué )?ofrecemos|oferecemos|(?:cosa )?offriamo|vi tilbyr|vi erbjuder)\b",
+    re.I)
+_SECTION_HEADING = re.compile(
+    _OFFER_HEADING.pattern + r"|\b(?:company overview|about (?:us|the company|the employer|the team)|who we are|"
+    r"über uns|qui sommes[- ]nous|over ons|sobre nosotros|quiénes somos|chi siamo|om oss)\b", re.I)
+
+
 def names_job_section(text: str) -> bool:
-    """A heading that names a posting's section ("Benefits!", "Requirements", "Why should you join Acme"): what
-    the section says is the job's, though no signal reads it."""
-    return len(text.split()) <= SECTION_HEADING_MAX_WORDS and any(
-        JOB_FACT_SIGNALS[kind].search(text) for kind in ("benefit", "requirement"))
+    """A heading that names a posting's section ("Benefits!", "Requirements", "Why should you join Acme", "What
+    we offer", "Company overview"): what the section says is the job's, though no signal reads it."""
+    return len(text.split()) <= SECTION_HEADING_MAX_WORDS and (
+        any(JOB_FACT_SIGNALS[kind].search(text) for kind in ("benefit", "requirement"))
+        or bool(_SECTION_HEADING.search(text)))
 
 
 FIRST_WORD_DOMAIN_MIN = 4
+INITIALS_DOMAIN_MIN = 3
 
 
 def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
@@ -427,6 +443,10 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     first_words = {"".join(ch for ch in name.split()[0].casefold() if ch.isalnum()) for name in names
                    if name and len(name.split()) > 1}
     first_words = {word for word in first_words if len(word) >= FIRST_WORD_DOMAIN_MIN}
+    # ... or from its initials ("Optimal Solutions Inc" at osigov.com), with or without the legal form's
+    initials = {"".join(word[0] for word in form.casefold().split() if word[0].isalnum())
+                for name in names if name for form in (name, LEGAL_FORM_AT_END.sub("", name))}
+    initials = {letters for letters in initials if len(letters) >= INITIALS_DOMAIN_MIN}
     if not keys:
         return ""
     for match in _SITE_MAILBOX.finditer(text):
@@ -435,7 +455,8 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
         # last word ("4Biz Properties" at 4biz.properties)
         name, tld = ("".join(ch for ch in part if ch.isalnum()) for part in (domain.rsplit(".", 1)[0],
                                                                              domain.rsplit(".", 1)[-1]))
-        if any(key in name or (key in name + tld and key not in tld) for key in keys) or name in first_words:
+        if any(key in name or (key in name + tld and key not in tld) for key in keys) or name in first_words or any(
+                name.startswith(letters) for letters in initials):
             return match.group(0)
     return ""
 
@@ -553,13 +574,21 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     for name in employers if not any(f.kind == "employer" for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
         alts = _ALT.findall(region.html) if region.image_alts is None else region.image_alts
-        said = lowered if name != owner else " ".join([lowered, *alts]).lower()
+        # The owner's name as a menu's brand link ("<a class=navbar-brand>Acme Lab</a>") states it too: a menu's
+        # link words are read for categories above, not for the owner's name.
+        said = lowered if name != owner else " ".join([lowered, *alts, *(t for t, _ in region.links)]).lower()
         # A menu's words are read glued (see is_link_menu above): the owner's name, where only template states it,
         # is looked for glued there too.
         if len(name) >= 3 and (name.lower() in said or (name == owner and " " in name
                                                          and _squash(name.lower()) in _squash(said))):
             found.append(Signal("employer", name))
             break
+    # A section of the job headed by what the employer offers ("What we offer", "Wir bieten"): its items are
+    # benefits, though no benefit word may be among them. Not a menu's, not the site footer's.
+    heading = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    if not any(f.kind == "benefit" for f in found) and not region.site_footer and not is_link_menu(region) and len(
+            heading.split()) <= SECTION_HEADING_MAX_WORDS and _OFFER_HEADING.search(heading):
+        found.append(Signal("benefit", heading))
     if owner_name and not any(f.kind == "employer" for f in found):
         line = openings_line(haystack, owner_name)
         if line:

@@ -11,17 +11,16 @@ from lxml import etree
 
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
-from gigflow.noise.learn.classifier import (JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion,
-                                            names_job_section)
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.model import NoiseFilter, RemovalRule, SampleRef
 from gigflow.noise.selectors import InvalidSelectorError, PageIndex, relaxed_path, select
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import COPYRIGHT_NOTE
 from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNATURE, SelfReferences, in_page_tab_list,
                                      sibling_postings_lists, signature_for)
-from gigflow.noise.learn.template import (HEADING_TAGS, SiteTemplate, analyse_template, blocks_missing_on_first,
-                                          in_link_menu, is_explicit_label, is_field_label, is_label_value_row,
-                                          label_and_value)
+from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
+                                          is_explicit_label, is_field_label, is_label_value_row,
+                                          job_section_in_content, label_and_value)
 from gigflow.noise.learn.owner import (looks_like_a_board, owner_restated_by_removals, owner_to_protect, site_owner,
                                       without_needless_owner_keeps)
 from gigflow.noise.learn.restated import without_restated_footer_facts
@@ -35,7 +34,7 @@ from gigflow.noise.learn.page_title import posting_titles
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
-                                        review_region, review_regions)
+                                               review_region, review_regions)
 from gigflow.noise.learn.selection import Signatures, learnable_selector, match_everywhere, quorum
 from gigflow.noise.learn.statement_review import person_name, statements_without_facts
 
@@ -155,7 +154,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         pending = [part for (_selector, signature), region in fresh.items()
                    if classifier.splits_kept_regions and verdicts[by_signature[signature].id].decision == "keep"
                    and not name_across_parts(region, _split(region), classifier.employers)
-                   and not _headed_by_job_section(region)
+                   and not job_section_in_content(region)
                    for part in _split(region)]
         # A region kept for nothing but the site's copyright line: the line is a statement of its own, so a
         # heading beside it ("Follow us") names the section's links, not the line, and is no label to keep.
@@ -338,6 +337,8 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
             continue
         members.sort()
         for _not_legal, _not_copyright, _length, signature in members[1:]:
+            if signature == members[0][3]:  # a copy of the one that stays (a brand link twice): one verdict
+                continue
             review_id = by_signature[signature].id
             verdicts[review_id] = RegionVerdict(
                 "remove", "rules: names the employer, as the copyright line or a shorter part beside it does; that one "
@@ -425,19 +426,6 @@ def _learnable_regions(pending, covered, template: SiteTemplate, roots, indexes,
                                             why + (f"; its {len(inner)} part(s) tried instead" if inner else "")))
         pending.extendleft(reversed(inner))
     return learnable
-
-
-def _headed_by_job_section(region) -> bool:
-    """Whether ``region`` opens with a heading that names job content and is more than a list of links."""
-    heading = next(region.iter(*HEADING_TAGS), None)
-    if heading is None:
-        return False
-    text = " ".join(heading.text_content().split())
-    whole = " ".join(region.text_content().split())
-    if not text or not whole.startswith(text) or not names_job_section(text):
-        return False
-    linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
-    return linked * 2 < len("".join(whole.split()))
 
 
 def _split(region) -> list:

@@ -26,6 +26,7 @@ from lxml import etree
 from gigflow.noise.learn.brand import header_brand_texts
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, LEGAL_FORM_AT_END
 from gigflow.noise.learn.outside import outside
+from gigflow.noise.learn.template import job_section_in_content
 from gigflow.noise.signal import Signal
 from gigflow.noise.snippets import normalise_snippet
 from gigflow.noise.statements import NOT_AN_ABBREVIATION
@@ -43,7 +44,9 @@ _OWNER_TYPES = frozenset({"organization", "corporation", "localbusiness", "websi
 # "© 2013-2015 Acme Co. All rights reserved", "Copyright (c) 2020 Acme", "© Acme 2021": the holder runs to a
 # sentence end, a separator or the "all rights reserved" phrase.
 _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[,.]?\s*)"
-_COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)|copyright\b))?\s*[-–—:]?\s*(?P<years>" +
+# "Copyright @2025 Acme": an at sign before the year stands for the sign
+_COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)|copyright\b|@(?=\s*\d)))?"
+                        r"\s*[-–—:]?\s*(?P<years>" +
                         _YEARS + r")?[-–—:,]?\s*(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
 # The bare word inside a sentence ("a thesis entitled 'Sampling Copyright: an examination of ...'") is no notice:
 # there it must be followed by a sign or a year ("All content copyright 2020 Acme").
@@ -54,6 +57,7 @@ _HOLDER_END = re.compile(r"\s*(?:\ball rights? reserved\b|\balle rechte vorbehal
                          # a full stop ends the name, not an initial's or "& Co."'s ("© 2025 R. Acme GmbH & Co. KG")
                          r"\ball rights?\b|\." + NOT_AN_ABBREVIATION + r" |\.$|\s[-–—]\s|\s(?:19|20)\d\d\b).*$",
                          re.I | re.S)
+_PRONOUNS = frozenset({"me", "myself", "i", "us", "we", "you"})
 TITLE_SEPARATORS = re.compile(r"\s+(?:[|–—·:•»]|::)\s+|\s+-\s+|\s*\|\s*")
 # Words that say what the page or the site section is, not whose: "Acme Careers", "Jobs at Acme", "Acme logo",
 # also a logo's file or class name ("acme-logo", "logo_acme").
@@ -174,6 +178,8 @@ def copyright_holders(root) -> list[str]:
                         and _IN_SENTENCE.search(line, 0, match.start())):
                     continue
                 holder = _HOLDER_END.sub("", match.group("name"))
+                if holder.strip().casefold() in _PRONOUNS:
+                    continue  # a theme's default ("© 2023 Me."), left as it came: it names nobody
                 if any(ch.isalpha() for ch in holder) and not holder.startswith(("-", "–", "—")):
                     holders.append(holder)
     return holders
@@ -532,7 +538,8 @@ def without_needless_owner_keeps(owner: str, samples, reused: list, decided: lis
     ``regions``: the first sample's element of each decided rule, in order. Only the innermost such keeps are
     turned: a kept region's parts were decided on their own, so the part naming the owner is the one to remove."""
     owner_only = {i for i, rule in enumerate(decided)
-                  if rule.decision == "keep" and rule.signals == [Signal("employer", owner)]}
+                  if rule.decision == "keep" and rule.signals == [Signal("employer", owner)]
+                  and not job_section_in_content(regions[i])}
     kept_inside = {ancestor for i, rule in enumerate(decided) if rule.decision == "keep"
                    for ancestor in regions[i].iterancestors()}
     turnable = sorted((i for i in owner_only if regions[i] not in kept_inside),
@@ -558,9 +565,11 @@ def _named_everywhere(owner: str, samples, rules: list, config_hash: str) -> boo
     from gigflow.noise.model import NoiseFilter
 
     noise_filter = NoiseFilter(config_hash=config_hash, rules=rules)
-    wanted = _norm(owner).casefold()
+    # As the site writes the name: a logo's capitals ("ACME LABS") are a reader's name too, but the name as
+    # written is what a record and a search take.
+    wanted = _norm(owner)
     for sample in samples:
         markdown = sample_markdown(sample, noise_filter)
-        if wanted not in _norm(markdown.replace("\\", "")).casefold():
+        if wanted not in _norm(markdown.replace("\\", "")):
             return False
     return True

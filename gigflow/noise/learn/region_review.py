@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 from lxml import html as lxml_html
 
-from gigflow.noise.learn.candidates import is_footer_named
+from gigflow.noise.learn.candidates import in_site_footer
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
@@ -108,19 +108,6 @@ def form_controls(region) -> tuple[str, ...]:
 def in_postal_address(region) -> bool:
     """Whether the region is, holds or sits in an <address> element: contact information by its markup."""
     return any(node.tag == "address" for node in (*region.iter(etree.Element), *region.iterancestors()))
-
-
-def in_site_footer(region):
-    """The site footer the region is or sits in, else None: a <footer> or role="contentinfo" that is not inside
-    an <article> or <main> (an article's own footer holds its details), or an element whose class or id names a
-    footer. Only regions the samples share get here."""
-    footer = None
-    for node in (region, *region.iterancestors()):
-        if node.tag in ("article", "main") or (node.get("role") or "").strip().lower() in ("main", "article"):
-            return None
-        if node.tag == "footer" or (node.get("role") or "").strip().lower() == "contentinfo" or is_footer_named(node):
-            footer = node  # the outermost: a footer's parts name the employer in a sibling (its legal line)
-    return footer
 
 
 LINK_LIST_MIN_ITEMS = 3

@@ -28,6 +28,7 @@ import re
 from gigflow.noise.learn.classifier import (COPYRIGHT_MARK, JOB_FACT_SIGNALS, RULES_NAME,
                                             _APPLY_VERB_ON_A_THING, _LINK_SIGNALS, _legal_link)
 from gigflow.noise.learn.outside import outside
+from gigflow.noise.learn.template import job_section_in_content
 from gigflow.noise.learn.restated import _states_employer
 from gigflow.noise.learn.restated_mailbox import _ADDRESS, mailbox
 from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
@@ -57,8 +58,9 @@ def without_restated_regions(samples, roots, reused: list, decided: list, region
     candidates = []
     for i, region in enumerate(regions):
         rule = decided[i]
-        if rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals:
-            continue
+        if rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals or job_section_in_content(
+                region):
+            continue  # a section of the job's own text ("Company overview") is the job's whatever else says it
         matches = [rule_matches(root, rule, signatures, k) for k, root in enumerate(roots)]
         if not (all(matches) or in_landmark(region)):
             continue  # neither a site landmark nor the same on every sample: maybe this job's own

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from gigflow.noise.learn.candidates import in_sentence, is_breadcrumb, is_landmark, is_named_landmark
-from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS
+from gigflow.noise.learn.candidates import in_sentence, in_site_footer, is_breadcrumb, is_landmark, is_named_landmark
+from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, names_job_section
 from gigflow.noise.learn.forms import heading_over_form
 from gigflow.noise.signature import MAP_LINK, NO_REFERENCES, SelfReferences, link_folder, stable_attributes
 
@@ -766,3 +766,23 @@ def _wraps_landmarks_only(el) -> bool:
         if node is not el and _norm(node.tail) and node.getparent() not in inside:
             return False
     return True
+
+
+def headed_by_job_section(region) -> bool:
+    """Whether ``region`` opens with a heading that names job content and is more than a list of links."""
+    heading = next(region.iter(*HEADING_TAGS), None)
+    if heading is None:
+        return False
+    text = " ".join(heading.text_content().split())
+    whole = " ".join(region.text_content().split())
+    if not text or not whole.startswith(text) or not names_job_section(text):
+        return False
+    linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
+    return linked * 2 < len("".join(whole.split()))
+
+
+def job_section_in_content(region) -> bool:
+    """A section of the job's own text headed as the posting's ("What we offer", "Company overview"): what it
+    says is the job's (employer text included), though its only signal may be the owner's name. The site footer's
+    "About us" blurb is the site's furniture."""
+    return headed_by_job_section(region) and in_site_footer(region) is None
