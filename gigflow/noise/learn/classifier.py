@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Literal
+from urllib.parse import urlsplit
 
 from lxml import etree
 from lxml import html as lxml_html
@@ -461,6 +462,15 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     return ""
 
 
+def _home_page(href: str) -> bool:
+    """A link to the site's home page: its path is the root or the root's index file."""
+    path = urlsplit(href or "").path
+    return _HOME_PATH.fullmatch(path) is not None
+
+
+_HOME_PATH = re.compile(r"/?(?:index\.(?:html?|php))?")
+
+
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
                      owner: str = "", owner_name: str = "") -> list[Signal]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
@@ -574,9 +584,11 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     for name in employers if not any(f.kind == "employer" for f in found) else ():  # one says enough
         # The site owner's logo states its name by its alt text (Markdown keeps it).
         alts = _ALT.findall(region.html) if region.image_alts is None else region.image_alts
-        # The owner's name as a menu's brand link ("<a class=navbar-brand>Acme Lab</a>") states it too: a menu's
-        # link words are read for categories above, not for the owner's name.
-        said = lowered if name != owner else " ".join([lowered, *alts, *(t for t, _ in region.links)]).lower()
+        # The owner's name as a menu's brand link to the home page ("<a class=navbar-brand href=/>Acme Lab</a>")
+        # states it too: a menu's link words are read for categories above, not for the owner's name. Links to
+        # other pages ("Acme hiring: Welder") are other postings' or the site's sections.
+        said = lowered if name != owner else " ".join(
+            [lowered, *alts, *(t for t, href in region.links if _home_page(href))]).lower()
         # A menu's words are read glued (see is_link_menu above): the owner's name, where only template states it,
         # is looked for glued there too.
         if len(name) >= 3 and (name.lower() in said or (name == owner and " " in name
