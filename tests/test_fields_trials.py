@@ -354,3 +354,37 @@ def test_a_position_label_that_gives_the_kind_of_position_is_no_title():
     assert _job_at(page).title == "Office Manager"
     labelled = page.replace("<h1>Office Manager</h1>", "").replace("Full-time/ Permanent", "Office Manager")
     assert _job_at(labelled).title == "Office Manager"  # a position label that names the job still does
+
+
+# Hold-out 76's dwork (wave 3, fifteenth stop, tried as a new user): "<h1>Korean Translator ($650+) <small>Ho Chi Minh
+# City, Vietnam</small></h1>" under the <title> "Korean Translator ($650+) - Dwork Co., ltd". The title took the
+# small place in, the salary was $650 to $650 (a "+" opens it above) read as a year's pay (the "an" of "Korean"),
+# and its text was the whole <title>. Each test but the guard fails on the code before (commit 5317ca3).
+
+def _small_place_page(title: str, pay: str) -> str:
+    return (f"<html><head><title>{title} ({pay}) - Dwork Co., ltd</title></head><body><header><a href='/'>Dwork</a>"
+            f"</header><div class='container'><h1>{title} ({pay}) <small>Ho Chi Minh City, Vietnam</small></h1>"
+            f"{TEXT}</div></body></html>")
+
+
+def test_a_headings_small_place_is_no_part_of_the_title():
+    job = job_of(_small_place_page("Korean Translator", "$650+"))
+    assert job.title == "Korean Translator ($650+)"
+
+
+def test_guard_a_heading_keeps_a_small_that_names_no_place():
+    html = (f"<html><head><title>Magazijnmedewerker</title></head><body><main><h1>Magazijnmedewerker <small>"
+            f"(avondploeg)</small></h1>{TEXT}</main></body></html>")
+    assert job_of(html).title == "Magazijnmedewerker (avondploeg)"
+
+
+def test_an_amount_open_above_is_a_minimum_and_its_text_the_bracket():
+    from gigflow.adapters.text_patterns import parse_salary
+
+    salary = parse_salary("Korean Translator ($650+) - Dwork Co., ltd")
+    assert (salary.min, salary.max, salary.unit, salary.raw) == (650, None, None, "$650+")
+    assert parse_salary("ab 3.000 € brutto im Monat").max is None
+    assert parse_salary("€4,000–€6,000/month").max == 6000
+    # every amount must sit in the brackets for them to be the salary's words
+    mixed = parse_salary("from €3,417 gross (€2,746 net) to €4,618 gross")
+    assert mixed.raw.startswith("from €3,417")

@@ -11,9 +11,13 @@
 - IC (hold-out 76): the apply link "mailto:team@…?subject=[php-developer] Put your name here" was written with
   escaped brackets, so the address a reader or a search sees was not the page's.
 - ID (hold-out 76): the footer's office "245E/11 Hoang Van Thu st., ward 11" read as no address (a lot number with
-  a unit, a street of three names, "st." before a comma).
+  a unit, a street of three names, "st." before a comma); hold-out 88's "Purkynova 2121/3, 110 00, Prague" neither.
 - IE (hold-out 76, a federal IT contractor's WordPress export): "Copyright @2025 Acme Solutions Inc." gave the holder
   "@2025 Acme Solutions Inc", and its mailbox info@asigov.example (the name's initials) was no owner's mailbox.
+- IG (hold-out 85, a research group's R Markdown pages): each section is "<div class=section><h1>Candidate
+  Profile</h1><p>…</p><ul>…</ul></div>"; two of three postings share the profile and "Financial support" word for
+  word, so the lists were learned as template without a fact signal: 12 facts. A region under a heading that names a
+  posting's section (who the job wants, what it pays, offers or who the employer is) is the job's.
 
 Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 """
@@ -83,6 +87,8 @@ def test_ic_square_brackets_in_a_link_destination_are_written_as_the_page_wrote_
 def test_id_a_lot_number_and_a_street_of_three_names_are_an_address():
     assert "address" in signal_kinds("245E/11 Hoang Van Thu st., ward 11, Tan Binh district, HCMC")
     assert "address" in signal_kinds("12-14 Old Mill Road, Leeds")
+    # hold-out 88: a Czech street with its two house numbers and postcode
+    assert "address" in signal_kinds("Quadrio offices Purkynova 2121/3, 110 00, Prague")
     assert "address" not in signal_kinds("We shipped 3 products this year")
 
 
@@ -110,3 +116,25 @@ def test_ia_guard_the_owners_name_as_the_site_writes_it_stays_beside_a_logo_in_c
     _result, markdown = learn_four_jobs(_capitals_brand, ORIGIN)
     assert "Acme Hunters" in markdown, markdown
     assert "BLOG" not in markdown
+
+
+def _pandoc_sections(k, slug, title, text, need):
+    # Two of the three learning pages share their profile and funding sections word for word (two MSc posts).
+    shared = k in (1, 2, 3)
+    profile = ("<li>BSc in biology.</li><li>A strong interest in statistics and R programming.</li>"
+               "<li>A willingness to work in French and in English.</li>") if shared else f"<li>{need}</li>"
+    funding = "Available for 2 years, with two teaching assistantships a year." if shared else "A three-year grant."
+    return (f"<html><head><title>{title} | Acme Lab</title></head><body><nav class='navbar'><a href='/'>Home</a> "
+            "<a href='/people'>People</a> <a href='/projects'>Projects</a> <a href='/opportunities'>Opportunities</a>"
+            f"</nav><article><h1>{title}</h1><div class='section level1'><h1>Project</h1><p>{text} {slug} work in the "
+            "field each summer.</p></div><div class='section level1'><h1>Financial support</h1>"
+            f"<p>{funding}</p></div><div class='section level1'><h1>Candidate Profile</h1><p>The ideal candidate should "
+            f"have:</p><ul>{profile}</ul></div></article><footer><p>© Acme Lab</p></footer></body></html>")
+
+
+def test_ig_what_a_posting_section_says_stays_though_other_postings_share_it():
+    _result, markdown = learn_four_jobs(_pandoc_sections, ORIGIN)
+    for fact in ("Available for 2 years", "A strong interest in statistics and R programming.",
+                 "A willingness to work in French and in English."):
+        assert fact in markdown, markdown
+    assert "Opportunities" not in markdown

@@ -90,8 +90,8 @@ LABEL_INDEX = {label: field for field, labels in LABELS.items() for label in lab
 
 _UNITS = (("HOUR", r"hour|hr|uur|stunde|heure|hodin|時給|시급"), ("DAY", r"day|dag|tag|jour|日給|일급"),
           ("WEEK", r"week|woche|semaine|週給|주급"),
-          ("MONTH", r"month|mo\b|maand|monat|mois|mesiac|月給|월급"),
-          ("YEAR", r"year|yr|annum|annual|jaar|jahr|an\b|ročn|年収|연봉"))
+          ("MONTH", r"month|\bmo\b|maand|monat|mois|mesiac|月給|월급"),
+          ("YEAR", r"year|yr|annum|annual|jaar|jahr|\ban\b|ročn|年収|연봉"))
 _AMOUNT = re.compile(r"(?P<cur>[$€£¥₩]|EUR|USD|GBP|AUD|CHF|JPY|KRW)?\s?(?P<num>\d{1,3}(?:[.,\s]\d{3})+|\d+(?:[.,]\d+)?)"
                      r"\s?(?P<k>[kK])?\s?(?P<cur2>[$€£¥₩円원]|EUR|USD|GBP|AUD|CHF|JPY|KRW)?")
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY", "₩": "KRW", "원": "KRW"}
@@ -126,6 +126,7 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
     snippet = re.sub(r"\beuros?\b", "EUR", snippet, flags=re.I)
     amounts, currency = [], None
     previous = None  # (match, value) of the amount before, for "$50-60k"
+    first = None  # the first amount's match
     for match in _AMOUNT.finditer(snippet):
         symbol = match.group("cur") or match.group("cur2")
         price = Price.fromstring(match.group("num"))
@@ -138,13 +139,33 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
                 and previous[1] * 1000 <= value and _RANGE_DASH.fullmatch(snippet[previous[0].end():match.start()]):
             amounts[0] = previous[1] * 1000  # "$50-60k": the thousands sign stands once, after the range
         amounts.append(value)
+        first = first or match
         previous = (match, value)
         currency = currency or (_CURRENCY.get(symbol, symbol.upper()) if symbol else None)
     if not amounts or not (currency or currency_hint):
         return None
     unit = next((name for name, pattern in _UNITS if re.search(pattern, snippet, re.I)), None)
-    return Salary(min=min(amounts[:2]), max=max(amounts[:2]), currency=currency or currency_hint, unit=unit,
-                  raw=" ".join(snippet.split()))
+    # "$650+", "ab 3.000 €": one amount open above is a minimum
+    open_above = len(amounts) == 1 and (snippet[previous[0].end():].lstrip().startswith("+")
+                                        or _FROM.search(snippet, 0, previous[0].start()) is not None)
+    return Salary(min=min(amounts[:2]), max=None if open_above else max(amounts[:2]),
+                  currency=currency or currency_hint, unit=unit, raw=_salary_words(snippet, first, previous[0]))
+
+
+# "from $50k", "ab 3.000 €", "à partir de 2 000 €", "vanaf € 3.000", "desde 1.200 €", "od 8000 zł" just before the amount
+_FROM = re.compile(r"\b(?:from|starting at|ab|à partir de|vanaf|desde|a partir de|od)\s*[$€£¥₩]?\s*$", re.I)
+# A bracketed amount inside a longer line ("Korean Translator ($650+) - Acme Co., ltd"): the brackets are its text.
+_BRACKETED = re.compile(r"\(([^()]{1,80})\)")
+
+
+def _salary_words(snippet: str, first, last) -> str:
+    """The salary as the text states it: the bracketed part holding every amount where a longer line has one."""
+    text = " ".join(snippet.split())
+    for match in _BRACKETED.finditer(snippet):
+        if match.start() < first.start() and last.end() <= match.end() and SALARY_HINT.search(match.group(1)):
+            inner = " ".join(match.group(1).split())
+            return inner if len(inner) < len(text) else text
+    return text
 
 
 def parse_date(text: str) -> str | None:

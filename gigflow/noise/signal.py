@@ -21,7 +21,7 @@ _SHOWN_AS = {"apply": "apply link"}
 
 
 class Signal(NamedTuple):
-    kind: str  # a key of JOB_FACT_SIGNALS, "link", "address", "contact", "employer" or LABEL_VALUE_KIND
+    kind: str  # a key of JOB_FACT_SIGNALS, "link", "address", "contact", "employer", "section" or LABEL_VALUE_KIND
     text: str = ""  # what it matched: a phrase, a link target, a name ("" where the markup is the signal)
     notes: tuple[str, ...] = ()
 

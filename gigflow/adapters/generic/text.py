@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.text_patterns import SECTION_HEADINGS, label_field, normalise
 from gigflow.adapters.generic.patterns import (APPLY_WORDS, BUTTON_CLASS, INLINE_LABEL, SLOGAN_PRONOUNS,
                                                TITLE_SEPARATOR, WORD_SPLIT)
@@ -11,6 +12,22 @@ from gigflow.adapters.generic.patterns import (APPLY_WORDS, BUTTON_CLASS, INLINE
 
 def own_text(element) -> str:
     return " ".join(("".join(t for t in element.itertext() if t)).split())
+
+
+PLACE_ONLY = 1.0
+
+
+def heading_text(element) -> str:
+    """A heading's text without a trailing ``<small>`` that names a place (Bootstrap's secondary text: "Welder
+    <small>Berlin, Germany</small>" puts the place beside the title, not in it; "<small>(night shift)</small>"
+    stays); its whole text where nothing else is left."""
+    last = element[-1] if len(element) else None
+    if last is None or last.tag != "small" or (last.tail or "").strip() or place_score(
+            own_text(last)) < PLACE_ONLY:
+        return own_text(element)
+    head = " ".join("".join([element.text or "", *(
+        "".join(child.itertext()) + (child.tail or "") for child in element[:-1])]).split())
+    return head if len(head) >= 3 else own_text(element)
 
 
 def joined_text(element) -> str:

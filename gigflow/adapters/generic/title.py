@@ -14,7 +14,7 @@ from gigflow.adapters.generic.patterns import (BARE_SOURCES, CAREERS_AT, EMPLOYE
                                                MAX_CANDIDATES, MIN_TITLE_SCORE, PROMINENT, TITLE_CLASS, WORD_SPLIT)
 from gigflow.adapters.generic.rules import score as rules_score
 from gigflow.adapters.generic.rules import vetoed
-from gigflow.adapters.generic.text import is_section_heading, own_text
+from gigflow.adapters.generic.text import heading_text, is_section_heading, own_text
 from gigflow.adapters.generic.title_rules import (BADGE_CLASS, EVIDENCE, LISTING_VETO, PROMINENCE, RIVAL_H1, VETOES,
                                                   Candidate, Reading, TitleContext, announces_hiring, class_and_id)
 from gigflow.adapters.text_patterns import normalise
@@ -165,7 +165,7 @@ class TitleFinder:
                     continue
                 text = clean_text(own, 300)
             else:
-                text = clean_text(own_text(element), 300)
+                text = clean_text(heading_text(element) if heading else own_text(element), 300)
             if not text or not 3 <= len(text) <= 150 or not re.search(r"[^\W\d_]", text):
                 continue
             agreement = self._agreement(text)

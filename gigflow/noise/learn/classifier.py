@@ -52,6 +52,9 @@ class ReviewRegion:
     posting_links: frozenset = frozenset()
     # The posting's title, where this region is the only place of its page that states it (GP): a job fact.
     page_title: str = ""
+    # The heading of a posting's section this region sits under ("Candidate profile", "Financial support"), among
+    # its earlier siblings: what it says is the job's, though no signal reads it.
+    section_heading: str = ""
     # Its images' alt texts outside link lists (a logo's "Acme", not a card's "Acme hiring: Welder" in a list of
     # other jobs). None: every alt text in ``html``.
     image_alts: tuple[str, ...] | None = None
@@ -287,7 +290,10 @@ JOB_FACT_SIGNALS["address"] = re.compile(
     r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
     r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
     r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
-    r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
+    r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|"
+    # a Czech or Slovak street with its house numbers and postcode ("Purkynova 2121/3, 110 00, Prague")
+    r"\b[A-ZÀ-Ž][^\W\d_]+\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
+    r"\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
     r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
 # Label/value rows: "Employment type: Full-time", "Standort: Zürich". A label starts its line (or follows a
 # separator): "... the full set of features including:" ends a sentence, it labels nothing.
@@ -418,7 +424,12 @@ _OFFER_HEADING = re.compile(
     re.I)
 _SECTION_HEADING = re.compile(
     _OFFER_HEADING.pattern + r"|\b(?:company overview|about (?:us|the company|the employer|the team)|who we are|"
-    r"über uns|qui sommes[- ]nous|over ons|sobre nosotros|quiénes somos|chi siamo|om oss)\b", re.I)
+    r"über uns|qui sommes[- ]nous|over ons|sobre nosotros|quiénes somos|chi siamo|om oss|"
+    # who the job wants, and what it pays
+    r"candidate(?:'s)? profile|(?:your|the|job) profile|(?:the )?ideal candidate|who you are|about you|"
+    r"what you(?:'ll| will)? bring|what we(?:'re| are) looking for|(?:ihr|dein) profil|(?:votre )?profil recherché|"
+    r"(?:uw|jouw) profiel|(?:tu )?perfil|(?:il tuo )?profilo|financial support|funding|compensation|"
+    r"remuneration|salary|vergütung|gehalt|rémunération|salaire|salaris|salario)\b", re.I)
 
 
 def names_job_section(text: str) -> bool:
@@ -595,6 +606,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                                                          and _squash(name.lower()) in _squash(said))):
             found.append(Signal("employer", name))
             break
+    if region.section_heading and not region.site_footer and not any(
+            f.kind in ("benefit", "requirement", "amount") for f in found):
+        found.append(Signal("section", region.section_heading))
     # A section of the job headed by what the employer offers ("What we offer", "Wir bieten"): its items are
     # benefits, though no benefit word may be among them. Not a menu's, not the site footer's.
     heading = next((line.strip() for line in text.split("\n") if line.strip()), "")

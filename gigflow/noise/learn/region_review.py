@@ -10,6 +10,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import in_site_footer
+from gigflow.noise.learn.template import job_section_above
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
@@ -81,7 +82,7 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
-                        page_title=stated_title(region, titles))
+                        page_title=stated_title(region, titles), section_heading=job_section_above(region))
 
 
 def form_controls(region) -> tuple[str, ...]:

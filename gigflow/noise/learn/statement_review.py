@@ -32,8 +32,9 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
     asked: list[ReviewRegion] = []
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
-        if region not in kept or not verdict.reason.startswith("rules:"):
-            continue
+        if region not in kept or not verdict.reason.startswith("rules:") or any(
+                signal.kind == "section" for signal in verdict.signals):
+            continue  # what a posting's section says is the job's, statement by statement too
         kept_inside = {node for node in region.iterdescendants() if node in kept}
         removed_inside = {node for node in region.iterdescendants() if node in removed}
         # A statement wholly in a part learned as template goes with it; one in a part kept on its own is that

@@ -786,3 +786,19 @@ def job_section_in_content(region) -> bool:
     says is the job's (employer text included), though its only signal may be the owner's name. The site footer's
     "About us" blurb is the site's furniture."""
     return headed_by_job_section(region) and in_site_footer(region) is None
+
+
+def job_section_above(region) -> str:
+    """The heading among the region's earlier siblings, nearest first, where it names a posting's section
+    ("<h1>Candidate profile</h1><p>…</p><ul>region</ul>"), and the region is more than links; else ''."""
+    for sibling in region.itersiblings(preceding=True):
+        if not isinstance(sibling.tag, str):
+            continue
+        if sibling.tag in HEADING_TAGS:
+            text = " ".join(sibling.text_content().split())
+            if not text or not names_job_section(text):
+                return ""
+            whole = "".join(region.text_content().split())
+            linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
+            return text if whole and linked * 2 < len(whole) else ""
+    return ""
