@@ -18,6 +18,9 @@
   Profile</h1><p>…</p><ul>…</ul></div>"; two of three postings share the profile and "Financial support" word for
   word, so the lists were learned as template without a fact signal: 12 facts. A region under a heading that names a
   posting's section (who the job wants, what it pays, offers or who the employer is) is the job's.
+- IH (hold-out 91, a software firm's prerendered React pages): a section of three lines ("You will work 100%
+  remotely from the place where you feel most comfortable", "You will learn from professionals …") on every
+  posting went with no signal: "remotely" was no work mode. 24 facts.
 
 Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 """
@@ -138,3 +141,8 @@ def test_ig_what_a_posting_section_says_stays_though_other_postings_share_it():
                  "A willingness to work in French and in English."):
         assert fact in markdown, markdown
     assert "Opportunities" not in markdown
+
+
+def test_ih_working_remotely_is_a_work_mode():
+    assert "location" in signal_kinds("You will work 100% remotely from the place where you feel most comfortable")
+    assert "location" not in signal_kinds("The device can be remotely controlled")

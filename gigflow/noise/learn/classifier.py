@@ -197,8 +197,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                        re.I),
     # The work-mode and place words in any case ("Remote", "HYBRID", "Standort"); the patterns after them read
     # capitals as names.
-    "location": re.compile(r"(?i:\b(remote|hybrid|on-?site|location|locations|(?<!mail )(?<!e-mail )address|"
-                           r"headquarters|office in|"
+    "location": re.compile(r"(?i:\b(remote|work(?:ing)? (?:100% |fully )?remotely|hybrid|on-?site|location|"
+                           r"locations|(?<!mail )(?<!e-mail )address|headquarters|office in|"
                            r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b)|📍|"
                            # an East Asian address: a postal mark and code ("〒037-0041"), a prefecture or province
                            # and its city or ward ("青森県五所川原市", "東京都新宿区", "广东省深圳市"), a Korean
