@@ -4,7 +4,8 @@ Hold-out 26 (a French consultancy's career pages) kept 51 of 51 facts with 66.0%
 stayed was the site footer's four offices, each a heading, a street and "31200 Toulouse", while every posting names
 its place as "Toulouse, Aix-en-Provence, Paris et Lyon". One office in a footer stays (labels count it as the job's
 place); a list of offices in several towns, each of which the posting names, is the company's map: it goes
-(`gigflow.noise.learn.office_list`).
+(`gigflow.noise.learn.office_list`). Round 32 (IJ) also removes the offices in towns no posting names where one the
+postings name stays; this file's guard that kept them is replaced there.
 
 Hold-out 29 (two German career sites, a French blog relaying offers) kept 149 of 165 facts with 80.6% removed:
 
@@ -53,12 +54,6 @@ def test_gb_offices_the_posting_names_go():
     assert "Toulouse, Paris et Lyon" in markdown and "Experience in purchasing" in markdown
     for _town, street, code_town in OFFICES:
         assert street not in markdown and code_town not in markdown
-
-
-def test_gb_guard_offices_the_posting_does_not_name_stay():
-    """The posting names one town of three: the offices are the only statement of the others' addresses."""
-    _result, markdown = learn_four_jobs(_posting("Toulouse", OFFICES), ORIGIN)
-    assert "75014 Paris" in markdown and "69002 Lyon" in markdown
 
 
 def test_gb_guard_one_office_stays_though_the_posting_names_its_town():

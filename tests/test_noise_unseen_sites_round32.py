@@ -21,6 +21,12 @@
 - IH (hold-out 91, a software firm's prerendered React pages): a section of three lines ("You will work 100%
   remotely from the place where you feel most comfortable", "You will learn from professionals …") on every
   posting went with no signal: "remotely" was no work mode. 24 facts.
+- IJ (hold-out 76, a design studio with offices in three countries): the footer lists three offices (a street, a
+  town, a phone), every posting is in the Chicago one. Round 27 removed such a list only where the posting names
+  every town, and kept it whole otherwise (its guard said the other offices are the only statement of their
+  addresses); no labelled site counts an office in another town as the job's, and the studio's labels do not. The
+  offices in towns no sample's job names now go where an office in a town they do name stays (the job's own), and
+  phone numbers' groups ("+32.81.65.77.42") read as no date, which had kept two offices out of the office list.
 
 Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 """
@@ -131,8 +137,8 @@ def _pandoc_sections(k, slug, title, text, need):
             "<a href='/people'>People</a> <a href='/projects'>Projects</a> <a href='/opportunities'>Opportunities</a>"
             f"</nav><article><h1>{title}</h1><div class='section level1'><h1>Project</h1><p>{text} {slug} work in the "
             "field each summer.</p></div><div class='section level1'><h1>Financial support</h1>"
-            f"<p>{funding}</p></div><div class='section level1'><h1>Candidate Profile</h1><p>The ideal candidate should "
-            f"have:</p><ul>{profile}</ul></div></article><footer><p>© Acme Lab</p></footer></body></html>")
+            f"<p>{funding}</p></div><div class='section level1'><h1>Candidate Profile</h1><p>The ideal candidate "
+            f"should have:</p><ul>{profile}</ul></div></article><footer><p>© Acme Lab</p></footer></body></html>")
 
 
 def test_ig_what_a_posting_section_says_stays_though_other_postings_share_it():
@@ -146,3 +152,32 @@ def test_ig_what_a_posting_section_says_stays_though_other_postings_share_it():
 def test_ih_working_remotely_is_a_work_mode():
     assert "location" in signal_kinds("You will work 100% remotely from the place where you feel most comfortable")
     assert "location" not in signal_kinds("The device can be remotely controlled")
+
+
+OFFICES = [("Chicago", "4433 N Ravenswood Av.", "Chicago, IL 60614 USA", "+1.312.709.6815"),
+           ("Namur", "Rue de l'Évêché, 10", "5000 Namur Belgium", "+32.81.65.77.42"),
+           ("Mexico", "Blvd. Miguel de Cervantes Saavedra 25", "11520 Ciudad de México", "+52.55.1178.3954")]
+
+
+def _studio_offices(k, slug, title, text, need):
+    offices = "".join(f"<div class='site-footer-block site-footer-block--address'><h3>{town} .</h3><a href="
+                      f"'https://maps.example/?q={town}'>{street}<br>{code_town}</a><p><a href='tel:{phone}'>{phone}"
+                      "</a></p></div>" for town, street, code_town, phone in OFFICES)
+    return (f"<html><head><title>{title} - Acme Studio</title></head><body><div class='site'><div class='menu'>"
+            "<a href='/studio'>The Studio</a> <a href='/cases'>Our Cases</a> <a href='/careers'>Careers</a></div>"
+            f"<section class='job'><h1>{title}</h1><p>{text} Acme Studio is looking for a {title} in our Chicago "
+            f"office.</p><ul><li>{need}</li></ul></section><div class='site-footer'><div class='site-footer-top'>"
+            f"{offices}</div><div class='site-footer-bottom'><a href='/privacy'>Privacy</a></div></div></div>"
+            "</body></html>")
+
+
+def test_ij_a_footers_offices_in_towns_no_posting_names_go_and_the_jobs_office_stays():
+    _result, markdown = learn_four_jobs(_studio_offices, ORIGIN)
+    assert "4433 N Ravenswood Av." in markdown and "+1.312.709.6815" in markdown, markdown
+    for street in ("Rue de l'Évêché, 10", "Blvd. Miguel de Cervantes Saavedra 25"):
+        assert street not in markdown, markdown
+
+
+def test_ij_a_phone_numbers_groups_are_no_date():
+    assert "date" not in signal_kinds("Namur . 5000 Namur Belgium +32.81.65.77.42")
+    assert "date" in signal_kinds("Posted 04.05.2024")

@@ -7,6 +7,10 @@ company's map, not this job's place; where the posting itself names the town of 
 Aix-en-Provence, Paris et Lyon"), the list only restates it. Decided by trial, like the restated regions (DA): the
 kept parts of one footer block, each an office (a postcode and a town, no mailbox), in two or more towns, go together
 when every sample's Markdown without them still names each town and keeps every other fact it showed.
+Where the samples' jobs name only some of the towns ("in our Chicago office"), the offices in towns none of them
+names go and the one the jobs name stays, the job's own office (round 32, IJ). A part counts as an office when its
+signals are places, addresses and contacts (a phone or mail link is a contact), in a site footer by its tag, role
+or name.
 
 Rules verdicts only. Pure over the samples; learning only.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from gigflow.noise.learn.candidates import in_site_footer
 from gigflow.noise.learn.classifier import RULES_NAME
 from gigflow.noise.learn.restated_regions import in_landmark, rule_matches
 from gigflow.noise.learn.sample_facts import fact_snippets, normalise_snippet, sample_markdown
@@ -59,7 +64,8 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
     for i, region in enumerate(regions):
         rule = decided[i]
         if (rule.decision != "keep" or rule.classifier != RULES_NAME or not rule.signals
-                or not {s.kind for s in rule.signals} <= OFFICE_KINDS or not in_landmark(region)):
+                or not {_office_kind(s) for s in rule.signals} <= OFFICE_KINDS
+                or not (in_landmark(region) or in_site_footer(region) is not None)):
             continue
         town = office_town(_lines(region))
         parent = region.getparent()
@@ -78,22 +84,52 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
         if baseline is None:
             current = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned))
             baseline = [normalise_snippet(sample_markdown(s, current)) for s in samples]
-        trial = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned | indices))
-        own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
-               for per_sample in matches]
-        accepted = True
-        for k, sample in enumerate(samples):
-            markdown = " ".join(sample_markdown(sample, trial).split()).casefold()
-            normalised = normalise_snippet(markdown)
-            lost = any(s in baseline[k] and s not in normalised and s not in own[k]
-                       for s in fact_snippets(sample.tree()))
-            if lost or not all(re.search(rf"(?<!\w){re.escape(town)}(?!\w)", markdown) for town in towns):
-                accepted = False
+        # The whole list where the job's text names every town; else the offices in towns no sample's job names,
+        # where an office in a town they do name stays (the job's own office: "in our Chicago office").
+        others = _offices_elsewhere(members, samples, reused + _turned(decided, turned | indices))
+        for trying in (indices, others):
+            if trying and _accepted(trying, towns if trying == indices else (), matches, samples, reused, decided,
+                                    turned, baseline, config_hash):
+                turned |= trying
+                baseline = None
                 break
-        if accepted:
-            turned |= indices
-            baseline = None
     return _turned(decided, turned) if turned else decided
+
+
+def _office_kind(signal) -> str:
+    """A signal's kind as an office's part: a phone or mail link is a contact."""
+    if signal.kind == "link" and signal.text.lower().startswith(("tel:", "mailto:")):
+        return "contact"
+    return signal.kind
+
+
+def _named(town: str, markdown: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(town)}(?!\w)", markdown) is not None
+
+
+def _offices_elsewhere(members: list, samples, rules: list) -> set[int]:
+    """The members whose town no sample names without the whole list, where another member's town every sample
+    names (that office stays); empty otherwise."""
+    noise_filter = NoiseFilter(config_hash="office-towns", rules=rules)
+    pages = [" ".join(sample_markdown(sample, noise_filter).split()).casefold() for sample in samples]
+    named = {town for _i, town in members if all(_named(town, page) for page in pages)}
+    nowhere = {i for i, town in members if not any(_named(town, page) for page in pages)}
+    return nowhere if named and nowhere else set()
+
+
+def _accepted(trying: set[int], towns, matches, samples, reused, decided, turned, baseline, config_hash) -> bool:
+    """Whether turning ``trying`` loses no other fact on any sample and leaves each of ``towns`` named."""
+    trial = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned | trying))
+    own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
+           for per_sample in matches]
+    for k, sample in enumerate(samples):
+        markdown = " ".join(sample_markdown(sample, trial).split()).casefold()
+        normalised = normalise_snippet(markdown)
+        lost = any(s in baseline[k] and s not in normalised and s not in own[k]
+                   for s in fact_snippets(sample.tree()))
+        if lost or not all(_named(town, markdown) for town in towns):
+            return False
+    return True
 
 
 def _turned(decided: list, turn: set[int]) -> list:
