@@ -27,6 +27,9 @@
   addresses); no labelled site counts an office in another town as the job's, and the studio's labels do not. The
   offices in towns no sample's job names now go where an office in a town they do name stays (the job's own), and
   phone numbers' groups ("+32.81.65.77.42") read as no date, which had kept two offices out of the office list.
+- IK (hold-out 76, the federal contractor): each posting ends with "Apply for this position" and a form whose field
+  labels read "Full Name *", "Cover Letter *", "Upload CV/Resume *"; the form was kept as documents to send. A form's
+  field labels name its inputs, not what the job asks for; a sentence listing documents is still a fact.
 
 Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 """
@@ -34,7 +37,7 @@ Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 from __future__ import annotations
 
 import lxml.html
-from noise_helpers import learn_four_jobs, signal_kinds
+from noise_helpers import SITE_MENU, learn_four_jobs, signal_kinds
 
 from gigflow.documents.markdown import direct_to_markdown
 from gigflow.noise.learn.classifier import owners_mailbox
@@ -181,3 +184,24 @@ def test_ij_a_footers_offices_in_towns_no_posting_names_go_and_the_jobs_office_s
 def test_ij_a_phone_numbers_groups_are_no_date():
     assert "date" not in signal_kinds("Namur . 5000 Namur Belgium +32.81.65.77.42")
     assert "date" in signal_kinds("Posted 04.05.2024")
+
+
+def _application_form(k, slug, title, text, need):
+    fields = "".join(f"<div class='field'><label for='f{n}'>{label} *</label><input id='f{n}' name='f{n}' "
+                     f"type='{kind}'></div>" for n, (label, kind) in enumerate((
+                         ("Full Name", "text"), ("Email", "email"), ("Phone", "tel"), ("Cover Letter", "file"),
+                         ("Upload CV/Resume", "file"))))
+    return (f"<html><head><title>{title} | Acme</title></head><body><header>{SITE_MENU}</header><div class='page'>"
+            f"<div class='job'><h1>{title}</h1><p>{text} You join a team of twelve in the north hall.</p>"
+            f"<h3>Requirements</h3><ul><li>{need}</li></ul><p><b>Job Location:</b> Herndon VA</p></div>"
+            f"<div class='apply'><h3>Apply for this position</h3><form action='/apply/' method='post'>{fields}"
+            "<small>Allowed Type(s): .pdf</small><button type='submit'>Submit</button></form></div></div>"
+            "<footer><p>© Acme Solutions Inc.</p></footer></body></html>")
+
+
+def test_ik_a_forms_field_labels_name_no_documents_to_send():
+    _result, markdown = learn_four_jobs(_application_form, ORIGIN)
+    assert "Experience in purchasing" in markdown and "Herndon VA" in markdown, markdown
+    assert "Upload CV/Resume" not in markdown and "Full Name" not in markdown, markdown
+    # documents the job asks for, written as a list, are still a fact
+    assert "documents" in signal_kinds("Please send your CV, cover letter and references to jobs@acme.example")

@@ -474,6 +474,21 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
     return ""
 
 
+def _without_form_labels(region: ReviewRegion, haystack: str) -> str:
+    """``haystack`` less the texts of the region's form field labels (``<label>`` in a ``<form>``)."""
+    if "<label" not in region.html or "<form" not in region.html:
+        return haystack
+    try:
+        fragment = lxml_html.fragment_fromstring(region.html, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return haystack
+    for label in fragment.xpath("//form//label"):
+        text = " ".join(label.text_content().split())
+        if text:
+            haystack = haystack.replace(text, " ")
+    return haystack
+
+
 def _home_page(href: str) -> bool:
     """A link to the site's home page: its path is the root or the root's index file."""
     path = urlsplit(href or "").path
@@ -519,8 +534,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if kind == "documents":
             # "Send us your resume" is a call for open applications; documents to send with this application are
-            # a list ("CV, cover letter and references").
-            named = {m.group(0).lower() for m in pattern.finditer(haystack)}
+            # a list ("CV, cover letter and references"). A form's field labels ("Upload CV/Resume *", "Cover
+            # Letter *") name its inputs, not what this job asks for.
+            named = {m.group(0).lower() for m in pattern.finditer(_without_form_labels(region, haystack))}
             if len(named) >= 2:
                 found.append(Signal(kind, ', '.join(sorted(named))))
             continue
