@@ -388,3 +388,39 @@ def test_an_amount_open_above_is_a_minimum_and_its_text_the_bracket():
     # every amount must sit in the brackets for them to be the salary's words
     mixed = parse_salary("from €3,417 gross (€2,746 net) to €4,618 gross")
     assert mixed.raw.startswith("from €3,417")
+
+
+# A software house's pages (hold-out 4's primemodule) and a research firm's (hold-out 69's datadiggers), read with
+# the filter learned on their other pages (wave 3, fifteenth stop): the page alone makes a heading of the site's
+# template the title ("Recruitment process", a block on every posting; "Equal", a banner's), where the posting's own
+# heading is an h2. One page cannot tell; the learned filter can: it removes that block as template on every page.
+# Fails on the code before (commit 5317ca3).
+
+def _template_heading(title: str) -> str:
+    return (f"<html><head><title>{title} | Acme</title></head><body><header><nav><a href='/'>Home</a> "
+            "<a href='/services'>Services</a> <a href='/careers'>Careers</a></nav></header><div class='process'>"
+            "<h1>Recruitment process</h1><ol><li>Talk with us</li><li>Technical task</li><li>Meet the team</li></ol>"
+            f"</div><main><h2>We are hiring {title}</h2>{TEXT}<h3>Requirements</h3><ul><li>Good Python skills</li>"
+            "</ul></main><footer><p>© 2024 Acme</p></footer></body></html>")
+
+
+def test_a_title_the_learned_filter_removed_as_site_template_gives_way_to_the_pages_own_heading():
+    from gigflow.adapters.page import page_jobs
+    from gigflow.documents import prepare_html
+    from gigflow.noise.learn.classifier import RulesClassifier
+    from gigflow.noise.learn.learner import learn_noise_filter
+    from gigflow.noise.learn.settings import NoiseSettings
+    from gigflow.noise.learn.training import TrainingPage
+
+    titles = ["Backend Developer", "Frontend Developer", "QA Engineer", "Data Engineer"]
+    pages = [TrainingPage(url=f"https://acme.example/careers/{k}/", body=_template_heading(t).encode())
+             for k, t in enumerate(titles)]
+    learned = learn_noise_filter(pages[1:], None, RulesClassifier(NoiseSettings()), config_hash="h")
+    body, url = pages[0].body, pages[0].url
+    result = extract(body, url=url, content_type="text/html")
+    assert result.jobs[0].title == "Recruitment process"  # what the page alone gives
+    job = page_jobs(result, prepare_html(body, url, noise_filter=learned.filter))[0]
+    assert job.title == "We are hiring Backend Developer"
+    assert job.evidence["title"].method == "prepared"
+    # without a filter (nothing learned yet) the page's reading stands
+    assert page_jobs(result, prepare_html(body, url))[0].title == "Recruitment process"

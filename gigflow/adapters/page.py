@@ -5,6 +5,9 @@ page was fetched (same description, same evidence)."""
 
 from __future__ import annotations
 
+import re
+
+from gigflow.adapters.generic.text import is_section_heading
 from gigflow.adapters.types import Evidence, ExtractionResult, ExtractedJob
 from gigflow.documents.sniff import sniff_format
 from gigflow.documents.types import PreparationReport, PreparedDocument
@@ -18,8 +21,42 @@ def page_jobs(result: ExtractionResult, document: PreparedDocument | None) -> li
     document: assets, job cards and the site's learned noise already out, as the stored Markdown."""
     jobs = list(result.jobs)
     if result.kind == "detail" and len(jobs) == 1:
-        jobs = [prepared_description(jobs[0], document)]
+        jobs = [prepared_description(prepared_title(jobs[0], document), document)]
     return jobs
+
+
+def prepared_title(job: ExtractedJob, document: PreparedDocument | None) -> ExtractedJob:
+    """A title read from a heading that the site's learned noise filter removed as template (a header's "Acme"
+    above every posting) is the site's, not the job's: the first heading of the prepared page is, where it has one
+    that names no section."""
+    evidence = job.evidence.get("title")
+    if document is None or not job.title or evidence is None or evidence.method != "heading":
+        return job
+    removed = [step.text for step in document.report.steps
+               if step.rule == "noise-filter" and step.action == "removed" and job.title in step.text]
+    if not removed or _heading_lines(document.markdown, job.title):
+        return job
+    heading = next((text for text in _heading_lines(document.markdown) if not is_section_heading(text)), None)
+    if heading is None:
+        return job
+    return job.model_copy(update={"title": heading, "evidence": {**job.evidence, "title": Evidence(
+        method="prepared", confidence=0.55,
+        snippet_or_path=f"the prepared page's first heading; {job.title!r} went with the site's template")}})
+
+
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+def _heading_lines(markdown: str, text: str | None = None) -> list[str]:
+    """The Markdown's headings' texts (all, or those equal to ``text``), their marks and escapes dropped."""
+    found = []
+    for line in markdown.splitlines()[:400]:
+        match = _HEADING.match(line)
+        if match:
+            heading = " ".join(match.group(1).replace("\\", "").replace("**", "").split())
+            if heading and (text is None or heading == text):
+                found.append(heading)
+    return found
 
 
 def prepared_description(job: ExtractedJob, document: PreparedDocument | None) -> ExtractedJob:
