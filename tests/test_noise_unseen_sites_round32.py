@@ -30,6 +30,9 @@
 - IK (hold-out 76, the federal contractor): each posting ends with "Apply for this position" and a form whose field
   labels read "Full Name *", "Cover Letter *", "Upload CV/Resume *"; the form was kept as documents to send. A form's
   field labels name its inputs, not what the job asks for; a sentence listing documents is still a fact.
+- IL (hold-out 85, a lab's docs layout): "<div class=post-nav-item><div>Next</div><a rel=next>Part-time System
+  Admin</a></div>" under each posting, one or two items: the pager's item holds a label beside its link, and the
+  pager was looked for only below it. It is the site's other postings (GE) at any wrapper level.
 
 Each behaviour test fails on the code before round 32 (commit f8cfbf9).
 """
@@ -205,3 +208,18 @@ def test_ik_a_forms_field_labels_name_no_documents_to_send():
     assert "Upload CV/Resume" not in markdown and "Full Name" not in markdown, markdown
     # documents the job asks for, written as a list, are still a fact
     assert "documents" in signal_kinds("Please send your CV, cover letter and references to jobs@acme.example")
+
+
+def test_il_a_pager_item_with_a_label_beside_its_link_is_the_sites_other_postings():
+    from gigflow.noise.signature import SelfReferences, sibling_postings_list
+
+    page = lxml.html.fromstring(
+        "<html><body><article><h1>Research Assistant</h1><p>Text.</p></article><div class='post-nav'>"
+        "<div class='post-nav-item'><div class='meta-nav'>Next</div><a rel='next' "
+        "href='https://lab.example/join/system-admin/'>Part-time System Admin</a></div></div></body></html>")
+    refs = SelfReferences.of_page(page, "https://lab.example/join/research-assistant/")
+    assert sibling_postings_list(page.find_class("post-nav")[0], refs)
+    # a box with a label and a link that is no pager's (no rel, class or arrow) is not
+    box = lxml.html.fromstring("<div><div><div>See also</div><a href='https://lab.example/join/system-admin/'>"
+                               "System Admin</a></div></div>")
+    assert not sibling_postings_list(box, refs)

@@ -286,9 +286,16 @@ PAGER_MAX_LINKS = 2
 def postings_pager(items: list, refs: SelfReferences) -> bool:
     """The links to the posting before and after this one ("« Previous: Welder", "Next: Painter »"): one or two
     children, each a link (or holding one) to another page in the folder of the page's own address, each marked as
-    a pager's (GE). Their words are the other postings' titles, so no two pages show the same pager."""
+    a pager's (GE). Their words are the other postings' titles, so no two pages show the same pager. An item may
+    hold a label beside its link ("<div>Next</div><a rel=next>Painter</a>")."""
+    levels = [items]
     while len(items) == 1 and items[0].tag != "a" and not (items[0].text or "").strip() and len(items[0]):
         items = [child for child in items[0] if isinstance(child.tag, str)]  # a wrapper holding only the pager
+        levels.append(items)
+    return any(_pager_items(level, refs) for level in reversed(levels))
+
+
+def _pager_items(items: list, refs: SelfReferences) -> bool:
     if not 1 <= len(items) <= PAGER_MAX_LINKS:
         return False
     for item in items:
