@@ -424,3 +424,23 @@ def test_a_title_the_learned_filter_removed_as_site_template_gives_way_to_the_pa
     assert job.evidence["title"].method == "prepared"
     # without a filter (nothing learned yet) the page's reading stands
     assert page_jobs(result, prepare_html(body, url))[0].title == "Recruitment process"
+
+
+# Hold-out 89's comnovo, tried as a new user (wave 3, fifteenth stop): a job plugin writes "baseSalary":
+# {"currency": "EUR", "value": {"value": "", "unitText": ""}} on every posting; the record's salary was that JSON.
+# Fails on the code before (commit 5317ca3).
+
+def test_a_json_ld_salary_without_an_amount_or_words_is_no_salary():
+    import json
+
+    def posting(value) -> str:
+        data = {"@context": "https://schema.org/", "@type": "JobPosting", "title": "Product Owner",
+                "datePosted": "2022-09-27", "hiringOrganization": {"@type": "Organization", "name": "Comnovo"},
+                "baseSalary": {"@type": "MonetaryAmount", "currency": "EUR",
+                               "value": {"@type": "QuantitativeValue", "value": value, "unitText": ""}}}
+        return (f"<html><head><script type='application/ld+json'>{json.dumps(data)}</script></head><body>"
+                f"<h1>Product Owner</h1>{TEXT}</body></html>")
+
+    assert job_of(posting("")).salary is None
+    assert job_of(posting("According to the collective agreement")).salary is not None
+    assert job_of(posting("52000")).salary.min == 52000

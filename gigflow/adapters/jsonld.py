@@ -114,6 +114,10 @@ def _salary(node: dict) -> Salary | None:
     salary.unit = salary.unit or _text(base.get("unitText"))
     if not any(amount for amount in (salary.min, salary.max)) and (salary.min is not None or salary.max is not None):
         return None  # "value": "0": a template's placeholder, no pay stated
+    if salary.min is None and salary.max is None:
+        inner = value.get("value") if isinstance(value, dict) else value
+        if not (isinstance(inner, str) and re.search(r"[^\W\d_]", inner)):
+            return None  # "value": "" (a plugin's empty template): no pay stated, only the currency
     return salary
 
 
@@ -135,8 +139,8 @@ def _description(value: Any) -> str | None:
 
 class JsonLdAdapter:
     parser_key = "jsonld"
-    # 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
-    parser_version = "1.2.0"
+    # 1.2.1: a baseSalary without an amount or words ("value": "") is no salary; 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
+    parser_version = "1.2.1"
 
     def supports(self, url: str, content: bytes | str) -> bool:
         data = content.encode("utf-8", "replace") if isinstance(content, str) else content
