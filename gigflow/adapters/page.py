@@ -44,16 +44,16 @@ def prepared_title(job: ExtractedJob, document: PreparedDocument | None) -> Extr
         snippet_or_path=f"the prepared page's first heading; {job.title!r} went with the site's template")}})
 
 
-_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
+_HEADING = re.compile(r"#{1,6}\s")
 
 
 def _heading_lines(markdown: str, text: str | None = None) -> list[str]:
-    """The Markdown's headings' texts (all, or those equal to ``text``), their marks and escapes dropped."""
+    """The Markdown's headings' texts (all, or those equal to ``text``), their marks and escapes dropped. Read
+    with string methods: a hostile line's runs of spaces cost linear time."""
     found = []
     for line in markdown.splitlines()[:400]:
-        match = _HEADING.match(line)
-        if match:
-            heading = " ".join(match.group(1).replace("\\", "").replace("**", "").split())
+        if _HEADING.match(line):
+            heading = " ".join(line.lstrip("#").strip().rstrip("#").replace("\\", "").replace("**", "").split())
             if heading and (text is None or heading == text):
                 found.append(heading)
     return found

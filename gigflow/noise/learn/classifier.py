@@ -208,7 +208,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                            r"[가-힣]{1,6}(?:특별시|광역시|시|도)\s[가-힣]{1,6}[구군시]\b|"
                            # a place's office, campus or HQ ("Madison Office", "Leeds Campus"), a head office
                            r"\b(?!(?:Back|Front|Post|Box|Home|Press|Microsoft|Our|The|Your|Open|Virtual|Family)\b)"
-                           r"[A-Z][\w.'-]+(?: [A-Z][\w.'-]+)? (?:Office|Offices|Campus|HQ)\b|"
+                           r"[A-Z][\w.'-]{1,40}(?: [A-Z][\w.'-]{1,40})? (?:Office|Offices|Campus|HQ)\b|"
                            r"\b(?:[Hh]ead|[Mm]ain|[Rr]egistered|[Rr]egional) [Oo]ffices?\b|"
                           # a postcode and a place name, but not a copyright year and a company name
                           r"(?<![©\d])\b(?!(19|20)\d\d\b)\d{4,5}\s+[A-Z][a-z]+|"
@@ -286,14 +286,15 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
 # Postal addresses: a street word with a number, or a postcode in a common national form.
 JOB_FACT_SIGNALS["address"] = re.compile(
     # a house number, also a lot and a unit ("245E/11", "12-14"), and a street of up to three names
-    r"\b\d{1,5}\w?(?:[/-]\d{1,5}\w?)?\s+[A-Z][\w.'-]*(\s[A-Z][\w.'-]*){0,2}\s"
+    # (a name's word at most 40 letters: a hostile run of letters costs linear time)
+    r"\b\d{1,5}\w?(?:[/-]\d{1,5}\w?)?\s+[A-Z][\w.'-]{0,40}(\s[A-Z][\w.'-]{0,40}){0,2}\s"
     r"(?i:street|st\.|road|rd\.|avenue|ave\.?|boulevard|blvd\.?|lane|drive|way|square|place)(?!\w)|"
-    r"\b[A-ZÄÖÜ][\wäöüß.-]*(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
+    r"\b[A-ZÄÖÜ][\wäöüß.-]{0,40}(stra(ss|ß)e|str\.|weg|gasse|platz|allee|laan|straat|plein|gracht|kade|katu|tie|gatan|"
     r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
     r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
     r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|"
     # a Czech or Slovak street with its house numbers and postcode ("Purkynova 2121/3, 110 00, Prague")
-    r"\b[A-ZÀ-Ž][^\W\d_]+\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
+    r"\b[A-ZÀ-Ž][^\W\d_]{1,40}\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
     r"\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
     r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
 # Label/value rows: "Employment type: Full-time", "Standort: Zürich". A label starts its line (or follows a

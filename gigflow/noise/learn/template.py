@@ -788,10 +788,15 @@ def job_section_in_content(region) -> bool:
     return headed_by_job_section(region) and in_site_footer(region) is None
 
 
+SECTION_SIBLINGS_MAX = 40
+
+
 def job_section_above(region) -> str:
     """The heading among the region's earlier siblings, nearest first, where it names a posting's section
     ("<h1>Candidate profile</h1><p>…</p><ul>region</ul>"), and the region is more than links; else ''."""
-    for sibling in region.itersiblings(preceding=True):
+    for looked, sibling in enumerate(region.itersiblings(preceding=True)):
+        if looked >= SECTION_SIBLINGS_MAX:
+            return ""  # a long flat page: the heading is too far above to say what this part is
         if not isinstance(sibling.tag, str):
             continue
         if sibling.tag in HEADING_TAGS:
