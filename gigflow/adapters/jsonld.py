@@ -114,11 +114,19 @@ def _salary(node: dict) -> Salary | None:
     salary.unit = salary.unit or _text(base.get("unitText"))
     if not any(amount for amount in (salary.min, salary.max)) and (salary.min is not None or salary.max is not None):
         return None  # "value": "0": a template's placeholder, no pay stated
-    if salary.min is None and salary.max is None:
-        inner = value.get("value") if isinstance(value, dict) else value
-        if not (isinstance(inner, str) and re.search(r"[^\W\d_]", inner)):
-            return None  # "value": "" (a plugin's empty template): no pay stated, only the currency
     return salary
+
+
+def empty_salary(salary: Salary) -> bool:
+    """A JSON-LD baseSalary with neither an amount nor words ("value": "": a job plugin's empty template)."""
+    if salary.min is not None or salary.max is not None or not (salary.raw or "").startswith("{"):
+        return False
+    try:
+        value = json.loads(salary.raw).get("value")
+    except (ValueError, AttributeError):
+        return False
+    inner = value.get("value") if isinstance(value, dict) else value
+    return not (isinstance(inner, str) and re.search(r"[^\W\d_]", inner))
 
 
 def _number(value: Any) -> float | None:
@@ -139,7 +147,8 @@ def _description(value: Any) -> str | None:
 
 class JsonLdAdapter:
     parser_key = "jsonld"
-    # 1.2.1: a baseSalary without an amount or words ("value": "") is no salary; 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
+    # 1.2.1: a baseSalary without an amount or words ("value": "") that the page's own salary does not replace is
+    # no salary (reconcile); 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
     parser_version = "1.2.1"
 
     def supports(self, url: str, content: bytes | str) -> bool:

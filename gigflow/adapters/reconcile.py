@@ -14,6 +14,7 @@ from datetime import datetime
 from gigflow.adapters.common import host_of
 from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import is_region_only, place_score
+from gigflow.adapters.jsonld import empty_salary
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionResult
 
 DISAGREEMENT_PENALTY = 0.05
@@ -52,6 +53,10 @@ def reconcile(result: ExtractionResult, page, *, url: str, fetched_at: datetime 
         salary, evidence = visible_salary
         disagreements += _record(job, "salary", job.salary.raw, (salary, evidence), keep_visible=True,
                                  why="JSON-LD salary has no amount", shown=salary.raw)
+    if job.salary is not None and empty_salary(job.salary):
+        # A plugin's empty template ("value": "", only the currency) that the page's own salary did not replace
+        job.salary = None
+        job.evidence.pop("salary", None)
     if not job.valid_through:
         visible_closing = page.valid_through()
         if visible_closing:
