@@ -444,3 +444,15 @@ def test_a_json_ld_salary_without_an_amount_or_words_is_no_salary():
     assert job_of(posting("")).salary is None
     assert job_of(posting("According to the collective agreement")).salary is not None
     assert job_of(posting("52000")).salary.min == 52000
+
+
+def test_guard_a_json_ld_salary_given_as_a_string_of_figures_is_not_empty():
+    import json
+
+    data = {"@context": "https://schema.org/", "@type": "JobPosting", "title": "Full Stack Engineer",
+            "datePosted": "2025-01-10", "hiringOrganization": {"@type": "Organization", "name": "Mach Five"},
+            "baseSalary": {"@type": "MonetaryAmount", "currency": "USD",
+                           "value": {"@type": "QuantitativeValue", "value": "$110,000 - $130,000"}}}
+    page = (f"<html><head><script type='application/ld+json'>{json.dumps(data)}</script></head><body>"
+            f"<h1>Full Stack Engineer</h1>{TEXT}</body></html>")
+    assert "$110,000 - $130,000" in job_of(page).salary.raw

@@ -126,7 +126,8 @@ def empty_salary(salary: Salary) -> bool:
     except (ValueError, AttributeError):
         return False
     inner = value.get("value") if isinstance(value, dict) else value
-    return not (isinstance(inner, str) and re.search(r"[^\W\d_]", inner))
+    # nothing, or a string with neither words nor figures; a list or an object is a shape not read, not nothing
+    return inner is None or (isinstance(inner, str) and not re.search(r"[^\W_]", inner))
 
 
 def _number(value: Any) -> float | None:
@@ -148,7 +149,8 @@ def _description(value: Any) -> str | None:
 class JsonLdAdapter:
     parser_key = "jsonld"
     # 1.2.1: a baseSalary without an amount or words ("value": "") that the page's own salary does not replace is
-    # no salary (reconcile); 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...") gives way to the page's
+    # no salary (reconcile); 1.2.0: a posting's url on a development build's host ("http://localhost:4000/...")
+    # gives way to the page's
     parser_version = "1.2.1"
 
     def supports(self, url: str, content: bytes | str) -> bool:

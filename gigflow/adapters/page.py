@@ -34,9 +34,10 @@ def prepared_title(job: ExtractedJob, document: PreparedDocument | None) -> Extr
         return job
     removed = [step.text for step in document.report.steps
                if step.rule == "noise-filter" and step.action == "removed" and job.title in step.text]
-    if not removed or _heading_lines(document.markdown, job.title):
+    headings = _heading_lines(document.markdown) if removed else []
+    if not headings or job.title in headings:
         return job
-    heading = next((text for text in _heading_lines(document.markdown) if not is_section_heading(text)), None)
+    heading = next((text for text in headings if not is_section_heading(text)), None)
     if heading is None:
         return job
     return job.model_copy(update={"title": heading, "evidence": {**job.evidence, "title": Evidence(
@@ -47,14 +48,14 @@ def prepared_title(job: ExtractedJob, document: PreparedDocument | None) -> Extr
 _HEADING = re.compile(r"#{1,6}\s")
 
 
-def _heading_lines(markdown: str, text: str | None = None) -> list[str]:
-    """The Markdown's headings' texts (all, or those equal to ``text``), their marks and escapes dropped. Read
-    with string methods: a hostile line's runs of spaces cost linear time."""
+def _heading_lines(markdown: str) -> list[str]:
+    """The Markdown's headings' texts, their marks and escapes dropped. Read with string methods: a hostile line's
+    runs of spaces cost linear time."""
     found = []
     for line in markdown.splitlines()[:400]:
         if _HEADING.match(line):
             heading = " ".join(line.lstrip("#").strip().rstrip("#").replace("\\", "").replace("**", "").split())
-            if heading and (text is None or heading == text):
+            if heading:
                 found.append(heading)
     return found
 

@@ -152,7 +152,8 @@ def parse_salary(text: str, *, currency_hint: str | None = None) -> Salary | Non
                   currency=currency or currency_hint, unit=unit, raw=_salary_words(snippet, first, previous[0]))
 
 
-# "from $50k", "ab 3.000 €", "à partir de 2 000 €", "vanaf € 3.000", "desde 1.200 €", "od 8000 zł" just before the amount
+# Just before the amount: "from $50k", "ab 3.000 €", "à partir de 2 000 €", "vanaf € 3.000", "desde 1.200 €",
+# "od 8000 zł"
 _FROM = re.compile(r"\b(?:from|starting at|ab|à partir de|vanaf|desde|a partir de|od)\s*[$€£¥₩]?\s*$", re.I)
 # A bracketed amount inside a longer line ("Korean Translator ($650+) - Acme Co., ltd"): the brackets are its text.
 _BRACKETED = re.compile(r"\(([^()]{1,80})\)")

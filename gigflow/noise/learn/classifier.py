@@ -184,8 +184,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
                          r"compensation)\b", re.I),
     # a numeric date, not a run of a phone number's groups ("+32.81.65.77.42")
-    "date": re.compile(r"(?<![+\d./-])\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b(?![./-]\d)|\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS +
-                       r")\.?\s+\d{1,2}\b|\b(" + _MONTHS + r")\.?,?\s+(?:19|20)\d\d\b|"
+    "date": re.compile(r"(?<![+\d./-])\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b(?![./-]\d)|"
+                       r"\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS + r")\.?\s+\d{1,2}\b|\b(" + _MONTHS + r")\.?,?\s+(?:19|20)\d\d\b|"
                        # a deadline by name: "Expiration date", "Expires", "Last date", "Valid until"
                        r"\b(deadline|closing date|apply by|expir(?:es|y|ation)(?: date)?|last date|"
                        r"valid (?:until|till))\b|"

@@ -84,15 +84,23 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
         if baseline is None:
             current = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned))
             baseline = [normalise_snippet(sample_markdown(s, current)) for s in samples]
+        own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
+               for per_sample in matches]
         # The whole list where the job's text names every town; else the offices in towns no sample's job names,
-        # where an office in a town they do name stays (the job's own office: "in our Chicago office").
-        others = _offices_elsewhere(members, samples, reused + _turned(decided, turned | indices))
-        for trying in (indices, others):
-            if trying and _accepted(trying, towns if trying == indices else (), matches, samples, reused, decided,
-                                    turned, baseline, config_hash):
-                turned |= trying
-                baseline = None
-                break
+        # where an office in a town they do name stays (the job's own office: "in our Chicago office"). Both read
+        # the samples prepared without the whole list.
+        pages = _trial(indices, samples, reused, decided, turned, config_hash)
+        if _keeps_facts(pages, samples, baseline, own) and all(_named(town, page) for page in pages
+                                                                for town in towns):
+            turned |= indices
+            baseline = None
+            continue
+        named = {town for _i, town in members if all(_named(town, page) for page in pages)}
+        elsewhere = {i for i, town in members if not any(_named(town, page) for page in pages)}
+        if named and elsewhere and _keeps_facts(_trial(elsewhere, samples, reused, decided, turned, config_hash),
+                                                samples, baseline, own):
+            turned |= elsewhere
+            baseline = None
     return _turned(decided, turned) if turned else decided
 
 
@@ -107,27 +115,17 @@ def _named(town: str, markdown: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(town)}(?!\w)", markdown) is not None
 
 
-def _offices_elsewhere(members: list, samples, rules: list) -> set[int]:
-    """The members whose town no sample names without the whole list, where another member's town every sample
-    names (that office stays); empty otherwise."""
-    noise_filter = NoiseFilter(config_hash="office-towns", rules=rules)
-    pages = [" ".join(sample_markdown(sample, noise_filter).split()).casefold() for sample in samples]
-    named = {town for _i, town in members if all(_named(town, page) for page in pages)}
-    nowhere = {i for i, town in members if not any(_named(town, page) for page in pages)}
-    return nowhere if named and nowhere else set()
+def _trial(trying: set[int], samples, reused, decided, turned, config_hash) -> list[str]:
+    """Each sample's Markdown, one line and case folded, with ``trying`` turned to removals too."""
+    noise_filter = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned | trying))
+    return [" ".join(sample_markdown(sample, noise_filter).split()).casefold() for sample in samples]
 
 
-def _accepted(trying: set[int], towns, matches, samples, reused, decided, turned, baseline, config_hash) -> bool:
-    """Whether turning ``trying`` loses no other fact on any sample and leaves each of ``towns`` named."""
-    trial = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned | trying))
-    own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
-           for per_sample in matches]
-    for k, sample in enumerate(samples):
-        markdown = " ".join(sample_markdown(sample, trial).split()).casefold()
-        normalised = normalise_snippet(markdown)
-        lost = any(s in baseline[k] and s not in normalised and s not in own[k]
-                   for s in fact_snippets(sample.tree()))
-        if lost or not all(_named(town, markdown) for town in towns):
+def _keeps_facts(pages: list[str], samples, baseline, own) -> bool:
+    """Whether no sample loses a fact it showed, besides the turned offices' own."""
+    for k, (sample, page) in enumerate(zip(samples, pages)):
+        normalised = normalise_snippet(page)
+        if any(s in baseline[k] and s not in normalised and s not in own[k] for s in fact_snippets(sample.tree())):
             return False
     return True
 

@@ -10,7 +10,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import in_site_footer
-from gigflow.noise.learn.template import job_section_above
+from gigflow.noise.learn.template import job_section_above, mostly_links
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
@@ -122,12 +122,6 @@ def _one_line(text: str | None) -> str:
     return " ".join(text.split()) + " " if text and text.strip() else ""
 
 
-def _mostly_links(item) -> bool:
-    text = len("".join(item.text_content().split()))
-    linked = item.tag == "a" and text or sum(len("".join(a.text_content().split())) for a in item.iter("a"))
-    return linked * 2 >= text
-
-
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -197,7 +191,7 @@ def other_pages_parts(region) -> set:
                     item.tag == "a" or item.find(".//a") is not None for item in items) and not _words_between(items):
                 # An item whose own words outweigh its links (a footer column with the office address beside
                 # its mailto link) states something itself: it stays.
-                skipped.update(item for item in items if _mostly_links(item))
+                skipped.update(item for item in items if mostly_links(item))
     return skipped
 
 

@@ -768,6 +768,12 @@ def _wraps_landmarks_only(el) -> bool:
     return True
 
 
+def mostly_links(element) -> bool:
+    """Half its shown characters or more are link text (a menu's entry, a list of links)."""
+    shown = len("".join(element.text_content().split()))
+    return sum(len("".join(a.text_content().split())) for a in element.iter("a")) * 2 >= shown
+
+
 def headed_by_job_section(region) -> bool:
     """Whether ``region`` opens with a heading that names job content and is more than a list of links."""
     heading = next(region.iter(*HEADING_TAGS), None)
@@ -775,10 +781,7 @@ def headed_by_job_section(region) -> bool:
         return False
     text = " ".join(heading.text_content().split())
     whole = " ".join(region.text_content().split())
-    if not text or not whole.startswith(text) or not names_job_section(text):
-        return False
-    linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
-    return linked * 2 < len("".join(whole.split()))
+    return bool(text) and whole.startswith(text) and names_job_section(text) and not mostly_links(region)
 
 
 def job_section_in_content(region) -> bool:
@@ -801,9 +804,5 @@ def job_section_above(region) -> str:
             continue
         if sibling.tag in HEADING_TAGS:
             text = " ".join(sibling.text_content().split())
-            if not text or not names_job_section(text):
-                return ""
-            whole = "".join(region.text_content().split())
-            linked = sum(len("".join(a.text_content().split())) for a in region.iter("a"))
-            return text if whole and linked * 2 < len(whole) else ""
+            return text if text and names_job_section(text) and not mostly_links(region) else ""
     return ""
