@@ -456,3 +456,23 @@ def test_guard_a_json_ld_salary_given_as_a_string_of_figures_is_not_empty():
     page = (f"<html><head><script type='application/ld+json'>{json.dumps(data)}</script></head><body>"
             f"<h1>Full Stack Engineer</h1>{TEXT}</body></html>")
     assert "$110,000 - $130,000" in job_of(page).salary.raw
+
+
+def _details_box(rows) -> str:
+    # A labour agency's board (hold-out 102, Vietnamese): the posting's details as heading/value pairs.
+    box = "".join(f"<h4>{label}</h4><p>{value}</p>" for label, value in rows)
+    return (f"<html><head><title>Tuyển dụng công nhân KCN Quang Châu</title></head><body><main><article>"
+            f"<h1>Tuyển dụng công nhân KCN Quang Châu</h1><p>Công ty cần tuyển 100 công nhân làm việc tại nhà máy, "
+            f"làm ca ngày và ca đêm, được đào tạo tại chỗ.</p></article><div class='job-info'>{box}</div></main>"
+            f"</body></html>")
+
+
+def test_vietnamese_and_turkish_field_labels_name_the_records_fields():
+    job = job_of(_details_box([("Mức thu nhập", "7tr - 15tr"), ("Loại hình công việc", "Toàn thời gian"),
+                               ("Địa điểm làm việc", "Bắc Ninh"), ("Thời hạn nộp hồ sơ", "30/12/2025")]))
+    assert job.employment_type == "Toàn thời gian"
+    assert job.location == "Bắc Ninh"
+    assert job.salary is not None and job.salary.raw == "7tr - 15tr"
+    assert job.valid_through == "2025-12-30"
+    job = job_of(_details_box([("Çalışma şekli", "Tam zamanlı"), ("Son başvuru tarihi", "30.12.2025")]))
+    assert job.employment_type and job.valid_through is not None

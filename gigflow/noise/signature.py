@@ -253,7 +253,12 @@ def in_page_tab_list(element) -> bool:
 
 SIBLING_POSTINGS_MIN_ITEMS = 3
 SIBLING_POSTINGS_MAX_OUTSIDE_WORDS = 4
+# The heading over such a list ("Other jobs you might like", "Các tin tuyển dụng khác") is short.
+LIST_HEADING_MAX_WORDS = 6
 SIBLING_POSTINGS_SIGNATURE = hashlib.sha256(b"v2 a list of the site's other postings").hexdigest()
+
+
+_LIST_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def sibling_postings_list(element, refs: SelfReferences) -> bool:
@@ -266,6 +271,10 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
     items = [child for child in element if isinstance(child.tag, str)]
     if postings_pager(items, refs):
         return True
+    if (len(items) == 2 and items[0].tag in _LIST_HEADINGS and not (element.text or "").strip()
+            and len(items[0].text_content().split()) <= LIST_HEADING_MAX_WORDS
+            and sibling_postings_list(items[1], refs)):
+        return True  # the list under its heading ("Other openings:"): the heading names the list
     if len(items) < SIBLING_POSTINGS_MIN_ITEMS or len({item.tag for item in items}) != 1:
         return False
     for item in items:

@@ -58,6 +58,9 @@ class ReviewRegion:
     # Its images' alt texts outside link lists (a logo's "Acme", not a card's "Acme hiring: Welder" in a list of
     # other jobs). None: every alt text in ``html``.
     image_alts: tuple[str, ...] | None = None
+    # The machine-readable date of a <time datetime=…> element in it ("2022-12-06T11:24:04+07:00"): a date by
+    # markup, however its words run together ("06/12/202206/12/2022": published and updated, side by side).
+    time_stamp: str = ""
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -223,6 +226,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # Site mailboxes (info@, privacy@, ...) are not a vacancy's contact.
     "contact": re.compile(r"(?<![\w.+-])(?!" + SITE_MAILBOXES + r")"
                           r"[\w.+-]+@[\w-]+\.[\w.]+|"
+                          # a mailbox written against harvesters ("jane.doe(at)acme.example", "jobs [at] acme.example")
+                          r"[\w.+-]+\s?[(\[]at[)\]]\s?[\w-]+\.[\w.]+|"
                           # a phone number, but not a copyright's span of years ("© 2013-2015")
                           r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()-]{7,}\d|"
                           r"\b(recruiter|hiring manager|hr manager)\b",
@@ -276,7 +281,11 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
     r"kokoaikai\w*|osa-aikai\w*|vakituinen|määräaikai\w*|työaika|vuorotyö|työsuhde|"
     r"heltid|deltid|tillsvidare\w*|visstid\w*|anställningsform|omfattning|"
     r"plný úväzok|skrátený úväzok|pracovný pomer|úväzok|"
-    r"jornada completa|tiempo completo|media jornada|tempo pieno|part time)\b|"
+    r"jornada completa|tiempo completo|media jornada|tempo pieno|part time|"
+    # Vietnamese, Turkish, Indonesian and Malay, Polish ("Toàn thời gian", "Tam zamanlı", "Penuh waktu")
+    r"toàn thời gian|bán thời gian|loại hình công việc|thời gian làm việc|tam zamanl[ıi]|yar[ıi] zamanl[ıi]|"
+    r"çal[ıi]şma şekli|penuh waktu|paruh waktu|sepenuh masa|separuh masa|pełny etat|"
+    r"umowa o pracę|wymiar pracy)\b|"
     # a range of weekly hours ("24 tot 38 uur", "20-30 hours", "32–40 Stunden"); one figure alone ("within 24 hours")
     # may be anything, and a range from before ten is a day's opening hours ("9-17 uur")
     r"\b(?:1\d|[2-4]\d)(?:[.,]5)?\s*(?:-|–|tot|to|bis|à|a|till|do)\s*(?:1\d|[2-4]\d)(?:[.,]5)?\s*"
@@ -293,6 +302,8 @@ JOB_FACT_SIGNALS["address"] = re.compile(
     r"vägen|ulica)\s+\d{1,4}\w?\b|\b(rue|avenue|boulevard|chemin|place|via|calle)\s+[\w' -]{2,40}\d|"
     r"\b\d{1,4},?\s(rue|avenue|boulevard|chemin)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
     r"\b\d{4}\s?[A-Z]{2}\s+[A-Z][a-z]+|"
+    # a street and number before a Dutch postcode, the town on a line of its own ("Aanwas 35, 4704 SC")
+    r"\b[A-Z][\w.'-]{1,40}\s\d{1,4}\w?,\s*\d{4}\s?[A-Z]{2}\b|"
     # a Czech or Slovak street with its house numbers and postcode ("Purkynova 2121/3, 110 00, Prague")
     r"\b[A-ZÀ-Ž][^\W\d_]{1,40}\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
     r"\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
@@ -422,7 +433,8 @@ SECTION_HEADING_MAX_WORDS = 6
 _OFFER_HEADING = re.compile(
     r"\b(?:what (?:we|you(?:'|’)ll|you will) (?:offer|get)|we offer|our offer|what(?:'|’)s in it for you|"
     r"(?:was |das )?(?:wir bieten|bieten wir)|unser angebot|(?:ce que )?nous (?:offrons|proposons)|notre offre|"
-    r"(?:wat )?wij bieden|ons aanbod|(?:qué )?ofrecemos|oferecemos|(?:cosa )?offriamo|vi tilbyr|vi erbjuder)\b",
+    r"(?:wat )?wij bieden|ons aanbod|(?:qué )?ofrecemos|oferecemos|(?:cosa )?offriamo|vi tilbyr|vi erbjuder|"
+    r"(?:unsere |ihre |deine )?(?:mehrwerte|vorteile))\b",
     re.I)
 _SECTION_HEADING = re.compile(
     _OFFER_HEADING.pattern + r"|\b(?:company overview|about (?:us|the company|the employer|the team)|who we are|"
@@ -432,6 +444,22 @@ _SECTION_HEADING = re.compile(
     r"what you(?:'ll| will)? bring|what we(?:'re| are) looking for|(?:ihr|dein) profil|(?:votre )?profil recherché|"
     r"(?:uw|jouw) profiel|(?:tu )?perfil|(?:il tuo )?profilo|financial support|funding|compensation|"
     r"remuneration|salary|vergütung|gehalt|rémunération|salaire|salaris|salario)\b", re.I)
+
+
+def _written_value(kind: str, link_text: str) -> bool:
+    """A link's words are a mailbox or a phone number ("jane.doe(at)acme.example"), or a day's date ("06/12/2022",
+    "6 May 2024"; not a month's archive, "December 2022"), and nothing else."""
+    text = link_text.strip()
+    if kind == "contact":
+        return bool(_CONTACT_MARK.search(text)) and bool(JOB_FACT_SIGNALS["contact"].fullmatch(text))
+    pattern = JOB_FACT_SIGNALS["date"]
+    return bool(pattern.search(text)) and len(_DIGIT_GROUP.findall(text)) >= 2 and not _DATE_REST.sub(
+        "", pattern.sub("", text))
+
+
+_CONTACT_MARK = re.compile(r"[@\d]|[(\[]at[)\]]", re.I)
+_DIGIT_GROUP = re.compile(r"\d+")
+_DATE_REST = re.compile(r"[\d\W_]+")
 
 
 def names_job_section(text: str) -> bool:
@@ -525,7 +553,11 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
     for kind, pattern in JOB_FACT_SIGNALS.items():
-        if only_links and kind not in ("apply", "employer"):  # a linked legal name ("Acme Ltd") is the employer
+        if only_links and kind not in ("apply", "employer") and not (kind in ("contact", "date") and any(
+                _written_value(kind, t) for t in link_texts)):
+            # A linked legal name ("Acme Ltd") is the employer; a link whose words are a mailbox or a phone
+            # (behind a script that decodes the address) is that contact, and one whose words are a day's date
+            # (a blog's "Posted on <a rel=bookmark>06/12/2022</a>") is that date.
             continue
         if site_operator_only and kind not in BOARD_KINDS:
             continue
@@ -624,6 +656,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                                                          and _squash(name.lower()) in _squash(said))):
             found.append(Signal("employer", name))
             break
+    if region.time_stamp and not any(f.kind == "date" for f in found) and not region.site_footer:
+        found.append(Signal("date", region.time_stamp))
     if region.section_heading and not region.site_footer and not any(
             f.kind in ("benefit", "requirement", "amount") for f in found):
         found.append(Signal("section", region.section_heading))

@@ -36,11 +36,14 @@ from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
                                                review_region, review_regions)
 from gigflow.noise.learn.selection import Signatures, learnable_selector, match_everywhere, quorum
+from gigflow.adapters.gazetteer import is_place
 from gigflow.noise.learn.statement_review import person_name, statements_without_facts
 
 
 # Kept regions are split into their parts for another review at most this many times.
 MAX_REVIEW_ROUNDS = 6
+# A line naming an office's place is short ("Roosendaal (HQ)", "Den Haag").
+OFFICE_NAME_MAX_WORDS = 4
 
 
 SETTLED_CLASSIFIER = "manual"  # a decision flipped by a person (review app): settled, never reviewed again
@@ -168,7 +171,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         roots, [frozenset(name.casefold() for name in s.employer_names()) for s in samples], refs) \
         if classifier.site_operator_only else ({}, {})
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
-                                   by_signature, verdicts, *operator,
+                                   by_signature, verdicts, *operator, content_root=template.content_root,
                                    urls={root: sample.url for root, sample in zip(roots, samples)}, titles=titles)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     for (_selector, signature), _region in learnable.items():  # other jobs' facts, whatever they say
@@ -348,7 +351,7 @@ def _one_employer_statement(fresh: dict, by_signature: dict, verdicts: dict) -> 
 def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
                                    by_signature, verdicts, operator: dict | None = None,
                                    operator_learn: dict | None = None, urls: dict | None = None,
-                                   titles: dict | None = None) -> None:
+                                   titles: dict | None = None, content_root=None) -> None:
     """Template blocks on some samples only, the first one not among them (a notice on older postings, a banner
     on two pages of five): learned from a sample that has one, seen from it as the first, and found as learned on
     at least two samples. The content checks hold as for any candidate (this job's text, headings and labels
@@ -358,7 +361,7 @@ def _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, sett
     shares, and those to learn from it (``blocks_shared_across_employers``): learned here too (the first sample's
     included), and judged though they hold a heading inside the job's region (the board's own text, class CB)."""
     operator, urls, titles = operator or {}, urls or {}, titles or {}
-    missing = blocks_missing_on_first(roots, refs)
+    missing = blocks_missing_on_first(roots, refs, content_root)
     for k, blocks in (operator_learn or {}).items():
         missing[k] = _outermost(roots[k], missing.get(k, []) + blocks)
     if not missing:
@@ -451,6 +454,8 @@ def _names_or_follows_a_label(region) -> str:
         return "the value of a heading or field label beside a job fact"
     if _names_a_contact(region):
         return "the name of the contact whose phone or mail follows"
+    if _names_an_office(region):
+        return "the place of the office whose address follows"
     return ""
 def _paired_with(label, value) -> bool:
     """``label`` and ``value`` are the two parts of one row and the label names a kind of job fact
@@ -482,6 +487,20 @@ def _names_a_contact(region) -> bool:
         following = following.getnext()
     return following is not None and following.tag == region.tag and bool(
         JOB_FACT_SIGNALS["contact"].search(" ".join(following.text_content().split())))
+
+
+def _names_an_office(region) -> bool:
+    """A short line naming a place, without links or digits, right before a line with a postal address ("Roosendaal
+    (HQ)" above "Aanwas 35, 4704 SC"): the town of that office, where the address line names none."""
+    text = " ".join(region.text_content().split())
+    if not text or len(text.split()) > OFFICE_NAME_MAX_WORDS or any(ch.isdigit() for ch in text) \
+            or region.find(".//a") is not None or region.tag == "a" or not is_place(text):
+        return False
+    following = region.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is not None and following.tag == region.tag and bool(
+        JOB_FACT_SIGNALS["address"].search(" ".join(following.text_content().split())))
 
 
 def _outermost(root, regions: list) -> list:

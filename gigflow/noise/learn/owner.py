@@ -82,7 +82,9 @@ _BOARD_LINKS = re.compile(r"\b(?:companies|employers|post (?:a|your) jobs?|for e
                           r"työnantajille|yritykset|arbetsgivare|för arbetsgivare|"
                           # the same audience in Central European languages ("Pre firmy", "Dla pracodawców")
                           r"(?:pre|pro|dla) firmy?|zamestnávat\w*|zaměstnavat\w*|pracodawc\w*|munkáltató\w*|"
-                          r"cégeknek|poslodavc\w*|delodajalc\w*)\b", re.I)
+                          r"cégeknek|poslodavc\w*|delodajalc\w*|"
+                          # Turkish and Russian ("İşveren Portalı", "Работодателям")
+                          r"i[şs] ?veren\w*|работодател\w*)\b", re.I)
 # "Senior Engineer at Acme (Berlin) | Board": a title naming the job's employer.
 _TITLE_EMPLOYER = re.compile(r"\s(?:at|bei|chez|bij|@)\s+([^|–—·•»(\-]{2,60})", re.I)
 BOARD_LINK_MAX_CHARS = 40

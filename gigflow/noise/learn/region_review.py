@@ -10,7 +10,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import in_site_footer
-from gigflow.noise.learn.template import job_section_above, mostly_links
+from gigflow.noise.learn.template import in_site_landmark, job_section_above, mostly_links
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
@@ -82,7 +82,18 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         site_footer=in_site_footer(region) is not None, postal_address=in_postal_address(region),
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
-                        page_title=stated_title(region, titles), section_heading=job_section_above(region))
+                        page_title=stated_title(region, titles), section_heading=job_section_above(region),
+                        time_stamp=time_stamp(region))
+
+
+def time_stamp(region) -> str:
+    """The machine-readable date of the region's <time datetime> elements where they name one day (a posting's
+    "published" and "updated" side by side), outside the site's menus ("latest posts: Dec 17, Dec 21" in a nav)."""
+    stamps = [(t.get("datetime") or "").strip() for t in region.iter("time")]
+    days = {stamp[:10] for stamp in stamps if stamp}
+    if len(days) != 1 or region.tag in ("nav", "header", "footer") or in_site_landmark(region):
+        return ""
+    return next(stamp for stamp in stamps if stamp)
 
 
 def form_controls(region) -> tuple[str, ...]:

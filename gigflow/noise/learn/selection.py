@@ -7,7 +7,8 @@ from lxml import html as lxml_html
 
 from gigflow.noise.selectors import InvalidSelectorError, select
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.noise.signature import destinations, learned_lines, region_signature, within_variation
+from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, destinations, learned_lines, region_signature,
+                                     within_variation)
 
 
 class Signatures:
@@ -84,6 +85,10 @@ def learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSe
     steps = indexes[0].structured_steps(region)
     selectors = indexes[0].selector_candidates(region)
     need = need or quorum(len(indexes))
+    if signatures(region, 0) == SIBLING_POSTINGS_SIGNATURE:
+        # A list of the site's other postings is known by what it links to on each page, not by agreeing text:
+        # found on two samples it is learned, though some postings show none (a newer or an older page).
+        need = min(need, 2)
     found_elsewhere = 0
     loose = False
     # Where positions shift between samples (one more sibling before the region), the region is still found

@@ -154,7 +154,7 @@ class SiteTemplate:
             # A wrapper around the site's nav (a fixed top bar holding the <nav>) is the nav's: its logo's <h1>
             # is the site's heading, not one inside the job content.
             return ""
-        if _in_site_landmark(el):
+        if in_site_landmark(el):
             # The site's header, footer or nav differing between samples (an older footer on one page, a phone
             # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
             return ""
@@ -658,12 +658,18 @@ def _one_of_many(el) -> bool:
         1 for sib in parent if sib.tag == el.tag and sib.get("class") == el.get("class")) >= 3)
 
 
-def blocks_missing_on_first(roots: list, refs: list | None = None) -> dict[int, list]:
+def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=None) -> dict[int, list]:
     """Template blocks the first sample lacks (a notice or banner on some pages only), which the analysis above,
     seen from the first sample, never meets: for each later sample, its outermost subtrees identical (same subtree
     hash, same tag path from <body>) to one on another later sample and found nowhere on the first sample.
-    Whether one is template (not this job's text, no job fact) is judged as for any other candidate."""
+    Whether one is template (not this job's text, no job fact) is judged as for any other candidate.
+
+    ``content_root``: the first sample's job text (SiteTemplate.content_root). A block standing where it stands
+    (the same path from the root) is the text of two postings that share it word for word (one job posted for
+    two places or under two titles), not a notice: it and its parts are left out."""
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
+    content_path = content_root.getroottree().getpath(content_root) if content_root is not None else None
+    first_tree = bodies[0].getroottree()
     refs = refs or [NO_REFERENCES] * len(roots)
     hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
     on_first = set(hashes[0].values())
@@ -678,18 +684,38 @@ def blocks_missing_on_first(roots: list, refs: list | None = None) -> dict[int, 
             if digest in on_first:
                 walker.skip_subtree()  # the first sample has it: the analysis above sees it there
                 continue
+            path = el.getroottree().getpath(el)
+            if _same_but_numbers(el, first_tree.xpath(path)) and not any(
+                    node.tag == "form" for node in el.iterancestors()):
+                # The first sample has it in the same place with other numbers ("865 views" beside "0 views",
+                # another date): not missing there, and its numbers are each page's own. A form's options
+                # ("0-2 years", "3-5 years") are the form's, whatever their numbers.
+                walker.skip_subtree()
+                continue
             if len(_norm(el.text_content()).split()) < MISSING_MIN_WORDS or _one_of_many(el):
                 # A few words shared by two postings (the employer, a city, a skill tag) or an item of a list
                 # (a tag, a related link) is as likely this job's: only whole notices and banners are taken.
                 continue
             key = (digest, _tag_path(el, bodies[k]))
             if any(key in placed[j] for j in range(1, len(bodies)) if j != k):
-                found.setdefault(k, []).append(el)
+                if path != content_path:  # where the first sample's job text is: these postings' own text
+                    found.setdefault(k, []).append(el)
                 walker.skip_subtree()
     return found
 
 
-def _in_site_landmark(el) -> bool:
+_DIGITS = re.compile(r"\d+")
+
+
+def _same_but_numbers(el, counterparts: list) -> bool:
+    """``el``'s text is that of its one counterpart but for its numbers."""
+    if len(counterparts) != 1 or not isinstance(counterparts[0].tag, str):
+        return False
+    mine, theirs = (_DIGITS.sub("0", _norm(node.text_content())) for node in (el, counterparts[0]))
+    return mine == theirs and any(ch.isdigit() for ch in _norm(el.text_content()))
+
+
+def in_site_landmark(el) -> bool:
     """Inside the site's header, footer or nav (by tag or ARIA role), not inside an article or main (an article's
     own header holds its title and details)."""
     for node in el.iterancestors():
@@ -794,15 +820,37 @@ def job_section_in_content(region) -> bool:
 SECTION_SIBLINGS_MAX = 40
 
 
+# A block that opens with a section's heading and an intro, right above the section's cards, is this short at most.
+OPENER_MAX_CHARS = 600
+
+
 def job_section_above(region) -> str:
     """The heading among the region's earlier siblings, nearest first, where it names a posting's section
     ("<h1>Candidate profile</h1><p>…</p><ul>region</ul>"), and the region is more than links; else ''."""
+    nearest = True
     for looked, sibling in enumerate(region.itersiblings(preceding=True)):
         if looked >= SECTION_SIBLINGS_MAX:
             return ""  # a long flat page: the heading is too far above to say what this part is
         if not isinstance(sibling.tag, str):
             continue
-        if sibling.tag in HEADING_TAGS:
-            text = " ".join(sibling.text_content().split())
+        heading = sibling if sibling.tag in HEADING_TAGS else _opening_heading(sibling) if nearest else None
+        nearest = False
+        if heading is not None:
+            text = " ".join(heading.text_content().split())
             return text if text and names_job_section(text) and not mostly_links(region) else ""
     return ""
+
+
+def _opening_heading(block):
+    """The heading a short block opens with ("<section><h2>Our benefits</h2><p>intro</p></section>" right above
+    the benefit cards), or None."""
+    if len(_norm(block.text_content())) > OPENER_MAX_CHARS:
+        return None
+    for el in block.iterdescendants():
+        if not isinstance(el.tag, str):
+            continue
+        if el.tag in HEADING_TAGS:
+            return el
+        if _norm(el.text):
+            return None  # text before any heading
+    return None
