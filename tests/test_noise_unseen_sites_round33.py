@@ -26,6 +26,13 @@
   "Các tin tuyển dụng khác:". Known by what it links to, it is learned once two samples show it, with its heading;
   and "Toàn thời gian" (full-time) is an employment type, as "Tam zamanlı" and "Penuh waktu" are.
 
+- IT (hold-out 95, a charity's saved WordPress site): every page carries pop-up cards for the charity's twelve
+  houses (a town, an address, the couple who run it, a mailbox, a phone): 927 characters kept as contacts. Five or
+  more cards of one kind, each with a mailbox or phone of its own, are the site's directory, not this job's contact.
+- IU (hold-out 105, a software firm's crawled copy): an "Apply Now" modal whose inputs a script sends (no <form>)
+  labels one "Current Salary", read as the job's salary. A field label beside inputs names an input, with or
+  without a <form> element.
+
 Each behaviour test fails on the code before round 33 (commit 986677e).
 """
 
@@ -189,3 +196,50 @@ def test_is_other_postings_shown_on_some_pages_go_with_their_heading():
     assert "Các tin tuyển dụng khác" not in markdown and "7tr - 15tr" not in markdown, markdown
     assert "Toàn thời gian" in markdown and "Experience in purchasing" in markdown, markdown
     assert "employment" in signal_kinds("Tam Zamanlı")
+
+
+HOUSES = [("Angers", "18 Rue Pelletier 49100 Angers"), ("Bordeaux", "14 place Saint Martial, Bordeaux"),
+          ("Lyon", "7 place Saint Irénée, 69005 Lyon"), ("Marseille", "11 rue Fauchier, 13002 Marseille"),
+          ("Rennes", "5 rue Marceau, 35000 Rennes"), ("Lille", "82 Rue Pasteur, Marcq-en-Barœul")]
+
+
+def _houses(k, slug, title, text, need):
+    cards = "".join(f"<div class='house-card'><p class='bold'>Maison de {town}</p><p>Contact the couple who run the "
+                    f"house</p><p><a href='mailto:{town.lower()}@acme-homes.example'>{town.lower()}@acme-homes."
+                    f"example</a><br>{address}<br>06 61 52 96 9{n}</p></div>" for n, (town, address) in
+                    enumerate(HOUSES))
+    return (f"<html><head><title>{title} | Acme Homes</title></head><body><header>{SITE_MENU}</header><main><h1>"
+            f"{title}</h1><p>{text} You join a team of twelve in the north hall.</p><ul><li>{need}</li></ul><p>"
+            "Questions? Write to <a href='mailto:jobs@acme-homes.example'>jobs@acme-homes.example</a>.</p></main>"
+            f"<div class='houses'>{cards}</div><footer><p>Acme Homes - 3 rue du Refuge 44000 Nantes</p></footer>"
+            "</body></html>")
+
+
+def test_it_a_directory_of_places_each_with_its_own_contact_is_the_sites():
+    _result, markdown = learn_four_jobs(_houses, ORIGIN)
+    for gone in ("lyon@acme-homes.example", "7 place Saint Irénée", "Maison de Rennes"):
+        assert gone not in markdown, markdown
+    assert "jobs@acme-homes.example" in markdown and "3 rue du Refuge 44000 Nantes" in markdown, markdown
+
+
+def test_it_guard_two_offices_are_no_directory():
+    from gigflow.noise.learn.directory import directory_entries
+
+    offices = lxml.html.fromstring(
+        "<div>" + "".join(f"<div class='office'><p>{town}</p><a href='tel:+33 1 00 00 00 0{n}'>call</a></div>"
+                          for n, (town, _address) in enumerate(HOUSES[:2])) + "</div>")
+    assert directory_entries(offices) == 0
+    houses = lxml.html.fromstring(_houses(0, *FOUR_JOBS[0])).find_class("houses")[0]
+    assert directory_entries(houses) == len(HOUSES) and directory_entries(houses[2]) == len(HOUSES)
+
+
+def test_iu_a_field_label_beside_a_scripts_inputs_is_no_salary():
+    from noise_helpers import ReviewRegion
+    from gigflow.noise.learn.classifier import job_fact_signals
+
+    html = ("<div class='modal'><h4>Apply Now</h4><div class='form-group'><label>Name</label><input type='text'>"
+            "</div><div class='form-group'><label>Current Salary</label><input type='text'></div></div>")
+    region = ReviewRegion(id="r", selector="div", signature="s", tag="div", text="Apply Now Name Current Salary",
+                          links=(), html=html)
+    assert "amount" not in {s.kind for s in job_fact_signals(region)}
+    assert "amount" in signal_kinds("Salary\nCompetitive")

@@ -13,6 +13,7 @@ from lxml import etree
 from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from gigflow.noise.learn.directory import REASON as DIRECTORY_REASON
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
                                  MAP_LINK_NOTE, OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
@@ -61,6 +62,9 @@ class ReviewRegion:
     # The machine-readable date of a <time datetime=…> element in it ("2022-12-06T11:24:04+07:00"): a date by
     # markup, however its words run together ("06/12/202206/12/2022": published and updated, side by side).
     time_stamp: str = ""
+    # The cards of the directory it is, or is one card of (places or people, each with a mailbox or phone of its
+    # own, five or more): the site's directory, not this job's contact (0: none).
+    directory_entries: int = 0
 
     def as_prompt(self) -> dict:
         prompt = {"id": self.id, "element": self.tag, "label": self.label or None, "selector": self.selector,
@@ -72,6 +76,8 @@ class ReviewRegion:
             prompt["address_markup"] = True
         if self.page_title:
             prompt["only_statement_of_job_title"] = self.page_title
+        if self.directory_entries:
+            prompt["directory_of_contacts"] = self.directory_entries
         return prompt
 
 
@@ -504,18 +510,22 @@ def owners_mailbox(text: str, names: tuple[str, ...]) -> str:
 
 
 def _without_form_labels(region: ReviewRegion, haystack: str) -> str:
-    """``haystack`` less the texts of the region's form field labels (``<label>`` in a ``<form>``)."""
-    if "<label" not in region.html or "<form" not in region.html:
+    """``haystack`` less the texts of the region's form field labels (``<label>`` in a ``<form>``, or anywhere
+    beside the inputs of a form a script sends)."""
+    if "<label" not in region.html or not _FORM_MARKUP.search(region.html):
         return haystack
     try:
         fragment = lxml_html.fragment_fromstring(region.html, create_parent="div")
     except (etree.ParserError, ValueError):
         return haystack
-    for label in fragment.xpath("//form//label"):
+    for label in fragment.xpath("//label"):
         text = " ".join(label.text_content().split())
         if text:
             haystack = haystack.replace(text, " ")
     return haystack
+
+
+_FORM_MARKUP = re.compile(r"<(?:form|input|select|textarea)\b", re.I)
 
 
 def _home_page(href: str) -> bool:
@@ -590,10 +600,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             continue
         if kind == "amount":
             # An amount is a fact; the word "salary" only as a label or a short line ("Compensation", "Salary:
-            # on request"), not in a site's sentence about its "salary data" or "salary shifts".
+            # on request"), not in a site's sentence about its "salary data" or "salary shifts", nor as a form's
+            # field label ("Current Salary", an input for the applicant's pay).
             match = next((m for m in pattern.finditer(haystack) if any(ch.isdigit() for ch in m.group(0))), None)
             if match is None:
-                lines = [line for line in haystack.split("\n") if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
+                lines = [line for line in _without_form_labels(region, haystack).split("\n")
+                         if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
                 match = pattern.search("\n".join(lines))
             if match:
                 found.append(Signal(kind, match.group(0).strip()))
@@ -609,6 +621,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # A company's registration or tax number ("CVR nr. 36 39 90 66", "KvK 12345678") is no phone.
             match = next((m for m in pattern.finditer(haystack)
                           if not REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
+        elif kind == "label":  # a form's "Select a file:" labels an input, not a fact beside it
+            match = pattern.search(_without_form_labels(region, haystack))
         else:
             match = pattern.search(haystack)
         if match:
@@ -739,6 +753,9 @@ class RulesClassifier(RegionClassifier):
     def review_batch(self, batch):
         verdicts = {}
         for region in batch:
+            if region.directory_entries:
+                verdicts[region.id] = RegionVerdict("remove", DIRECTORY_REASON, self.name)
+                continue
             signals = job_fact_signals(region, self.employers, self.site_operator_only, self.owner,
                                        self.site_owner_name)
             if signals:

@@ -10,6 +10,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import in_site_footer
+from gigflow.noise.learn.directory import directory_entries
 from gigflow.noise.learn.template import in_site_landmark, job_section_above, mostly_links
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
@@ -83,7 +84,7 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
                         page_title=stated_title(region, titles), section_heading=job_section_above(region),
-                        time_stamp=time_stamp(region))
+                        time_stamp=time_stamp(region), directory_entries=directory_entries(region))
 
 
 def time_stamp(region) -> str:
