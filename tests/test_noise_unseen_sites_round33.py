@@ -33,6 +33,12 @@
   labels one "Current Salary", read as the job's salary. A field label beside inputs names an input, with or
   without a <form> element.
 
+- IV (hold-out 102, a toothpaste maker's WordPress copy): three Vietnamese and three English versions of its
+  postings, each language with its own menu and footer words. Each version's template was on half the samples, so
+  none was learned (47.9%). Where the samples' <html lang> differ, the quorum is counted among the samples in the
+  first one's language. Its Vietnamese footer then needed reading: "Công ty TNHH …" (a limited company) in the
+  copyright line is the employer, "Địa chỉ:" (address) names a place.
+
 Each behaviour test fails on the code before round 33 (commit 986677e).
 """
 
@@ -243,3 +249,29 @@ def test_iu_a_field_label_beside_a_scripts_inputs_is_no_salary():
                           links=(), html=html)
     assert "amount" not in {s.kind for s in job_fact_signals(region)}
     assert "amount" in signal_kinds("Salary\nCompetitive")
+
+
+def _bilingual(k, slug, title, text, need):
+    vietnamese = k % 2 == 0
+    menu = ("<nav><a href='/'>Trang chủ</a> <a href='/san-pham/'>Sản phẩm</a> <a href='/tin-tuc/'>Tin tức</a></nav>"
+            if vietnamese else "<nav><a href='/en/'>Home</a> <a href='/en/products/'>Our products</a> "
+                               "<a href='/en/news/'>Latest news</a></nav>")
+    footer = ("<footer><p>Địa chỉ: Lô B, Số 2A, KCN Đồng An, Bình Dương.</p><p>Bản quyền © 2022.Công ty TNHH Acme "
+              "Việt Nam.</p></footer>" if vietnamese else
+              "<footer><p>Address: Lot B, No. 2A, Dong An Industrial Park, Binh Duong.</p><p>Copyright © 2022 Acme "
+              "Vietnam Co., Ltd.</p></footer>")
+    return (f"<html lang='{'vi' if vietnamese else 'en-US'}'><head><title>{title}</title></head><body>"
+            f"<header>{menu}</header><main><h1>{title}</h1><p>{text} You join a team of twelve in the north hall.</p>"
+            f"<ul><li>{need}</li></ul></main>{footer}</body></html>")
+
+
+def test_iv_a_sites_two_language_versions_each_have_their_template_learned():
+    pages = [TrainingPage(url=f"{ORIGIN}/jobs/{slug}/", body=_bilingual(k, slug, title, text, need).encode())
+             for k, (slug, title, text, need) in enumerate(FOUR_JOBS)]
+    pages += [TrainingPage(url=f"{ORIGIN}/jobs/{slug}-2/", body=_bilingual(k, slug, title + " II", text,
+                                                                           need).encode())
+              for k, (slug, title, text, need) in enumerate(FOUR_JOBS[:2])]
+    noise_filter = _learn(pages[1:])
+    markdown = prepare_html(pages[0].body, pages[0].url, noise_filter=noise_filter).markdown
+    assert "Sản phẩm" not in markdown, markdown
+    assert "Công ty TNHH Acme Việt Nam" in markdown and "Lô B, Số 2A" in markdown, markdown

@@ -209,7 +209,7 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # capitals as names.
     "location": re.compile(r"(?i:\b(remote|work(?:ing)? (?:100% |fully )?remotely|hybrid|on-?site|location|"
                            r"locations|(?<!mail )(?<!e-mail )address|headquarters|office in|"
-                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti)\b)|📍|"
+                           r"standort|arbeitsort|lieu|locatie|werkplek|sijainti|địa chỉ|adres|alamat)\b)|📍|"
                            # an East Asian address: a postal mark and code ("〒037-0041"), a prefecture or province
                            # and its city or ward ("青森県五所川原市", "東京都新宿区", "广东省深圳市"), a Korean
                            # city and district ("서울특별시 강남구")
@@ -275,7 +275,9 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     r"\b(GmbH|mbH|gGmbH|UG|KGaA|e\.\s?V\.|B\.\s?V\.?|N\.\s?V\.?|BVBA|VZW|Ltd\.?|Limited|LLC|L\.L\.C\.|LLP|L\.P\.|"
     r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
-    r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd)(?=\W|$)|"
+    r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd|"
+    # Vietnamese, Indonesian and Turkish forms ("Công ty TNHH …", "PT … Tbk", "… A.Ş.")
+    r"TNHH|Cổ phần|Tbk|A\.Ş\.)(?=\W|$)|"
     r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(

@@ -57,6 +57,20 @@ def quorum(n_pages: int) -> int:
     return n_pages if n_pages <= 2 else max(2, -(-2 * n_pages // 3))
 
 
+def page_language(root) -> str:
+    """The page's language as its <html lang> names it ("en-US" -> "en"), or ''."""
+    return (root.get("lang") or "").strip().split("-")[0].split("_")[0].lower()
+
+
+def language_quorum(roots) -> int:
+    """The quorum among the samples in the first sample's language, where the samples are in several (a site's
+    French and Dutch versions): each version has a template of its own words, found only on its own pages."""
+    languages = [page_language(root) for root in roots]
+    if not languages[0] or len(set(languages)) == 1:
+        return quorum(len(roots))
+    return min(quorum(len(roots)), quorum(sum(1 for language in languages if language == languages[0])))
+
+
 # A selector may match a few regions on a page (a share bar at the top and at the bottom, tabbed copies):
 # apply removes those with the learned signature. More matches than this make a selector too loose to keep.
 MAX_MATCHES = 4
@@ -84,7 +98,7 @@ def learnable_selector(region, roots, indexes, candidate_sets, settings: NoiseSe
         return None, f"over the size limit ({settings.max_region_chars} characters of markup)"
     steps = indexes[0].structured_steps(region)
     selectors = indexes[0].selector_candidates(region)
-    need = need or quorum(len(indexes))
+    need = need or language_quorum(roots)
     if signatures(region, 0) == SIBLING_POSTINGS_SIGNATURE:
         # A list of the site's other postings is known by what it links to on each page, not by agreeing text:
         # found on two samples it is learned, though some postings show none (a newer or an older page).
