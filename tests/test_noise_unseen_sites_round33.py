@@ -39,6 +39,10 @@
   first one's language. Its Vietnamese footer then needed reading: "Công ty TNHH …" (a limited company) in the
   copyright line is the employer, "Địa chỉ:" (address) names a place.
 
+- IW (hold-out 106, a Hanoi app maker's HTTrack copy): its sidebar reads "Mức lương:" (salary) and "Lên tới 25
+  Triệu" (up to 25 million dong) on three postings; the row went as template with no signal: 4 facts. Vietnamese,
+  Turkish and Indonesian amounts and salary labels are amounts ("25 Triệu", "8tr", "15.000 TL", "Rp 5.000.000").
+
 Each behaviour test fails on the code before round 33 (commit 986677e).
 """
 
@@ -275,3 +279,9 @@ def test_iv_a_sites_two_language_versions_each_have_their_template_learned():
     markdown = prepare_html(pages[0].body, pages[0].url, noise_filter=noise_filter).markdown
     assert "Sản phẩm" not in markdown, markdown
     assert "Công ty TNHH Acme Việt Nam" in markdown and "Lô B, Số 2A" in markdown, markdown
+
+
+def test_iw_vietnamese_turkish_and_indonesian_amounts_are_amounts():
+    for text in ("Lên tới 25 Triệu", "8tr-10tr", "15.000 TL", "Rp 5.000.000", "5 juta per bulan", "Mức lương:"):
+        assert "amount" in signal_kinds(text), text
+    assert "amount" not in signal_kinds("2 try again, 3 trees")

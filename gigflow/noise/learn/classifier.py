@@ -189,16 +189,19 @@ CUSTOMER_MAILBOXES = (r"(?:kundeservice|kundenservice|kundendienst|kundservice|k
 SITE_MAILBOXES = f"(?:{GENERAL_MAILBOXES}|{CUSTOMER_MAILBOXES})"
 APPLY_CANDIDAT = r"candidat(?:ure|ures|ura|uras|er|ez|ar|arse|i)(?![^\W_])"
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
-    "amount": re.compile(r"[$€£¥₩]\s?\d|\d[\d.,\s]*\s?(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b)|"
+    # (an amount's figures run at most 24 characters, "1 000 000,00": a run of digits costs linear time)
+    "amount": re.compile(r"(?:[$€£¥₩₫₺]|\bRp\.?)\s?\d|\d[\d.,\s]{0,24}(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b|"
+                         # Vietnamese, Turkish and Indonesian ("25 Triệu", "8tr", "15.000 TL", "5 juta")
+                         r"triệu|tr\b|vnđ|vnd|đồng|tl\b|juta|ribu)|"
                          r"\b(salary|salaris|gehalt|lohn|salaire|wage|per (hour|year|month|annum)|/\s?(hr|hour|year|yr)|"
-                         r"compensation)\b", re.I),
+                         r"compensation|mức lương|maaş|gaji)\b", re.I),
     # a numeric date, not a run of a phone number's groups ("+32.81.65.77.42")
     "date": re.compile(r"(?<![+\d./-])\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b(?![./-]\d)|"
                        r"\b\d{1,2}\.?\s+(" + _MONTHS + r")\b|\b(" + _MONTHS + r")\.?\s+\d{1,2}\b|\b(" + _MONTHS + r")\.?,?\s+(?:19|20)\d\d\b|"
                        # a deadline by name: "Expiration date", "Expires", "Last date", "Valid until"
                        r"\b(deadline|closing date|apply by|expir(?:es|y|ation)(?: date)?|last date|"
                        r"valid (?:until|till))\b|"
-                       r"\d+\s*(days?|hours?) ago|"
+                       r"\d{1,4}\s{0,3}(days?|hours?) ago|"
                        # no closing date: applications read as they come ("on a rolling basis", "sker löpande")
                        r"\b(?:rolling|ongoing|continuous) basis\b|\b(?:fort)?löpande\b|\bdoorlopend\b|"
                        r"\bau fil de l'eau\b|\b(?:bewerbungen|auswahl)\b[^.\n]{0,40}\blaufend\b|"
@@ -233,7 +236,8 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "contact": re.compile(r"(?<![\w.+-])(?!" + SITE_MAILBOXES + r")"
                           r"[\w.+-]+@[\w-]+\.[\w.]+|"
                           # a mailbox written against harvesters ("jane.doe(at)acme.example", "jobs [at] acme.example")
-                          r"[\w.+-]+\s?[(\[]at[)\]]\s?[\w-]+\.[\w.]+|"
+                          # (a local part at most 64 characters, as mail allows: a long run of letters costs linear time)
+                          r"(?<![\w.+-])[\w.+-]{1,64}\s?[(\[]at[)\]]\s?[\w-]{1,63}\.[\w.]{1,63}|"
                           # a phone number, but not a copyright's span of years ("© 2013-2015")
                           r"(?<!\d)(?!(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d\b)\+?\d[\d\s()-]{7,}\d|"
                           r"\b(recruiter|hiring manager|hr manager)\b",
