@@ -482,11 +482,7 @@ def _names_a_contact(region) -> bool:
         return False  # a heading ("Contact us") names a section, not a person
     if not person_name(" ".join(region.text_content().split())):
         return False
-    following = region.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
-    return following is not None and following.tag == region.tag and bool(
-        JOB_FACT_SIGNALS["contact"].search(" ".join(following.text_content().split())))
+    return _next_line_states(region, "contact")
 
 
 def _names_an_office(region) -> bool:
@@ -496,11 +492,16 @@ def _names_an_office(region) -> bool:
     if not text or len(text.split()) > OFFICE_NAME_MAX_WORDS or any(ch.isdigit() for ch in text) \
             or region.find(".//a") is not None or region.tag == "a" or not is_place(text):
         return False
+    return _next_line_states(region, "address")
+
+
+def _next_line_states(region, kind: str) -> bool:
+    """The region's next sibling element, of its own tag, shows a ``kind`` signal (a line of the same block)."""
     following = region.getnext()
     while following is not None and not isinstance(following.tag, str):
         following = following.getnext()
     return following is not None and following.tag == region.tag and bool(
-        JOB_FACT_SIGNALS["address"].search(" ".join(following.text_content().split())))
+        JOB_FACT_SIGNALS[kind].search(" ".join(following.text_content().split())))
 
 
 def _outermost(root, regions: list) -> list:
