@@ -43,6 +43,11 @@
   Triệu" (up to 25 million dong) on three postings; the row went as template with no signal: 4 facts. Vietnamese,
   Turkish and Indonesian amounts and salary labels are amounts ("25 Triệu", "8tr", "15.000 TL", "Rp 5.000.000").
 
+- IX (hold-out 107, a Tokyo agency's career pages): no header, nav or footer element anywhere (a script fills
+  them), so the job's region is guessed as wide as <body>, and the question form's pop-up after the footer's
+  placeholder stayed as job content: 0.0% removed. A modal dialog (its role, aria-modal or class "modal") is judged
+  like any control, wherever the job's region is guessed.
+
 Each behaviour test fails on the code before round 33 (commit 986677e).
 """
 
@@ -285,3 +290,24 @@ def test_iw_vietnamese_turkish_and_indonesian_amounts_are_amounts():
     for text in ("Lên tới 25 Triệu", "8tr-10tr", "15.000 TL", "Rp 5.000.000", "5 juta per bulan", "Mức lương:"):
         assert "amount" in signal_kinds(text), text
     assert "amount" not in signal_kinds("2 try again, 3 trees")
+
+
+def _modal_after_the_page(k, slug, title, text, need):
+    fields = "".join(f"<div class='row'><label>{label} *</label><input type='text' name='f{n}'></div>"
+                     for n, label in enumerate(("Your name", "Mail address", "Question about")))
+    return (f"<html><head><title>{title} | Acme</title></head><body><div id='site-header'></div>"
+            f"<section class='hero'><h1>{title}</h1><p>{text}</p></section><section id='job'><h2>Requirements</h2>"
+            f"<ul><li>{need}</li></ul><p>You join a team of twelve in the north hall.</p></section>"
+            "<div id='site-footer'></div><div id='questionModal' class='modal'><div class='modal-content'><span "
+            "class='close'>×</span><h2>Questions about this opening</h2>"
+            f"<p>{('Send us your questions.', 'Send us your questions and your files.')[k == 1]}</p>"
+            f"<form name='{slug}-question' action='/recruit/{slug}/'>"
+            f"<div class='row'><input type='hidden' name='job' value='{title}'></div>{fields}<button type='submit'>"
+            "Send</button></form>"
+            "</div></div></body></html>")
+
+
+def test_ix_a_modal_dialog_is_judged_where_the_jobs_region_is_the_whole_body():
+    _result, markdown = learn_four_jobs(_modal_after_the_page, ORIGIN)
+    assert "Questions about this opening" not in markdown and "Mail address" not in markdown, markdown
+    assert "Experience in purchasing" in markdown and "You buy sheet and tube" in markdown, markdown

@@ -158,6 +158,12 @@ class SiteTemplate:
             # The site's header, footer or nav differing between samples (an older footer on one page, a phone
             # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
             return ""
+        if any(is_modal(node) for node in (el, *el.iterancestors())):
+            # A modal dialog (an application form's pop-up, a profile's overlay; its hidden fields may name this
+            # job) is shown over the page by a control and judged like one, though the job's region is guessed as
+            # wide as <body>. One holding the page's main heading or most of its varying text is never removed
+            # whole (holds_content).
+            return ""
         if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
                 and el.tag not in ("tr", "dt", "dd")):
             return ""  # the same block beside every employer's job: the board's own
@@ -822,6 +828,13 @@ SECTION_SIBLINGS_MAX = 40
 
 # A block that opens with a section's heading and an intro, right above the section's cards, is this short at most.
 OPENER_MAX_CHARS = 600
+
+
+def is_modal(el) -> bool:
+    """A modal dialog: by its role, aria-modal, or a class token "modal"."""
+    role = (el.get("role") or "").strip().lower()
+    return role in ("dialog", "alertdialog") or (el.get("aria-modal") or "").strip().lower() == "true" or \
+        "modal" in (el.get("class") or "").lower().split()
 
 
 def job_section_above(region) -> str:
