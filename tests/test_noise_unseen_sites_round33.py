@@ -311,3 +311,18 @@ def test_ix_a_modal_dialog_is_judged_where_the_jobs_region_is_the_whole_body():
     _result, markdown = learn_four_jobs(_modal_after_the_page, ORIGIN)
     assert "Questions about this opening" not in markdown and "Mail address" not in markdown, markdown
     assert "Experience in purchasing" in markdown and "You buy sheet and tube" in markdown, markdown
+
+
+def _word_export(k, slug, title, text, need):
+    # A career page saved from a word processor: its paragraphs hold Office's <o:p> elements, and two postings
+    # carry a notice the first lacks, inside one.
+    notice = ("<div class='MsoNormal'><o:p><span>Applications for this post are read from 3 May on, in the order "
+              "they arrive.</span></o:p></div>") if k in (1, 2) else ""
+    return (f"<html><head><title>{title}</title></head><body><header>{SITE_MENU}</header><main><h1>{title}</h1>"
+            f"<p class='MsoNormal'><o:p>{text}</o:p></p><ul><li>{need}</li></ul>{notice}</main></body></html>")
+
+
+def test_guard_word_processor_markup_in_a_notice_is_learned_without_an_error():
+    result, markdown = learn_four_jobs(_word_export, ORIGIN)
+    assert result.filter is not None and "Experience in purchasing" in markdown, markdown
+    assert "Products" not in markdown

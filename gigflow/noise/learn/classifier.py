@@ -565,6 +565,13 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             squashed = squashed.replace(_squash(link_text), "\n", 1)
         text, link_texts = squashed, []
     haystack = "\n".join([text] + link_texts + [region.label])
+    form_free: list[str] = []  # the haystack less the form's field labels, read once where a kind asks for it
+
+    def without_form_labels() -> str:
+        if not form_free:
+            form_free.append(_without_form_labels(region, haystack))
+        return form_free[0]
+
     # Words that are only link texts are navigation ("Recruiter area", "Part-time jobs"): only an apply link
     # counts there (its target may say nothing).
     only_links = bool(link_texts) and sum(len(_squash(t)) for t in link_texts) >= len(squashed)
@@ -585,7 +592,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # "Send us your resume" is a call for open applications; documents to send with this application are
             # a list ("CV, cover letter and references"). A form's field labels ("Upload CV/Resume *", "Cover
             # Letter *") name its inputs, not what this job asks for.
-            named = {m.group(0).lower() for m in pattern.finditer(_without_form_labels(region, haystack))}
+            named = {m.group(0).lower() for m in pattern.finditer(without_form_labels())}
             if len(named) >= 2:
                 found.append(Signal(kind, ', '.join(sorted(named))))
             continue
@@ -610,7 +617,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             # field label ("Current Salary", an input for the applicant's pay).
             match = next((m for m in pattern.finditer(haystack) if any(ch.isdigit() for ch in m.group(0))), None)
             if match is None:
-                lines = [line for line in _without_form_labels(region, haystack).split("\n")
+                lines = [line for line in without_form_labels().split("\n")
                          if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
                 match = pattern.search("\n".join(lines))
             if match:
@@ -628,7 +635,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             match = next((m for m in pattern.finditer(haystack)
                           if not REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
         elif kind == "label":  # a form's "Select a file:" labels an input, not a fact beside it
-            match = pattern.search(_without_form_labels(region, haystack))
+            match = pattern.search(without_form_labels())
         else:
             match = pattern.search(haystack)
         if match:

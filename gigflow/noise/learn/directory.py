@@ -43,8 +43,13 @@ def _cards(parent) -> list:
     for cards in groups.values():
         if len(cards) < max(DIRECTORY_MIN_ENTRIES, len(best) + 1):
             continue
-        contacts = [_contact(card) for card in cards]
-        if all(contacts) and len(set(contacts)) == len(contacts):
+        contacts = set()
+        for card in cards:  # stops at the first card without a contact of its own
+            contact = _contact(card)
+            if not contact or contact in contacts:
+                break
+            contacts.add(contact)
+        else:
             best = cards
     return best
 

@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 
 from lxml import etree
 
+from gigflow.adapters.gazetteer import is_place
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
 from gigflow.noise.learn.classifier import JOB_FACT_SIGNALS, RegionClassifier, RegionVerdict, ReviewRegion
@@ -36,7 +37,6 @@ from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
                                                review_region, review_regions)
 from gigflow.noise.learn.selection import Signatures, learnable_selector, match_everywhere, quorum
-from gigflow.adapters.gazetteer import is_place
 from gigflow.noise.learn.statement_review import person_name, statements_without_facts
 
 

@@ -675,7 +675,7 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
     two places or under two titles), not a notice: it and its parts are left out."""
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
     content_path = content_root.getroottree().getpath(content_root) if content_root is not None else None
-    first_tree = bodies[0].getroottree()
+    first_by_path: dict | None = None  # the first sample's elements by their path, read once where a block is found
     refs = refs or [NO_REFERENCES] * len(roots)
     hashes = [subtree_hashes(b, r) for b, r in zip(bodies, refs)]
     on_first = set(hashes[0].values())
@@ -690,21 +690,21 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
             if digest in on_first:
                 walker.skip_subtree()  # the first sample has it: the analysis above sees it there
                 continue
-            path = el.getroottree().getpath(el)
-            if _same_but_numbers(el, first_tree.xpath(path)) and not any(
-                    node.tag == "form" for node in el.iterancestors()):
-                # The first sample has it in the same place with other numbers ("865 views" beside "0 views",
-                # another date): not missing there, and its numbers are each page's own. A form's options
-                # ("0-2 years", "3-5 years") are the form's, whatever their numbers.
-                walker.skip_subtree()
-                continue
             if len(_norm(el.text_content()).split()) < MISSING_MIN_WORDS or _one_of_many(el):
                 # A few words shared by two postings (the employer, a city, a skill tag) or an item of a list
                 # (a tag, a related link) is as likely this job's: only whole notices and banners are taken.
                 continue
             key = (digest, _tag_path(el, bodies[k]))
             if any(key in placed[j] for j in range(1, len(bodies)) if j != k):
-                if path != content_path:  # where the first sample's job text is: these postings' own text
+                if first_by_path is None:
+                    tree = bodies[0].getroottree()
+                    first_by_path = {tree.getpath(e): e for e in bodies[0].iter() if isinstance(e.tag, str)}
+                path = el.getroottree().getpath(el)
+                # Where the first sample's job text stands: these postings' own text. Where the first sample has
+                # it with other numbers ("865 views" beside "0 views", another date): not missing there, and its
+                # numbers are each page's own; a form's options ("0-2 years") are the form's whatever their numbers.
+                if path != content_path and not (_same_but_numbers(el, first_by_path.get(path)) and not any(
+                        node.tag == "form" for node in el.iterancestors())):
                     found.setdefault(k, []).append(el)
                 walker.skip_subtree()
     return found
@@ -713,11 +713,11 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
 _DIGITS = re.compile(r"\d+")
 
 
-def _same_but_numbers(el, counterparts: list) -> bool:
-    """``el``'s text is that of its one counterpart but for its numbers."""
-    if len(counterparts) != 1 or not isinstance(counterparts[0].tag, str):
+def _same_but_numbers(el, counterpart) -> bool:
+    """``el``'s text is that of its counterpart (None: there is none) but for its numbers."""
+    if counterpart is None:
         return False
-    mine, theirs = (_DIGITS.sub("0", _norm(node.text_content())) for node in (el, counterparts[0]))
+    mine, theirs = (_DIGITS.sub("0", _norm(node.text_content())) for node in (el, counterpart))
     return mine == theirs and any(ch.isdigit() for ch in _norm(el.text_content()))
 
 
