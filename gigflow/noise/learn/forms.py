@@ -43,3 +43,26 @@ def heading_over_form(el) -> bool:
     lines = [node for node in el.iter(etree.Element) if node not in inside and node.tag not in HEADINGS
              and (node.text or "").strip() and not any(a.tag in HEADINGS for a in node.iterancestors())]
     return len(lines) <= LINES_MAX
+
+
+# What a form's own words sit in: the names of its fields and the words of its buttons and choices.
+_CONTROL_WORDS = frozenset({"label", "option", "optgroup", "button", "legend"})
+_CONTROLS = frozenset({"input", "select", "textarea"})
+
+
+def names_a_form_field(el) -> bool:
+    """``el`` holds a form control and says nothing but its field's name ("Search:" over a search box): every word
+    in it is inside a ``<label>``, a button or a choice. Such a colon names an input, not a job fact beside it."""
+    if not any(isinstance(node.tag, str) and node.tag in _CONTROLS for node in el.iter()):
+        return False
+    words = False
+    for node in el.iter(etree.Element):
+        own = node.tag in _CONTROL_WORDS or any(a.tag in _CONTROL_WORDS for a in node.iterancestors())
+        if (node.text or "").strip() and not own:
+            return False
+        tail_own = node.getparent() is not None and (node.getparent().tag in _CONTROL_WORDS or any(
+            a.tag in _CONTROL_WORDS for a in node.getparent().iterancestors()))
+        if node is not el and (node.tail or "").strip() and not tail_own:
+            return False
+        words = words or bool((node.text or "").strip())
+    return words

@@ -21,7 +21,7 @@ from gigflow.noise.signature import (SIBLING_POSTINGS_SIGNATURE, TAB_LIST_SIGNAT
                                      sibling_postings_lists, signature_for)
 from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks_missing_on_first, in_link_menu,
                                           is_explicit_label, is_field_label, is_label_value_row,
-                                          job_section_in_content, label_and_value)
+                                          in_site_landmark, is_heading, job_section_in_content, label_and_value)
 from gigflow.noise.learn.owner import (looks_like_a_board, owner_restated_by_removals, owner_to_protect, site_owner,
                                       without_needless_owner_keeps)
 from gigflow.noise.learn.restated import without_restated_footer_facts
@@ -32,6 +32,7 @@ from gigflow.noise.learn.brand import name_across_parts
 from gigflow.noise.learn.footer_phones import phones_stated_elsewhere
 from gigflow.noise.learn.operator_blocks import blocks_shared_across_employers
 from gigflow.noise.learn.page_title import posting_titles
+from gigflow.noise.learn.forms import names_a_form_field
 from gigflow.noise.learn.training import TrainingPage
 from gigflow.noise.learn.sample_facts import fact_retention
 from gigflow.noise.learn.region_review import (LearningReport, NoiseLearningError, SkippedRegion, in_site_footer,
@@ -444,19 +445,28 @@ def _names_or_follows_a_label(region) -> str:
         # A menu of links under group names (a footer's dl of "Docs: Overview, Components"): its items are tried
         # one by one, so only the item stating a fact (a mailto link) stays, with its group's name.
         return ""
+    if names_a_form_field(region):
+        return ""  # "Search:" over a search box names its input: the form is a control, judged (IY)
     if is_explicit_label(region) or is_label_value_row(region) and in_site_footer(region) is None:
         # In the site footer a "Label: value" row is the office's (opening hours, fax): judged by what it says.
         return "a heading or field label beside a job fact"
     previous = region.getprevious()
     while previous is not None and not isinstance(previous.tag, str):
         previous = previous.getprevious()
-    if previous is not None and (is_explicit_label(previous) or _paired_with(previous, region)):
+    if previous is not None and (is_explicit_label(previous) or _paired_with(previous, region)) \
+            and not _landmark_sections(region):
         return "the value of a heading or field label beside a job fact"
     if _names_a_contact(region):
         return "the name of the contact whose phone or mail follows"
     if _names_an_office(region):
         return "the place of the office whose address follows"
     return ""
+def _landmark_sections(region) -> bool:
+    """Sections of the site's header or footer under a heading of the whole ("Page Footer, Sitemap & Colophon" over
+    the footer's address, menus and social links): headings of their own, so no one value of that heading (JB)."""
+    return in_site_landmark(region) and any(is_heading(node) for node in region.iterdescendants(etree.Element))
+
+
 def _paired_with(label, value) -> bool:
     """``label`` and ``value`` are the two parts of one row and the label names a kind of job fact
     ("Qualification" | "Graduate"): the value is that fact, though the label has no colon ("Email" | "info@…"

@@ -26,6 +26,17 @@ _OFFICE_DETAIL_LABEL = re.compile(
     r"horario(?: de atención)?|fundada en|orari(?: di apertura)?|fondata nel|capitale sociale|"
     r"営業時間|受付時間|設立|創業|資本金|[^\s：:]{0,8}(?:許可|登録)番号"
     r")", re.I)
+# The label of a line giving the company's billing or bank details (an e-invoicing code, a bank account): the
+# office's too, even with the mailbox invoices go to ("Codice Univoco Fatturazione Elettronica: X - PEC: a@b").
+_BILLING_LABEL = re.compile(
+    r"^\W{0,3}(?:"
+    r"iban|bic|swift(?: code)?|bank (?:details|account|connection)|(?:billing|invoic(?:e|ing)) (?:address|details|code|e-?mail)|"
+    r"bankverbindung|bankdaten|rechnungs(?:adresse|anschrift|empfang)|steuer-?(?:nr|nummer)|"
+    r"coordonnées bancaires|rib|adresse de facturation|"
+    r"bankrekening|rekeningnummer|factuuradres|"
+    r"datos bancarios|cuenta bancaria|datos de facturación|"
+    r"codice (?:univoco|destinatario|sdi)|fatturazione elettronica|coordinate bancarie"
+    r")\b", re.I)
 # What may follow the label: a separator and a value on the same line.
 _VALUE = re.compile(r"\S")
 
@@ -39,6 +50,9 @@ def office_detail_line(text: str) -> bool:
     """A statement that is an office's detail: its label and value, no mailbox (a "Contact hours" line
     with the recruiter's mail is a contact)."""
     line = " ".join(text.split())
+    billing = _BILLING_LABEL.match(line)
+    if billing:
+        return bool(_VALUE.search(line[billing.end():]))
     if "@" in line:
         return False
     match = _OFFICE_DETAIL_LABEL.match(line)

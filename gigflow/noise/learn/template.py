@@ -43,6 +43,10 @@ PROSE_TAGS = frozenset({"p", "div", "section", "blockquote"})
 SECTION_TAGS = frozenset({"div", "section", "article", "aside"})
 SECTION_BLOCKS = frozenset({"p", "div", "li", "figure", "img", "blockquote", "table"})
 SECTION_MIN_BLOCKS = 8
+# A teaser card: a heading, a line or two, a link to the page it promotes.
+TEASER_MAX_WORDS = 30
+TEASER_NOT = frozenset({"ul", "ol", "dl", "table", "form", "input", "select", "textarea"})
+_CONTACT_HREF = re.compile(r"\s*(?:mailto|tel|callto|sms):", re.I)
 NOT_PROSE_TAGS = frozenset({"ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "form", "input", "select", "textarea",
                             "button", "label"})
 _SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
@@ -221,6 +225,10 @@ class SiteTemplate:
             # apart from its title ("Our Team", "Feel the atmosphere" with their photos), where the job's region
             # is guessed as wide as the page: the site's, judged (the classifier keeps one stating a fact).
             return ""
+        if self.teaser(el):
+            # A card under its own heading leading to another page ("Primolegno: a project for children. Find out
+            # more"), the same on every sample beside the job's text: the site's promotion, judged (IZ).
+            return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
         if is_all_links(el):
@@ -255,6 +263,31 @@ class SiteTemplate:
             if heading and blocks >= SECTION_MIN_BLOCKS:
                 return True
         return False
+
+    def teaser(self, el) -> bool:
+        """``el`` is a constant block outside the content root and apart from the main heading: a heading, at most
+        TEASER_MAX_WORDS words besides, and a link to another page (not a mailbox or phone); no list, table or form."""
+        if el not in self.constant or self.content_root is None or el.tag not in SECTION_TAGS:
+            return False
+        if _contains(self.content_root, el) or _contains(el, self.content_root) or el is self.content_root:
+            return False
+        if self.main_heading is not None and (el is self.main_heading or _contains(el, self.main_heading)):
+            return False
+        if any(node.tag in TEASER_NOT for node in el.iter(etree.Element)):
+            return False
+        if not any(is_heading(node) for node in el.iter(etree.Element)):
+            return False
+        if not any(node.tag == "a" and (node.get("href") or "").strip() and not _CONTACT_HREF.match(node.get("href"))
+                   for node in el.iter("a")):
+            return False
+        words = 0
+        for text in el.xpath(".//text()"):
+            holder = text.getparent() if text.is_text else text.getparent().getparent()
+            path = [holder, *holder.iterancestors()] if holder is not None else []
+            path = path[:path.index(el) + 1] if el in path else path
+            if not any(node.tag == "a" or is_heading(node) for node in path):
+                words += len(text.split())
+        return words <= TEASER_MAX_WORDS
 
     def constant_prose(self, el) -> bool:
         """A block of running text identical on every sample: at least PROSE_MIN_WORDS words in sentences, no
