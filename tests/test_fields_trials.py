@@ -476,3 +476,20 @@ def test_vietnamese_and_turkish_field_labels_name_the_records_fields():
     assert job.valid_through == "2025-12-30"
     job = job_of(_details_box([("Çalışma şekli", "Tam zamanlı"), ("Son başvuru tarihi", "30.12.2025")]))
     assert job.employment_type and job.valid_through is not None
+
+
+def _timber_posting(opening: str) -> str:
+    # A timber builder's career page (hold-out 111, Italian): no label, no address beside the title; the job's own
+    # opening names the office it hires for, a small town no gazetteer of cities knows.
+    return (f"<html><head><title>Offerta di lavoro - Magazziniere</title></head><body><div class='cover'><h1>"
+            f"Magazziniere</h1></div><div class='section'><h3>{opening}</h3><p>Si richiede dimestichezza "
+            f"nell'utilizzo di carrelli elevatori e precisione nel carico e scarico delle merci.</p></div></body></html>")
+
+
+def test_the_office_the_jobs_opening_names_is_its_location():
+    assert job_of(_timber_posting("Per la sede di Lomagna cerchiamo un magazziniere.")).location == "Lomagna"
+    assert job_of(_timber_posting("Sede di Lomagna, risorsa neolaureata.")).location == "Lomagna"
+    assert job_of(_timber_posting("Für unseren Standort in Bad Breisig suchen wir Verstärkung.")).location == \
+        "Bad Breisig"
+    # "our team" names no office, and a sentence without one leaves the location unknown
+    assert job_of(_timber_posting("Join our team in Lomagna and grow with us.")).location is None

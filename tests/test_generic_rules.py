@@ -179,6 +179,8 @@ LOCATION_FIXTURES = [
     ("remote line beside the title", "<h1>Welder</h1><p>Anywhere</p>", None, "Anywhere"),
     ("line the document title repeats", "<h1>Welder</h1><p>Tetovo, Macedonia, Macedonia</p>", "Welder | Tetovo",
      "Tetovo, Macedonia, Macedonia"),
+    ("office the job's text names", "<h1>Welder</h1><div><p>Wir bieten viel.</p><p>Für unseren Standort in Kleinstadt "
+     "suchen wir einen Schweißer mit Erfahrung im Stahlbau und in der Montage.</p></div>", None, "Kleinstadt"),
     ("breadcrumb place", '<div class="breadcrumb"><a href="/">Jobs</a> › <a href="/de">Germany</a> › '
      '<a href="/de/berlin">Berlin</a></div><h1>Welder</h1>', None, "Berlin"),
     ("place part of the document title", "<h1>Welder</h1>", "Welder | Geel | Acme", "Geel"),

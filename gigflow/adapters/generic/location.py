@@ -27,6 +27,20 @@ PLACE_AT_END = re.compile(r"(?:\s+(?:in|à|in der|im|te|en|w|v|ve|в|във|во
 
 FACTS_LINE_SEPARATOR = re.compile(r"\s+[|·•]\s+")
 
+# "Per la sede di Lomagna cerchiamo", "For our office in Leeds we are looking for", "Für unseren Standort Hamburg
+# suchen wir", a line opening "Sede di Lomagna, ...": the job's own text names the office it hires for. The phrase marks the place, so a town the
+# gazetteer does not know is read too; the place is one to three capitalised words.
+OFFICE_IN_TEXT = re.compile(
+    r"(?:^|(?i:\b(?:for|at|in|to|join|für|an|am|per|presso|pour|para|en|voor|bij|till|för|på|na|dla)\s+"
+    r"(?:our|unsere[nmr]?|unser|la|il|lo|notre|nuestra|nuestro|el|onze|ons|vårt|vår|nasz\w*)\s+))"
+    r"(?i:(?:new\s+|neue[nmr]?\s+|nouvelle\s+|nuova\s+|nueva\s+|nieuwe\s+)?"
+    r"(?:(?:standort|niederlassung|filiale|büro|werk)(?:\s+(?:in|im))?|"
+    r"(?:office|site|location|branch|plant|store|sede|ufficio|stabilimento|agence|bureau|établissement|oficina|"
+    r"sucursal|planta|vestiging|kantoor|kontor|filial|biuro|oddział)"
+    r"\s+(?:in|di|de|d'|en|à|a|te|i|at|w|located in|based in))\s+)"
+    r"([A-ZÀ-ÞĀ-ſ][\w'’.-]{1,30}(?:[ -](?:[A-ZÀ-ÞĀ-ſ][\w'’.-]{1,30}|am|an|de|del|di|la|le|sur|upon)){0,2})")
+OPENING_TEXT_CHARS = 1500
+
 
 def only_places(value: str) -> str:
     """A facts line marked as the location ("📍 Memmingen | Vollzeit | Unbefristet"): its parts the gazetteer knows
@@ -165,6 +179,29 @@ class LocationFinder:
             return match.group(1).strip(), f"{which} ends in a place"
         return None
 
+    def _office_in_opening(self) -> tuple[str, str] | None:
+        """The office the job's own opening names ("Per la sede di Lomagna cerchiamo ..."), in the first
+        OPENING_TEXT_CHARS characters of the job's text after its title."""
+        title = getattr(self, "title_element", None)
+        seen = 0
+        after = title is None
+        for element in self.facts:
+            if element is title:
+                after = True
+                continue
+            if not after or element.tag in ("a", "button", "label", "option"):
+                continue
+            text = " ".join((element.text or "").split())
+            if not text:
+                continue
+            match = OFFICE_IN_TEXT.search(text)
+            if match and not self._names_the_company(match.group(1)):
+                return match.group(1).rstrip(".'’-"), f"{self.path(element)} the office its text names"
+            seen += len(text)
+            if seen > OPENING_TEXT_CHARS:
+                break
+        return None
+
     def _in_doc_title(self, text: str) -> bool:
         """Whether a whole part of the document title holds the text (a place repeated there)."""
         return len(text) > 2 and any(text in place_parts(part) for parts in self._title_parts for part in parts)
@@ -189,6 +226,8 @@ LOCATION_SOURCES = (
            "\"Remote (Europe)\" after the title"),
     Source("line the document title repeats", lambda page: page._line_the_doc_title_repeats(), "gazetteer", 0.45,
            "a partly known place after the title that the document title repeats"),
+    Source("office the job's text names", lambda page: page._office_in_opening(), "text-pattern", 0.45,
+           "\"For our office in Leeds we are looking for\", \"Per la sede di Lomagna cerchiamo\""),
     Source("breadcrumb place", lambda page: page._place_in_breadcrumb(), "gazetteer", 0.4,
            "the deepest breadcrumb item the gazetteer knows as a place"),
     Source("place part of the document title", lambda page: page._place_part_of_doc_title(), "gazetteer", 0.4,
