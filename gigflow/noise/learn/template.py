@@ -280,14 +280,7 @@ class SiteTemplate:
         if not any(node.tag == "a" and (node.get("href") or "").strip() and not _CONTACT_HREF.match(node.get("href"))
                    for node in el.iter("a")):
             return False
-        words = 0
-        for text in el.xpath(".//text()"):
-            holder = text.getparent() if text.is_text else text.getparent().getparent()
-            path = [holder, *holder.iterancestors()] if holder is not None else []
-            path = path[:path.index(el) + 1] if el in path else path
-            if not any(node.tag == "a" or is_heading(node) for node in path):
-                words += len(text.split())
-        return words <= TEASER_MAX_WORDS
+        return _words_beside_links_and_headings(el, TEASER_MAX_WORDS) <= TEASER_MAX_WORDS
 
     def constant_prose(self, el) -> bool:
         """A block of running text identical on every sample: at least PROSE_MIN_WORDS words in sentences, no
@@ -752,6 +745,22 @@ def _same_but_numbers(el, counterpart) -> bool:
         return False
     mine, theirs = (_DIGITS.sub("0", _norm(node.text_content())) for node in (el, counterpart))
     return mine == theirs and any(ch.isdigit() for ch in _norm(el.text_content()))
+
+
+def _words_beside_links_and_headings(el, enough: int) -> int:
+    """The words of ``el`` outside its links and headings, counted up to just past ``enough``: one walk that does
+    not enter a link or heading."""
+    words = 0
+    stack = [el]
+    while stack and words <= enough:
+        node = stack.pop()
+        if node is not el:
+            words += len((node.tail or "").split())
+            if not isinstance(node.tag, str) or node.tag == "a" or is_heading(node):
+                continue  # a comment's words, or a link's or heading's: not counted
+        words += len((node.text or "").split())
+        stack.extend(node)
+    return words
 
 
 def in_site_landmark(el) -> bool:
