@@ -18,7 +18,8 @@
   whole footer ("Page Footer, Sitemap & Colophon") over one grid of the head office's address, two link menus under
   their own headings and social links. Kept for the address, the footer was split into the heading and the grid,
   and the grid stayed whole as "the value" of that heading, menus and all. In the site's header or footer a part
-  holding headings of its own is sections, not one value: it is judged and split like any kept region.
+  holding headings of its own is sections, not one value: it is judged and split like any kept region, and the
+  heading over those sections names no fact (judged too).
 
 Each behaviour test fails on the code before round 34 (commit 4020517).
 """
@@ -117,3 +118,4 @@ def test_jb_the_footers_sections_under_one_heading_are_judged_one_by_one():
     _result, markdown = learn_four_jobs(_with_footer_sections, ORIGIN)
     assert "8 Mill Lane, Springfield" in markdown and "555 0100" in markdown, markdown
     assert "Success Stories" not in markdown and "Follow us" not in markdown, markdown
+    assert "Page footer and sitemap" not in markdown, markdown  # the heading of those sections names no fact

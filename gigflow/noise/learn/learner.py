@@ -447,6 +447,8 @@ def _names_or_follows_a_label(region) -> str:
         return ""
     if names_a_form_field(region):
         return ""  # "Search:" over a search box names its input: the form is a control, judged (IY)
+    if is_explicit_label(region) and _heads_landmark_sections(region):
+        return ""  # "Page Footer, Sitemap & Colophon" over the footer's sections names them, no fact (JB): judged
     if is_explicit_label(region) or is_label_value_row(region) and in_site_footer(region) is None:
         # In the site footer a "Label: value" row is the office's (opening hours, fax): judged by what it says.
         return "a heading or field label beside a job fact"
@@ -465,6 +467,14 @@ def _landmark_sections(region) -> bool:
     """Sections of the site's header or footer under a heading of the whole ("Page Footer, Sitemap & Colophon" over
     the footer's address, menus and social links): headings of their own, so no one value of that heading (JB)."""
     return in_site_landmark(region) and any(is_heading(node) for node in region.iterdescendants(etree.Element))
+
+
+def _heads_landmark_sections(label) -> bool:
+    """``label`` is a heading right before sections of the site's header or footer (``_landmark_sections``)."""
+    following = label.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is not None and is_heading(label) and _landmark_sections(following)
 
 
 def _paired_with(label, value) -> bool:
