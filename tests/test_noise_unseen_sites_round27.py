@@ -65,7 +65,9 @@ def test_gb_the_town_is_the_address_last_line():
     assert office_town("1165 Rue Jean René Guillibert CS 20583\n13290 Aix-en-Provence") == "aix-en-provence"
     assert office_town("3621 Stone Way N Suite G\nSeattle, WA 98103") == "seattle"
     assert office_town("© 2025 Acme GmbH") == ""
-    assert office_town("jobs@acme.example\n10115 Berlin") == ""
+    # A mailbox beside the address no longer hides the office (round 34, JC): the trial keeps a mailbox the page
+    # states nowhere else (tests/test_noise_unseen_sites_round34.py).
+    assert office_town("jobs@acme.example\n10115 Berlin") == "berlin"
 
 
 # --- GC -------------------------------------------------------------------------------------------------------

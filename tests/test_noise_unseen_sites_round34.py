@@ -20,6 +20,11 @@
   and the grid stayed whole as "the value" of that heading, menus and all. In the site's header or footer a part
   holding headings of its own is sections, not one value: it is judged and split like any kept region, and the
   heading over those sections names no fact (judged too).
+- JC (hold-out 111): the footer's "Dove trovarci" lists the firm's head office in Lomagna under its heading, then
+  its Swiss company in Bellinzona with the same mailbox. The job's text names Lomagna only, yet the Swiss office
+  stayed: the head office stays as the value of the heading, so the office list had one learned town, and an office
+  with a mailbox was never counted as one. Offices that stay as content count among the list's towns, and an office
+  with a mailbox goes too where the page states that mailbox elsewhere (the trial keeps one stated nowhere else).
 
 Each behaviour test fails on the code before round 34 (commit 4020517).
 """
@@ -119,3 +124,26 @@ def test_jb_the_footers_sections_under_one_heading_are_judged_one_by_one():
     assert "8 Mill Lane, Springfield" in markdown and "555 0100" in markdown, markdown
     assert "Success Stories" not in markdown and "Follow us" not in markdown, markdown
     assert "Page footer and sitemap" not in markdown, markdown  # the heading of those sections names no fact
+
+
+def _with_two_offices(k, slug, title, text, need, second_mailbox="info@acme-works.example"):
+    return (f"<html><head><title>{title} | Acme Works</title></head><body>{SITE_MENU}<div class='cover'><h1>{title}"
+            f"</h1></div><div class='section'><p>For our office in Springfield we look for a {title.lower()}. {text}"
+            f"</p><ul><li>{need}</li></ul></div><div id='footer'><div class='row'><div class='col'><h3>Where to find "
+            "us</h3><address><a href='https://maps.example/a'><b>Acme Works Ltd</b> Mill Lane 4 12345 Springfield</a>"
+            "<br><a href='tel:+15550100'>555 0100</a><br><a href='mailto:info@acme-works.example'>info@acme-works."
+            "example</a></address><hr><address><a href='https://maps.example/b'><b>Acme Works SA</b> Rue du Lac 11 "
+            f"6500 Lakeside</a><br><a href='tel:+41555'>+41 555 01 02</a><br><a href='mailto:{second_mailbox}'>"
+            f"{second_mailbox}</a></address></div></div><p>© 2019 Acme Works Ltd</p></div></body></html>")
+
+
+def test_jc_an_office_in_a_town_no_posting_names_goes_with_a_mailbox_stated_elsewhere():
+    _result, markdown = learn_four_jobs(_with_two_offices, ORIGIN)
+    assert "Mill Lane 4" in markdown and "info@acme-works.example" in markdown, markdown
+    assert "Rue du Lac 11" not in markdown and "+41 555 01 02" not in markdown, markdown
+
+
+def test_jc_guard_an_office_whose_mailbox_is_stated_nowhere_else_stays():
+    _result, markdown = learn_four_jobs(
+        lambda *a: _with_two_offices(*a, second_mailbox="jobs@acme-works.example"), ORIGIN)
+    assert "jobs@acme-works.example" in markdown, markdown

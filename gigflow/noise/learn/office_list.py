@@ -5,7 +5,7 @@ labels count it as the job's location even where the posting names its town too.
 ("Toulouse / 46-48 Rue André Vasseur, 31200 Toulouse", "Paris / 82 Av. du Maine, 75014 Paris", ...) is the
 company's map, not this job's place; where the posting itself names the town of every one of them ("Toulouse,
 Aix-en-Provence, Paris et Lyon"), the list only restates it. Decided by trial, like the restated regions (DA): the
-kept parts of one footer block, each an office (a postcode and a town, no mailbox), in two or more towns, go together
+kept parts of one footer block, each an office (a postcode and a town), in two or more towns, go together
 when every sample's Markdown without them still names each town and keeps every other fact it showed.
 Where the samples' jobs name only some of the towns ("in our Chicago office"), the offices in towns none of them
 names go and the one the jobs name stays, the job's own office (round 32, IJ). A part counts as an office when its
@@ -38,10 +38,9 @@ _TOWN_STATE_ZIP = re.compile(r"([^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}
 
 
 def office_town(text: str) -> str:
-    """The town of the office a block's text states, or "" (none, or a mailbox beside it). An address ends with
-    its town: the last line naming one counts ("1165 Rue Jean ..." above "13290 Aix-en-Provence" is a street)."""
-    if "@" in text:
-        return ""
+    """The town of the office a block's text states, or "". An address ends with its town: the last line naming
+    one counts ("1165 Rue Jean ..." above "13290 Aix-en-Provence" is a street). A mailbox beside it goes with the
+    office only where the page states it elsewhere too (``without_office_lists``' trial)."""
     for line in reversed(text.splitlines()):
         found = [m.group(1) for pattern in (_POSTCODE_TOWN, _TOWN_STATE_ZIP) for m in pattern.finditer(line)]
         if found:
@@ -73,8 +72,13 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
             groups[parent].append((i, town))
     turned: set[int] = set()
     baseline = None
-    for members in groups.values():
-        towns = {town for _i, town in members}
+    learned = set(regions)
+    for parent, members in groups.items():
+        # An office beside them that stays as the job's content (under its heading "Where to find us") is one of
+        # the list's towns too, though no rule of its own was learned for it.
+        towns = {town for _i, town in members} | {
+            office_town(_lines(child)) for child in parent
+            if isinstance(child.tag, str) and child not in learned} - {""}
         if len(towns) < MIN_TOWNS:
             continue
         indices = {i for i, _town in members}
@@ -84,7 +88,8 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
         if baseline is None:
             current = NoiseFilter(config_hash=config_hash, rules=reused + _turned(decided, turned))
             baseline = [normalise_snippet(sample_markdown(s, current)) for s in samples]
-        own = [{s for found in per_sample for region in found for s in fact_snippets(region)}
+        # Their own facts may go with them, but a mailbox only where the page states it elsewhere too.
+        own = [{s for found in per_sample for region in found for s in fact_snippets(region) if "@" not in s}
                for per_sample in matches]
         # The whole list where the job's text names every town; else the offices in towns no sample's job names,
         # where an office in a town they do name stays (the job's own office: "in our Chicago office"). Both read
@@ -95,7 +100,7 @@ def without_office_lists(samples, roots, reused: list, decided: list, regions: l
             turned |= indices
             baseline = None
             continue
-        named = {town for _i, town in members if all(_named(town, page) for page in pages)}
+        named = {town for town in towns if all(_named(town, page) for page in pages)}
         elsewhere = {i for i, town in members if not any(_named(town, page) for page in pages)}
         if named and elsewhere and _keeps_facts(_trial(elsewhere, samples, reused, decided, turned, config_hash),
                                                 samples, baseline, own):

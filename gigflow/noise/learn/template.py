@@ -266,7 +266,8 @@ class SiteTemplate:
 
     def teaser(self, el) -> bool:
         """``el`` is a constant block outside the content root and apart from the main heading: a heading, at most
-        TEASER_MAX_WORDS words besides, and a link to another page (not a mailbox or phone); no list, table or form."""
+        TEASER_MAX_WORDS words besides, and a link to another page (not a mailbox, a phone or the job's application); no
+        list, table or form."""
         if el not in self.constant or self.content_root is None or el.tag not in SECTION_TAGS:
             return False
         if _contains(self.content_root, el) or _contains(el, self.content_root) or el is self.content_root:
@@ -277,9 +278,9 @@ class SiteTemplate:
             return False
         if not any(is_heading(node) for node in el.iter(etree.Element)):
             return False
-        if not any(node.tag == "a" and (node.get("href") or "").strip() and not _CONTACT_HREF.match(node.get("href"))
-                   for node in el.iter("a")):
-            return False
+        links = [a for a in el.iter("a") if (a.get("href") or "").strip() and not _CONTACT_HREF.match(a.get("href"))]
+        if not links or any(JOB_FACT_SIGNALS["apply"].search(" ".join(a.itertext())) for a in links):
+            return False  # no link, or the job's apply band ("Interested? Apply for this position"), not a promotion
         return _words_beside_links_and_headings(el, TEASER_MAX_WORDS) <= TEASER_MAX_WORDS
 
     def constant_prose(self, el) -> bool:
