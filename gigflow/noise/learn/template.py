@@ -246,14 +246,18 @@ class SiteTemplate:
             return "text inside the job content (only links, buttons and empty parts may go there)"
         return ""
 
-    def site_section(self, el) -> bool:
-        """``el`` is a constant section with a heading of its own and SECTION_MIN_BLOCKS blocks at least, outside
-        the content root and apart from the main heading."""
+    def _constant_block_apart(self, el) -> bool:
+        """``el`` is a block the same on every sample, outside the content root and apart from the main heading."""
         if el not in self.constant or self.content_root is None or el.tag not in SECTION_TAGS:
             return False
         if _contains(self.content_root, el) or _contains(el, self.content_root) or el is self.content_root:
             return False
-        if self.main_heading is not None and (el is self.main_heading or _contains(el, self.main_heading)):
+        return self.main_heading is None or not (el is self.main_heading or _contains(el, self.main_heading))
+
+    def site_section(self, el) -> bool:
+        """``el`` is a constant section with a heading of its own and SECTION_MIN_BLOCKS blocks at least, outside
+        the content root and apart from the main heading."""
+        if not self._constant_block_apart(el):
             return False
         blocks = 0
         heading = False
@@ -268,11 +272,7 @@ class SiteTemplate:
         """``el`` is a constant block outside the content root and apart from the main heading: a heading, at most
         TEASER_MAX_WORDS words besides, and a link to another page (not a mailbox, a phone or the job's application); no
         list, table or form."""
-        if el not in self.constant or self.content_root is None or el.tag not in SECTION_TAGS:
-            return False
-        if _contains(self.content_root, el) or _contains(el, self.content_root) or el is self.content_root:
-            return False
-        if self.main_heading is not None and (el is self.main_heading or _contains(el, self.main_heading)):
+        if not self._constant_block_apart(el):
             return False
         if any(node.tag in TEASER_NOT for node in el.iter(etree.Element)):
             return False
