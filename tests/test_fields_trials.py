@@ -493,3 +493,18 @@ def test_the_office_the_jobs_opening_names_is_its_location():
         "Bad Breisig"
     # "our team" names no office, and a sentence without one leaves the location unknown
     assert job_of(_timber_posting("Join our team in Lomagna and grow with us.")).location is None
+
+
+def _hero_posting(type_line: str) -> str:
+    # A software firm's Jekyll site (hold-out 114): the page header's hero shows the title and, under it, the kind of
+    # position; the posting's own heading repeats the title, with no facts line beside it.
+    return ("<html><head><title>Graphic Designer | Acme</title></head><body><header><nav><a href='/'>Home</a> "
+            "<a href='/careers/'>Careers</a></nav><section class='hero'><a href='/careers/openings/'>All openings</a>"
+            f"<h2>Graphic Designer</h2><p>{type_line}</p></section></header><main><section><h2>Graphic Designer</h2>"
+            f"<div><h3>Job Profile</h3>{TEXT}</div></section></main></body></html>")
+
+
+def test_the_kind_of_position_under_a_heading_repeating_the_title_is_its_employment_type():
+    job = job_of(_hero_posting("Internship"))
+    assert job.employment_type == "Internship" and job.employment_types
+    assert not job_of(_hero_posting("Lagos office")).employment_types

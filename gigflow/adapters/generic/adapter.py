@@ -13,7 +13,8 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
-    # 2.4.5: the office the job's opening names ("Per la sede di Lomagna cerchiamo") is its location; 2.4.4: Vietnamese, Turkish and Indonesian field labels ("Mức lương", "Loại hình công việc", "Son başvuru
+    # 2.4.5: the office the job's opening names ("Per la sede di Lomagna cerchiamo") is its location, a line of only
+    # employment types under a heading repeating the title ("Internship" in a page header's hero) its type; 2.4.4: Vietnamese, Turkish and Indonesian field labels ("Mức lương", "Loại hình công việc", "Son başvuru
     # tarihi"); 2.4.3: a heading's small place ("Welder <small>Berlin</small>") is no part of the title, an amount open
     # above ("$650+") a minimum; 2.4.2: "Software Engineer - NY" (half a place) may be the title, no development
     # host's or home-page canonical as the job's URL, no footer block's column heading as a label; 2.4.1: "company-stats" no name, "Acme Jobs"

@@ -23,6 +23,7 @@ from gigflow.adapters.generic.title import TitleFinder
 from gigflow.adapters.generic.title_rules import Candidate
 from gigflow.adapters.job_facts import employment_types, only_employment_type
 from gigflow.adapters.labels import labelled_values
+from gigflow.adapters.text_patterns import normalise
 from gigflow.adapters.types import Evidence, ExtractedJob, ExtractionContext
 from gigflow.documents.html import decode_html, parse_html
 
@@ -159,6 +160,14 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
             job.evidence["employment_types"] = Evidence(
                 method="text-pattern", snippet_or_path=f"{self.path(meta[3])} beside the title: "
                 f"{' · '.join(self._meta_line_types)[:100]}", confidence=0.5)
+        if not job.employment_types and job.title:
+            beside = self._type_line_under_a_title_heading(job.title)
+            if beside:
+                job.employment_types = employment_types(beside[0])
+                job.employment_type = job.employment_type or beside[0]
+                job.evidence["employment_types"] = Evidence(
+                    method="text-pattern", snippet_or_path=f"{self.path(beside[1])} under a heading naming the title",
+                    confidence=0.5)
         if job.location:
             job.locations = [job.location]
             where = job.evidence.get("location")
@@ -168,6 +177,21 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
                     and len(job.title) > len(suffix) + 3:
                 job.title = job.title[:-len(suffix)].rstrip(" -–,")
         return job
+
+    def _type_line_under_a_title_heading(self, title: str):
+        """("Internship", its element): a line saying nothing but employment types right after a heading that
+        repeats the job's title, wherever it stands (a page header's hero: the title and "Internship" below it)."""
+        wanted = normalise(title)
+        for heading in self.root.iter("h1", "h2", "h3"):
+            if normalise(" ".join(heading.itertext())) != wanted or self._in_card.get(heading):
+                continue
+            line = heading.getnext()
+            while line is not None and not isinstance(line.tag, str):
+                line = line.getnext()
+            text = " ".join(" ".join(line.itertext()).split()) if line is not None else ""
+            if text and len(text) <= 60 and only_employment_type(text):
+                return text, line
+        return None
 
     def canonical_url(self) -> str | None:
         for link in self.root.iter("link"):
