@@ -181,3 +181,14 @@ def test_a_capped_first_guess_reads_the_links_that_name_jobs_first(pool, tmp_pat
     assert all("/jobs/" in url for url in read), read
     [strategy] = result["source_file"]["sources"][0]["strategies"]
     assert strategy["job_url_patterns"] == ["/jobs/"]
+
+
+def test_a_line_the_filter_shortened_reports_only_what_went_not_the_apply_link_it_kept():
+    from gigflow.commands.sources_try import removed_by_filter
+
+    before = ("# Cook\n\n[Apply now](https://x.test/apply) [Other jobs](https://x.test/jobs)\n\n"
+              "[Home](https://x.test/) [About](https://x.test/about)\n")
+    after = "# Cook\n\n[Apply now](https://x.test/apply)\n"
+    assert removed_by_filter(before, after) == ["[Other jobs](https://x.test/jobs)",
+                                                "[Home](https://x.test/) [About](https://x.test/about)"]
+    assert removed_by_filter("# Cook\n\nA cookie banner.\n", "# Cook\n") == ["A cookie banner."]

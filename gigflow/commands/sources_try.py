@@ -199,12 +199,38 @@ def warnings(found: dict, entry: dict) -> list[dict]:
     return notes
 
 
+WORD_DIFF_LIMIT = 4000  # words in one changed block compared word by word (bounded time on hostile pages)
+
+
+def removed_by_filter(before: str, after: str) -> list[str]:
+    """What the filter took out of the Markdown: whole lines, and from a line it shortened only the words that went
+    (a line holding an apply link beside an "other jobs" link must not read as if the apply link went too)."""
+    a, b = before.splitlines(), after.splitlines()
+    removed: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
+        if tag == "delete":
+            removed += a[i1:i2]
+        elif tag == "replace":
+            words = [(n, word) for n in range(i1, i2) for word in a[n].split()]
+            kept = [word for line in b[j1:j2] for word in line.split()]
+            if len(words) + len(kept) > WORD_DIFF_LIMIT:  # the word diff is quadratic: a huge block goes whole
+                removed += a[i1:i2]
+                continue
+            went: dict[int, list[str]] = {}
+            matcher = difflib.SequenceMatcher(None, [w for _, w in words], kept, autojunk=False)
+            for op, k1, k2, _, _ in matcher.get_opcodes():
+                if op in ("delete", "replace"):
+                    for n, word in words[k1:k2]:
+                        went.setdefault(n, []).append(word)
+            removed += [" ".join(went[n]) for n in sorted(went)]
+    return [line for line in removed if line.strip()]
+
+
 def report(found: dict, entry: dict, origin: str, notes: list[dict], filter_note: str | None) -> dict:
     pages = []
     for page in found["pages"]:
         before, after = page["markdown"], page.get("markdown_filtered")
-        removed = ([line[2:] for line in difflib.ndiff(before.splitlines(), after.splitlines())
-                    if line.startswith("- ") and line[2:].strip()] if after is not None else None)
+        removed = removed_by_filter(before, after) if after is not None else None
         pages.append({
             "url": page["url"], "http_status": page["http_status"], "content_type": page["content_type"],
             "jobs": [{"title": j["title"], "url": j["url"], "confidence": j["confidence"], "parser": j["parser_key"],
