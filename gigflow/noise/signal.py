@@ -12,6 +12,7 @@ COPYRIGHT_NOTE = "(copyright line)"
 OPENINGS_NOTE = "(a line naming the owner's jobs)"
 MAP_LINK_NOTE = "(a link to a map)"
 ADDRESS_ELEMENT_NOTE = "(an <address> element)"
+PLACE_LINE_NOTE = "(a line naming a known town and its country in the site footer)"
 SITE_MAILBOX_NOTE = "(the employer's own mailbox in the site footer)"
 LABEL_VALUE_NOTE = "(dt/dd, th)"
 

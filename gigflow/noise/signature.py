@@ -273,7 +273,7 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
         return True
     if (len(items) == 2 and items[0].tag in _LIST_HEADINGS and not (element.text or "").strip()
             and len(items[0].text_content().split()) <= LIST_HEADING_MAX_WORDS
-            and sibling_postings_list(items[1], refs)):
+            and sibling_postings_list(_only_child_within(items[1]), refs)):
         return True  # the list under its heading ("Other openings:"): the heading names the list
     if len(items) < SIBLING_POSTINGS_MIN_ITEMS or len({item.tag for item in items}) != 1:
         return False
@@ -284,6 +284,21 @@ def sibling_postings_list(element, refs: SelfReferences) -> bool:
             return False
     outside = [element.text or ""] + [item.tail or "" for item in items]
     return len(" ".join(outside).split()) <= SIBLING_POSTINGS_MAX_OUTSIDE_WORDS
+
+
+LIST_WRAPPER_DEPTH = 4
+
+
+def _only_child_within(element):
+    """The element a chain of wrappers holds and nothing else ("<div><div class=tiles>ITEMS</div></div>"): the
+    list a layout wraps is the list (bounded: at most LIST_WRAPPER_DEPTH wrappers are looked through)."""
+    for _ in range(LIST_WRAPPER_DEPTH):
+        children = [child for child in element if isinstance(child.tag, str)]
+        if len(children) != 1 or (element.text or "").strip() or (children[0].tail or "").strip() \
+                or children[0].tag == "a":
+            break
+        element = children[0]
+    return element
 
 
 # A pager's link to the posting before or after this one: its rel, its class, or an arrow at its text's edge.

@@ -15,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gigflow.noise.learn.directory import REASON as DIRECTORY_REASON
 from gigflow.noise.learn.settings import NoiseSettings
+from gigflow.adapters.gazetteer import is_region_only, place_parts, place_score
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
-                                 MAP_LINK_NOTE, OPENINGS_NOTE, SITE_MAILBOX_NOTE, Signal, signals_reason)
+                                 MAP_LINK_NOTE, OPENINGS_NOTE, PLACE_LINE_NOTE, SITE_MAILBOX_NOTE, Signal,
+                                 signals_reason)
 from gigflow.noise.signature import MAP_LINK
 from gigflow.noise.statements import COPYRIGHT_MARK
 from gigflow.vacancy_status import CLOSED_NOTICE
@@ -348,7 +350,12 @@ def _values_state_text(markup: str) -> bool:
 
 _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 # A mailto without an address ("mailto:?subject=…&body=<this page>") is a share button, nobody to write to.
-_LINK_SIGNALS = re.compile(r"^tel:|^mailto:(?![?&]|\s*$|" + SITE_MAILBOXES + r")|"
+# A chat with a person or a company by a messenger's web address ("m.me/acme", "wa.me/4912345"), as a tel: link
+# is a call: whom to write to. Not one with a message written in (a share button's "Check out this job: <url>", a
+# sales line's "I want to know more about your services"), and not Telegram's t.me (as often a news channel).
+MESSENGER_LINK = (r"^(?:https?:)?//(?:www\.)?(?:m\.me|wa\.me|(?:api\.)?whatsapp\.com/send)"
+                  r"(?![^#]*[?&](?:text|url)=)(?:/|\?|$)")
+_LINK_SIGNALS = re.compile(r"^tel:|" + MESSENGER_LINK + r"|^mailto:(?![?&]|\s*$|" + SITE_MAILBOXES + r")|"
                            # not a competition's or a competitor's address ("fotowettbewerb", "mitbewerber")
                            r"apply|application|(?<!wett)(?<!mit)bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
 RULES_NAME = "rules"
@@ -540,6 +547,41 @@ def _home_page(href: str) -> bool:
     return _HOME_PATH.fullmatch(path) is not None
 
 
+PLACE_LINE_MAX_WORDS = 6
+
+
+PLACE_MAX_COMMAS = 200  # commas looked at in one region's text (bounded on any page)
+
+
+def _town_and_country_in(text: str) -> str:
+    """The first "Town, Country" in ``text`` (up to three words either side of a comma), else ''."""
+    words = text.split()
+    commas = [i for i, word in enumerate(words) if word.endswith(",") and len(word) > 1][:PLACE_MAX_COMMAS]
+    for i in commas:
+        for before in range(1, 4):
+            for after in range(1, 4):
+                if i - before + 1 < 0 or i + after >= len(words):
+                    continue
+                candidate = " ".join(words[i - before + 1:i + 1 + after]).strip(" .;:")
+                if _town_and_country(candidate):
+                    return candidate
+    return ""
+
+
+def _town_and_country(line: str) -> bool:
+    """A short line that is a known town and its country or state, nothing else ("Kathmandu, Nepal", "Austin, TX")."""
+    line = " ".join(line.split())
+    words = line.replace(",", " ").split()
+    # place names are written with capitals ("Kathmandu, Nepal", "Austin, TX"), a code in capitals only: "you, and"
+    # is no town in Andorra
+    if not words or len(words) > PLACE_LINE_MAX_WORDS or not all(word[:1].isupper() for word in words) \
+            or (len(words[-1]) <= 3 and not words[-1].isupper()):
+        return False
+    parts = place_parts(line)
+    return 2 <= len(parts) <= 3 and not is_region_only(parts[0]) and is_region_only(parts[-1]) \
+        and place_score(line) == 1.0
+
+
 _HOME_PATH = re.compile(r"/?(?:index\.(?:html?|php))?")
 
 
@@ -640,8 +682,13 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             match = pattern.search(haystack)
         if match:
             found.append(Signal(kind, match.group(0).strip()))
+    # Chats with several different addresses are a list of other parties (a studio's client bots), not whom to write to.
+    chats = {href.strip().lower() for _, href in region.links if re.match(MESSENGER_LINK, href.strip(), re.I)}
     for link_text, href in region.links:
-        contact_link = href.lower().startswith(("tel:", "mailto:"))
+        chat = re.match(MESSENGER_LINK, href.strip(), re.I) is not None
+        if chat and len(chats) > 1:
+            continue
+        contact_link = href.lower().startswith(("tel:", "mailto:")) or chat
         signal = next((m for m in _LINK_SIGNALS.finditer(href) if not _APPLICATION_AS_A_THING.match(href, m.start())),
                       None)
         if signal and bare is not None and not contact_link and link_text.strip() and link_text not in bare:
@@ -660,6 +707,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(Signal("address", mapped[:60], (MAP_LINK_NOTE,)))
         elif region.postal_address and region.text:
             found.append(Signal("address", region.text[:60], (ADDRESS_ELEMENT_NOTE,)))
+        elif region.site_footer:
+            # "Kathmandu, Nepal" on a line of its own (a link's too) in the site footer: where the employer is,
+            # by the place names alone (GeoNames), however the line is marked up.
+            place = _town_and_country_in(region.text)
+            if place:
+                found.append(Signal("location", place.strip()[:60], (PLACE_LINE_NOTE,)))
     if region.site_footer and not any(f.kind == "contact" or (f.kind == "link" and f.text.startswith("mailto:"))
                                       for f in found):
         mailbox = owners_mailbox(haystack + "\n" + "\n".join(h for _, h in region.links), (*employers, owner_name))

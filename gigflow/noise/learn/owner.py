@@ -308,9 +308,21 @@ def _listing_name(roots) -> str:
     for root in roots:
         parts = title_parts(root)
         names = set(copyright_holders(root)) | ({parts[0], parts[-1]} if len(parts) >= 2 else set())
-        counts.update({_norm(name) for name in names if name and _LISTING_NAME.search(name)})
+        counts.update({_norm(name) for name in names if name and _LISTING_NAME.search(name) and _names_a_site(name)})
     name, count = counts.most_common(1)[0] if counts else ("", 0)
     return name if count > len(roots) // 2 else ""
+
+
+# Words that, with a listing word, name a section of any site ("Job Openings", "Current Vacancies", "Our Jobs").
+_GENERIC_LISTING_WORDS = re.compile(r"\b(?:openings?|open|positions?|roles?|current|latest|new|all|our|careers?|"
+                                    r"opportunit(?:y|ies)|details?|offers?)\b", re.I)
+
+
+def _names_a_site(name: str) -> bool:
+    """A listing name with a name of its own ("Greenfield Jobs"), not only words naming a section ("Job
+    Openings"): a section's title says nothing about whose jobs the site lists."""
+    rest = _GENERIC_LISTING_WORDS.sub(" ", _SECTION_WORDS.sub(" ", _LISTING_NAME.sub(" ", name)))
+    return re.search(r"[^\W\d_]", rest) is not None
 
 
 def _title_affix(roots) -> str:

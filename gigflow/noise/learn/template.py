@@ -231,6 +231,10 @@ class SiteTemplate:
             return ""
         if is_heading(el) or any(is_heading(d) for d in el.iterdescendants()):
             return "a heading inside the job content"
+        if _value_of_a_label(el):
+            # "Questions: info@acme.example" in the job's details list: the label stays as job content, so its
+            # value does too, though it is only a link (a general mailbox reads as no fact on its own).
+            return "the value of a field label inside the job content"
         if is_all_links(el):
             return ""  # share bars, tag links, back links: template even here
         if is_label_value_row(el):
@@ -512,6 +516,18 @@ def is_field_label(el) -> bool:
     if not text or el.tag == "a" or el.find(".//a") is not None:
         return False
     return len(text) <= LABEL_MAX_CHARS and len(text.split()) <= LABEL_MAX_WORDS
+
+
+def _value_of_a_label(el) -> bool:
+    """``el`` is the value cell of a label/value row: a dd, or a td after a th."""
+    if el.tag == "dd":
+        return True
+    if el.tag != "td":
+        return False
+    previous = el.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    return previous is not None and previous.tag == "th"
 
 
 def is_label_value_row(el) -> bool:
