@@ -87,6 +87,30 @@ def test_changed_markup_falls_back_from_h1_to_title_classes_and_meta():
     assert extract(meta_only, url="https://x.example/j/3").jobs[0].title == "Painter"
 
 
+def test_a_title_part_naming_the_site_owner_is_no_place():
+    # An agency called after a town ("Careers | UNION"; Union is a town in New Jersey): its copyright line, set after
+    # an icon in its block, names the owner, so the <title> part is the site's name, not the job's place.
+    page = (b"<html><head><title>Join Our Team | Careers | UNION</title></head><body><main><h1>Account Manager</h1>"
+            b"<p>You run our client accounts.</p></main><footer><div class='copyright'><div class='bolt'></div>"
+            b" &copy; 2014 Union, LLC</div></footer></body></html>")
+    job = extract(page, url="http://127.0.0.1:8765/careers/account-manager.html").jobs[0]
+    assert job.title == "Account Manager" and job.location is None
+    # a <title> part naming a town, on a site owned by someone else, is still the job's place
+    elsewhere = page.replace(b"Careers | UNION", b"Careers | Union").replace(b"Union, LLC", b"Acme, LLC")
+    assert extract(elsewhere, url="http://127.0.0.1:8765/careers/a.html").jobs[0].location == "Union"
+
+
+def test_a_document_title_naming_job_and_employer_gives_the_job():
+    # The posting sits inside the page's <header> (a Webflow export), so its h1 counts as site chrome and the
+    # document title's part wins: "… at Crays" names who hires, not the job.
+    page = (b"<html><head><title>Senior Backend Developer Resident App at Crays | Careers</title><meta "
+            b"property='og:title' content='Senior Backend Developer Resident App at Crays | Careers'></head><body>"
+            b"<header><nav><a href='/'>Home</a><a href='/jobs'>Jobs</a></nav><h1>Senior Backend Developer, Resident "
+            b"App</h1><p>You build the resident app's backend.</p></header></body></html>")
+    job = extract(page, url="http://127.0.0.1:8766/jobs/senior-backend-developer/").jobs[0]
+    assert (job.title, job.employer) == ("Senior Backend Developer Resident App", "Crays")
+
+
 def test_hostile_pages_are_contained():
     injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
                 b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"

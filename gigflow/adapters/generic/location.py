@@ -151,7 +151,8 @@ class LocationFinder:
     def _place_part_of_doc_title(self) -> tuple[str, str] | None:
         for parts, name in zip(self._title_parts, ("<title>", "og:title", "twitter:title")):
             for part in parts:
-                if place_score(part) >= 0.67:
+                # "Careers | UNION" beside "© 2014 Union, LLC": the site's own name, though a town bears it too
+                if place_score(part) >= 0.67 and not self._is_owner_name(part) and not self._is_site_name(part):
                     return part, f"{name} part"
         return None
 

@@ -22,11 +22,12 @@ class SiteNames:
                 if "logo" in f"{image.get('class') or ''} {image.get('id') or ''} {image.get('src') or ''}".lower():
                     names.append(re.sub(r"\s*\blogo\b\s*", " ", image.get("alt") or "", flags=re.I))
             for element in list(self._chrome)[-400:]:
-                text = element.text or ""
-                if "©" in text or "copyright" in text.lower() or "(c)" in text.lower():
-                    match = COPYRIGHT.search(clean_text(text, 200) or "")
-                    if match:
-                        names.append(match.group("name"))
+                # the line may follow an icon inside its block ("<div class=bolt></div> © 2014 Union, LLC")
+                for text in (element.text or "", element.tail or ""):
+                    if "©" in text or "copyright" in text.lower() or "(c)" in text.lower():
+                        match = COPYRIGHT.search(clean_text(text, 200) or "")
+                        if match:
+                            names.append(match.group("name"))
             self._owner_names = {squash(LEGAL_SUFFIX.sub("", n.strip(" .,-|"))) for n in names if n} - {""}
         return self._owner_names
 

@@ -28,6 +28,8 @@ LONE_TITLE_PART_SCORE = 0.8  # a part only one document title carries: below MIN
 TITLE_PART_OVER_HEADING = 1.0  # a title part a heading begins with: the fuller title, above the heading
 HIRING_SUBTITLE_SCORE = 3.0  # the line under "Acme recrute": as an h1 would score
 SUBTITLE_MAX_WORDS = 12
+# "Senior IT Engineer at Crays": a document title's part naming the job and who hires it (a short name after "at")
+_AT_EMPLOYER = re.compile(r"^(?P<title>\S+(?:\s+\S+)+?)\s+(?:at|@|bei|chez|presso)\s+(?P<employer>\S+(?:\s+\S+){0,3})$")
 
 
 class TitleFinder:
@@ -260,6 +262,9 @@ class TitleFinder:
         title = without_badge(best.text, badge) if badge is not None else None
         if title:  # "Designer hired": the badge is the job's state (closed_notice), not its title
             best = dataclasses.replace(best, text=title)
+        if best.source.startswith("<title> part"):
+            # "Data Engineer at Crays | Careers": the part names the job and who hires it; the job is the first half
+            best = dataclasses.replace(best, text=_without_employer(best.text))
         method = "heading" if best.source.split()[0] in HEADINGS else "meta" if best.element is None else "css"
         where = self.path(best.element) if best.element is not None else "og:title"
         confidence = round(min(0.85, 0.55 + best.score / 20), 3)
@@ -275,3 +280,10 @@ def _a_badge(labelled, key: str) -> bool:
     scope = labelled.element.getparent() if labelled.element.getparent() is not None else labelled.element
     return any(isinstance(el.tag, str) and BADGE_CLASS.search(class_and_id(el))
                and normalise(" ".join(" ".join(el.itertext()).split())) == key for el in scope.iter())
+
+
+def _without_employer(part: str) -> str:
+    """A document title's part less the employer it names after "at" ("Data Engineer at Crays" -> "Data
+    Engineer"): the job's name is the part before it."""
+    match = _AT_EMPLOYER.match(part.strip()) if len(part) <= 200 else None
+    return match.group("title") if match else part
