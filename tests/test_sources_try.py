@@ -192,3 +192,14 @@ def test_a_line_the_filter_shortened_reports_only_what_went_not_the_apply_link_i
     assert removed_by_filter(before, after) == ["[Other jobs](https://x.test/jobs)",
                                                 "[Home](https://x.test/) [About](https://x.test/about)"]
     assert removed_by_filter("# Cook\n\nA cookie banner.\n", "# Cook\n") == ["A cookie banner."]
+
+
+def test_removed_lines_of_a_huge_page_are_read_as_a_multiset():
+    # 20,000 distinct lines, every other one filtered: a sequence diff of them ran for 19 s; past LINE_DIFF_LIMIT
+    # lines the lines the filtered Markdown lacks are listed in order instead
+    from gigflow.commands.sources_try import LINE_DIFF_LIMIT, removed_by_filter
+
+    before = [f"- other job {n}" for n in range(20_000)]
+    assert len(before) > LINE_DIFF_LIMIT
+    assert removed_by_filter("\n".join(before), "\n".join(before[::2])) == before[1::2]
+

@@ -5,6 +5,7 @@ those very pages, warnings with what to do, and the source file to import."""
 
 from __future__ import annotations
 
+import collections
 import difflib
 from collections import Counter
 import json
@@ -200,13 +201,24 @@ def warnings(found: dict, entry: dict) -> list[dict]:
 
 
 WORD_DIFF_LIMIT = 4000  # words in one changed block compared word by word (bounded time on hostile pages)
+LINE_DIFF_LIMIT = 4000  # lines before and after compared as a sequence; beyond, as a multiset (linear)
 
 
 def removed_by_filter(before: str, after: str) -> list[str]:
     """What the filter took out of the Markdown: whole lines, and from a line it shortened only the words that went
     (a line holding an apply link beside an "other jobs" link must not read as if the apply link went too)."""
     a, b = before.splitlines(), after.splitlines()
-    removed: list[str] = []
+    if len(a) + len(b) > LINE_DIFF_LIMIT:
+        # the line diff grows faster than the page: on a huge page, the lines the filtered Markdown lacks, in order
+        left = collections.Counter(b)
+        removed = []
+        for line in a:
+            if left[line] > 0:
+                left[line] -= 1
+            else:
+                removed.append(line)
+        return [line for line in removed if line.strip()]
+    removed = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
         if tag == "delete":
             removed += a[i1:i2]
