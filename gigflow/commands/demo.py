@@ -4,7 +4,7 @@ noise filter offline and show what the next crawl's Markdown loses (template) an
 import subprocess
 import sys
 
-from gigflow.commands import GigflowCommand
+from gigflow.commands import GigflowCommand, print_error
 
 DEMO_PORT = 8765
 CRAWL = [sys.executable, "-m", "scrapy", "crawl", "href", "-a", "source=demo", "-s", "POLITENESS_MIN_INTERVAL=0.2",
@@ -25,7 +25,14 @@ class Command(GigflowCommand):
         pool = self.pool
         import_sources(pool, load_source_file("fixtures/sources/demo.yaml"))
         print("imported source 'demo' (fixtures/sources/demo.yaml)")
-        with FixtureServer("fixtures/sites", port=DEMO_PORT) as server:
+        try:
+            serving = FixtureServer("fixtures/sites", port=DEMO_PORT)
+        except OSError as exc:  # another program holds the demo's port: say so, no traceback
+            print_error(f"cannot serve the demo site on 127.0.0.1:{DEMO_PORT}: {exc.strerror or exc}; stop what "
+                        "uses that port and run the demo again")
+            self.exitcode = 1
+            return
+        with serving as server:
             print(f"serving fixtures/sites on {server.url}; crawling…", flush=True)
             if self._run(CRAWL):
                 return
