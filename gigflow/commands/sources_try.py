@@ -5,7 +5,6 @@ those very pages, warnings with what to do, and the source file to import."""
 
 from __future__ import annotations
 
-import collections
 import difflib
 from collections import Counter
 import json
@@ -210,7 +209,7 @@ def removed_by_filter(before: str, after: str) -> list[str]:
     a, b = before.splitlines(), after.splitlines()
     if len(a) + len(b) > LINE_DIFF_LIMIT:
         # the line diff grows faster than the page: on a huge page, the lines the filtered Markdown lacks, in order
-        left = collections.Counter(b)
+        left = Counter(b)
         removed = []
         for line in a:
             if left[line] > 0:

@@ -9,9 +9,10 @@ import re
 
 from gigflow.adapters.common import clean_text
 from gigflow.adapters.gazetteer import place_score
-from gigflow.adapters.generic.patterns import (BARE_SOURCES, CAREERS_AT, EMPLOYER_ATTR, HEADINGS, HIRING_TITLE,
-                                               JOB_IN_TITLE, LABELLED_TITLE_SCORE, LISTING_WORDS, LOCATION_ATTR,
-                                               MAX_CANDIDATES, MIN_TITLE_SCORE, PROMINENT, TITLE_CLASS, WORD_SPLIT)
+from gigflow.adapters.generic.patterns import (AT_EMPLOYER, BARE_SOURCES, CAREERS_AT, EMPLOYER_ATTR, HEADINGS,
+                                               HIRING_TITLE, JOB_IN_TITLE, LABELLED_TITLE_SCORE, LISTING_WORDS,
+                                               LOCATION_ATTR, MAX_CANDIDATES, MIN_TITLE_SCORE, PROMINENT, TITLE_CLASS,
+                                               WORD_SPLIT)
 from gigflow.adapters.generic.rules import score as rules_score
 from gigflow.adapters.generic.rules import vetoed
 from gigflow.adapters.generic.text import heading_text, is_section_heading, own_text
@@ -28,8 +29,6 @@ LONE_TITLE_PART_SCORE = 0.8  # a part only one document title carries: below MIN
 TITLE_PART_OVER_HEADING = 1.0  # a title part a heading begins with: the fuller title, above the heading
 HIRING_SUBTITLE_SCORE = 3.0  # the line under "Acme recrute": as an h1 would score
 SUBTITLE_MAX_WORDS = 12
-# "Senior IT Engineer at Crays": a document title's part naming the job and who hires it (a short name after "at")
-_AT_EMPLOYER = re.compile(r"^(?P<title>\S+(?:\s+\S+)+?)\s+(?:at|@|bei|chez|presso)\s+(?P<employer>\S+(?:\s+\S+){0,3})$")
 
 
 class TitleFinder:
@@ -282,8 +281,11 @@ def _a_badge(labelled, key: str) -> bool:
                and normalise(" ".join(" ".join(el.itertext()).split())) == key for el in scope.iter())
 
 
+MAX_TITLE_PART = 200  # a document title's part read for "at <employer>" (bounded on a hostile page)
+
+
 def _without_employer(part: str) -> str:
     """A document title's part less the employer it names after "at" ("Data Engineer at Crays" -> "Data
     Engineer"): the job's name is the part before it."""
-    match = _AT_EMPLOYER.match(part.strip()) if len(part) <= 200 else None
+    match = AT_EMPLOYER.match(part.strip()) if len(part) <= MAX_TITLE_PART else None
     return match.group("title") if match else part

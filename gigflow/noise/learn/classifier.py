@@ -13,9 +13,9 @@ from lxml import etree
 from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from gigflow.adapters.gazetteer import is_region_only, place_parts, place_score
 from gigflow.noise.learn.directory import REASON as DIRECTORY_REASON
 from gigflow.noise.learn.settings import NoiseSettings
-from gigflow.adapters.gazetteer import is_region_only, place_parts, place_score
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
                                  MAP_LINK_NOTE, OPENINGS_NOTE, PLACE_LINE_NOTE, SITE_MAILBOX_NOTE, Signal,
                                  signals_reason)
@@ -355,6 +355,7 @@ _ALT = re.compile(r"""<img\b[^>]*?\balt=["']([^"'<>]{1,200})["']""", re.I)
 # sales line's "I want to know more about your services"), and not Telegram's t.me (as often a news channel).
 MESSENGER_LINK = (r"^(?:https?:)?//(?:www\.)?(?:m\.me|wa\.me|(?:api\.)?whatsapp\.com/send)"
                   r"(?![^#]*[?&](?:text|url)=)(?:/|\?|$)")
+_MESSENGER = re.compile(MESSENGER_LINK, re.I)
 _LINK_SIGNALS = re.compile(r"^tel:|" + MESSENGER_LINK + r"|^mailto:(?![?&]|\s*$|" + SITE_MAILBOXES + r")|"
                            # not a competition's or a competitor's address ("fotowettbewerb", "mitbewerber")
                            r"apply|application|(?<!wett)(?<!mit)bewerb|" + APPLY_CANDIDAT + r"|postul", re.I)
@@ -548,8 +549,6 @@ def _home_page(href: str) -> bool:
 
 
 PLACE_LINE_MAX_WORDS = 6
-
-
 PLACE_MAX_COMMAS = 200  # commas looked at in one region's text (bounded on any page)
 
 
@@ -683,9 +682,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         if match:
             found.append(Signal(kind, match.group(0).strip()))
     # Chats with several different addresses are a list of other parties (a studio's client bots), not whom to write to.
-    chats = {href.strip().lower() for _, href in region.links if re.match(MESSENGER_LINK, href.strip(), re.I)}
+    chats = {href.strip().lower() for _, href in region.links if _MESSENGER.match(href.strip())}
     for link_text, href in region.links:
-        chat = re.match(MESSENGER_LINK, href.strip(), re.I) is not None
+        chat = href.strip().lower() in chats
         if chat and len(chats) > 1:
             continue
         contact_link = href.lower().startswith(("tel:", "mailto:")) or chat
