@@ -11,6 +11,7 @@ from typing import NamedTuple
 COPYRIGHT_NOTE = "(copyright line)"
 OPENINGS_NOTE = "(a line naming the owner's jobs)"
 MAP_LINK_NOTE = "(a link to a map)"
+MAP_LINK_BESIDE_NOTE = "(the place a link to a map beside it points to)"
 ADDRESS_ELEMENT_NOTE = "(an <address> element)"
 PLACE_LINE_NOTE = "(a line naming a known town and its country in the site footer)"
 SITE_MAILBOX_NOTE = "(the employer's own mailbox in the site footer)"

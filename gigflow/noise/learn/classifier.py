@@ -17,8 +17,8 @@ from gigflow.adapters.gazetteer import is_region_only, place_parts, place_score
 from gigflow.noise.learn.directory import REASON as DIRECTORY_REASON
 from gigflow.noise.learn.settings import NoiseSettings
 from gigflow.noise.signal import (ADDRESS_ELEMENT_NOTE, COPYRIGHT_NOTE, LABEL_VALUE_KIND, LABEL_VALUE_NOTE,
-                                 MAP_LINK_NOTE, OPENINGS_NOTE, PLACE_LINE_NOTE, SITE_MAILBOX_NOTE, Signal,
-                                 signals_reason)
+                                 MAP_LINK_BESIDE_NOTE, MAP_LINK_NOTE, OPENINGS_NOTE, PLACE_LINE_NOTE,
+                                 SITE_MAILBOX_NOTE, Signal, signals_reason)
 from gigflow.noise.signature import MAP_LINK
 from gigflow.noise.statements import COPYRIGHT_MARK
 from gigflow.vacancy_status import CLOSED_NOTICE
@@ -64,6 +64,9 @@ class ReviewRegion:
     # The machine-readable date of a <time datetime=…> element in it ("2022-12-06T11:24:04+07:00"): a date by
     # markup, however its words run together ("06/12/202206/12/2022": published and updated, side by side).
     time_stamp: str = ""
+    # The words of a link to a map that is its only neighbour ("Main office · 1 Road, Town" beside "View map"): the
+    # region is the place that link points to, however its words are written (JJ).
+    beside_map_link: str = ""
     # The cards of the directory it is, or is one card of (places or people, each with a mailbox or phone of its
     # own, five or more): the site's directory, not this job's contact (0: none).
     directory_entries: int = 0
@@ -706,6 +709,8 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             found.append(Signal("address", mapped[:60], (MAP_LINK_NOTE,)))
         elif region.postal_address and region.text:
             found.append(Signal("address", region.text[:60], (ADDRESS_ELEMENT_NOTE,)))
+        elif region.beside_map_link and region.text:
+            found.append(Signal("address", region.text[:60], (MAP_LINK_BESIDE_NOTE,)))
         elif region.site_footer:
             # "Kathmandu, Nepal" on a line of its own (a link's too) in the site footer: where the employer is,
             # by the place names alone (GeoNames), however the line is marked up.

@@ -16,6 +16,7 @@ from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionV
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
 from gigflow.noise.model import RemovalRule, SampleRef
+from gigflow.noise.signature import MAP_LINK
 from gigflow.noise.learn.settings import NoiseSettings
 
 
@@ -84,7 +85,42 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
                         in_page_links=in_page_targets(region, page_url),
                         posting_links=sibling_page_targets(region, page_url),
                         page_title=stated_title(region, titles), section_heading=job_section_above(region),
-                        time_stamp=time_stamp(region), directory_entries=directory_entries(region))
+                        time_stamp=time_stamp(region), directory_entries=directory_entries(region),
+                        beside_map_link=map_link_beside(region))
+
+
+MAP_NEIGHBOUR_DEPTH = 3  # how far up a line of an office may sit in the block beside the map link
+
+
+def map_link_beside(region) -> str:
+    """The words of the links to a map that are all the parent of the region, or of a block it is a line of,
+    holds beside it ("View map" after an office's lines), or '': the region is (part of) the place they point to.
+    Not where the block holds links of its own or its neighbours say anything else."""
+    node = region
+    for _ in range(MAP_NEIGHBOUR_DEPTH):
+        parent = node.getparent()
+        if parent is None or any(a.get("href") for a in node.iter("a")):
+            return ""
+        said = _lone_map_links(parent, node)
+        if said:
+            return said
+        node = parent
+    return ""
+
+
+def _lone_map_links(parent, node) -> str:
+    """The words of the map links that are all ``parent`` holds besides ``node``, or ''."""
+    said = []
+    for sibling in parent.iterchildren(etree.Element):
+        if sibling is node:
+            continue
+        maps = [a for a in sibling.iter("a") if MAP_LINK.search(a.get("href") or "")]
+        words = [" ".join(a.text_content().split()) for a in maps]
+        if " ".join(sibling.text_content().split()) != " ".join(words):
+            return ""  # a neighbour says something besides its links to a map
+        said += [w or "map" for w in words]
+    loose = (parent.text or "") + "".join(child.tail or "" for child in parent.iterchildren())
+    return " · ".join(said) if said and not loose.strip() else ""
 
 
 def time_stamp(region) -> str:

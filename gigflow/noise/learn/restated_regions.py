@@ -193,7 +193,11 @@ def _facts(matches: list, names: tuple[str, ...], stated: set[str] = frozenset()
         for a in region.iter("a"):
             href = (a.get("href") or "").strip()
             link_text = " ".join(a.text_content().split())
-            if href.lower().startswith("mailto:"):
+            if MAP_LINK.search(href):
+                # A link to a map states its place by where it points: two offices' "View map" links say the
+                # same words of different places (JI).
+                facts.targets.add(_target(href))
+            elif href.lower().startswith("mailto:"):
                 facts.mailboxes.add(mailbox(href))
             elif href.lower().startswith("tel:"):
                 facts.phones.add("".join(_DIGITS.findall(href))[-PHONE_DIGITS:])

@@ -10,7 +10,7 @@ from gigflow.noise.learn.footer_phones import needless_phone_line
 from gigflow.noise.learn.office_details import office_detail_line
 from gigflow.noise.statements import statement_markup, statements
 from gigflow.noise.learn.template import is_explicit_label
-from gigflow.noise.learn.region_review import in_postal_address, in_site_footer, review_regions
+from gigflow.noise.learn.region_review import in_postal_address, in_site_footer, map_link_beside, review_regions
 
 
 def statements_without_facts(classifier, learnable: dict, by_signature: dict, verdicts: dict, settings,
@@ -45,6 +45,7 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
             continue
         footer = in_site_footer(region) is not None
         postal = in_postal_address(region)
+        mapped = map_link_beside(region)  # each line of an office beside its map link is that place's (JJ)
         ids = []
         for i, (statement, in_part) in enumerate(zip(found, settled)):
             if in_part:
@@ -55,7 +56,7 @@ def statements_without_facts(classifier, learnable: dict, by_signature: dict, ve
                 text=statement.text, html=statement_markup(statement)[: settings.max_region_sent_chars],
                 links=tuple((" ".join(a.text_content().split()) or a.get("aria-label") or a.get("title") or "",
                              a.get("href")) for a in statement.links() if a.get("href")),
-                site_footer=footer, postal_address=postal)
+                site_footer=footer, postal_address=postal, beside_map_link=mapped)
             asked.append(review)
             ids.append(review.id)
         judged[(selector, signature)] = (found, ids, footer)
