@@ -100,6 +100,22 @@ def test_a_title_part_naming_the_site_owner_is_no_place():
     assert extract(elsewhere, url="http://127.0.0.1:8765/careers/a.html").jobs[0].location == "Union"
 
 
+def test_section_words_and_accented_places_name_no_employer():
+    # Hold-out 140's Gatsby careers: "<job> | Career" in <title>, the office's town in an h2 under the h1 (spelled
+    # with its accents, which GeoNames keeps only in longer names), the owner in a Vietnamese copyright line
+    # ("copyright belongs to …").
+    def page(place: str) -> bytes:
+        return (f"<html><head><title>Sales Trainer | Career</title></head><body><main><h1>Sales Trainer</h1>"
+                f"<h2>{place}</h2><p>You train our sales team every week.</p></main><footer><div>©2024 Bản quyền "
+                "thuộc về Acme Edtech Group</div></footer></body></html>").encode()
+    job = extract(page("Hồ Chí Minh"), url="http://127.0.0.1:8765/sales-trainer/").jobs[0]
+    assert (job.title, job.employer, job.location) == ("Sales Trainer", "Acme Edtech Group", "Hồ Chí Minh")
+    # an image's file word is no logo's name
+    logo = page("Hà Nội").replace(b"<footer>", b"<footer><img class='logo' src='/f.svg' alt='footerIcon'>").replace(
+        "©2024 Bản quyền thuộc về Acme Edtech Group".encode(), b"Made with care")
+    assert extract(logo, url="http://127.0.0.1:8765/sales-trainer/").jobs[0].employer is None
+
+
 def test_a_document_title_naming_job_and_employer_gives_the_job():
     # The posting sits inside the page's <header> (a Webflow export), so its h1 counts as site chrome and the
     # document title's part wins: "… at Crays" names who hires, not the job.

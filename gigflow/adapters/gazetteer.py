@@ -126,6 +126,9 @@ def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
         return part in regions  # "BE", "NY", "USA"; a three-letter city alias ("Ame") is too weak a sign
     if part in cities or part in regions:
         return True
+    folded = _without_accents(part)
+    if folded != part and (folded in cities or folded in regions):
+        return True  # "Hồ Chí Minh": GeoNames spells many places with their accents only in longer names
     words = [w for w in part.split() if not any(ch.isdigit() for ch in w)]
     for cut in range(min(3, len(words) - 1), 0, -1):
         head, rest = " ".join(words[:cut]), words[cut:]
@@ -135,6 +138,14 @@ def _known(part: str, cities: frozenset[str], regions: frozenset[str]) -> bool:
     # "Austin 78701", "TX 78701": a known name once the postcode is gone.
     rest = " ".join(words)
     return bool(words) and len(words) < len(part.split()) and (rest in cities or rest in regions)
+
+
+def _without_accents(text: str) -> str:
+    """Latin letters without their accents ("hồ chí minh" -> "ho chi minh"); other scripts unchanged."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.replace("đ", "d").replace("Đ", "D"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def is_region_only(text: str | None) -> bool:

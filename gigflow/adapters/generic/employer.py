@@ -16,7 +16,7 @@ from gigflow.adapters.dates import normalise_date
 from gigflow.adapters.gazetteer import place_score
 from gigflow.adapters.generic.patterns import (AT_EMPLOYER, CAREERS_AT, COPYRIGHT, DESCRIBED_ORGANISATION, POSTED_BY,
                                                EMPLOYER_ATTR, HEADINGS, HIRING_HEADING, HIRING_TITLE, LEGAL_SUFFIX, LISTING_WORDS,
-                                               ORG_WORDS, RECRUITING_SITE, SECTION_OF_SITE, TITLE_SEPARATOR)
+                                               ONLY_SECTION_WORDS, ORG_WORDS, RECRUITING_SITE, SECTION_OF_SITE, TITLE_SEPARATOR)
 from gigflow.adapters.generic.rules import Source, first_found
 from gigflow.adapters.generic.text import (is_section_heading, is_slogan, labels_another_field, opens_a_section,
                                            squash)
@@ -24,7 +24,9 @@ from gigflow.adapters.text_patterns import label_field, normalise, parse_salary
 from gigflow.adapters.types import Evidence
 
 # What an image's alt text says when it is no name: a loading animation, an icon, a placeholder.
-NOT_A_LOGO = re.compile(r"(?:pre)?loader|loading|spinner|icon|image|img|placeholder|banner|avatar", re.I)
+# A file-like word may lead it ("footerIcon", "header-image").
+NOT_A_LOGO = re.compile(r"(?:[a-z]+[-_]?)?(?:(?:pre)?loader|loading|spinner|icon|image|img|placeholder|banner|avatar)",
+                        re.I)
 POSTED_BY_BLOCKS = 2  # the blocks right after the title where a byline stands
 HIRING_HEADING_TAGS = ("h1", "h2", "h3")
 # A row naming the company's own site: "Website", "Company website", "Webseite", "Site web", "Sitio web".
@@ -33,6 +35,12 @@ WEBSITE_LABEL = re.compile(r"(?:company |employer )?(?:website|web site|homepage
 MAX_NAME_WORDS_IN_TITLE = 4
 WEBSITE_ROW_MAX_CHARS = 300  # a label and an address: a longer block is no such row
 EMPLOYER_MARKS = ("hiringOrganization", "employer", EMPLOYER_ATTR)
+
+
+def _names_a_section(text: str) -> bool:
+    """"Empleos", "Jobs", "Вакансии", "Career": words naming a site's job section, no one's name."""
+    return len(text.split()) <= 2 and LISTING_WORDS.search(text) is not None or \
+        ONLY_SECTION_WORDS.fullmatch(text.strip()) is not None
 
 
 def _section_owner(part: str) -> str:
@@ -163,8 +171,8 @@ class EmployerFinder:
         return None
 
     def _plausible_employer(self, text: str | None) -> bool:
-        if text and len(text.split()) <= 2 and LISTING_WORDS.search(text):
-            return False  # "Empleos", "Jobs", "Вакансии": a board's section, not an employer
+        if text and _names_a_section(text):
+            return False  # "Empleos", "Jobs", "Вакансии", "Career": a site's section, not an employer
         if text and (label_field(text.strip(" :：")) or NOT_A_LOGO.fullmatch(text.strip())):
             return False  # a field's label ("Expected start date") or an image's file word ("preloader")
         return bool(text) and 2 <= len(text) <= 100 and not is_section_heading(text) and \
@@ -231,8 +239,9 @@ class EmployerFinder:
         title = self.title()
         parts = [p.strip() for p in TITLE_SEPARATOR.split(self.meta.get("<title>", "")) if p.strip()]
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
-            other = parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0]
-            return _section_owner(other), "<title> beside the h1"
+            other = _section_owner(parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0])
+            if not _names_a_section(other):
+                return other, "<title> beside the h1"
         return None
 
     def _plausible_site_name(self) -> tuple[str, str] | None:

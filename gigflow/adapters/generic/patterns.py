@@ -104,7 +104,9 @@ LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|
                            r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
                            r"postes|résultats|lediga jobb|lediga tjänster|empleos|ofertas|vacantes|trabajos|"
                            r"nabídky|pracovní místa|ponuky|вакансии|työpaikat|oferty pracy|offerte)\b", re.I)
-COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,–—-]*(?:by\s+)?"
+# The holder after the sign and year, past "by", "belongs to", Vietnamese "Bản quyền thuộc về" (copyright belongs to).
+COPYRIGHT = re.compile(r"(?:(?:©|&copy;|\(c\)|copyright)\s*)+(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,–—-]*"
+                       r"(?:by\s+|(?:(?:copyright\s+)?belongs\s+to|(?:bản quyền\s+)?thuộc về)\s+|bản quyền\s+)?"
                        r"(?P<name>[^\d|.•·,][^|•·]{1,60}?)(?:[.,]?\s*(?:all rights reserved|alle rechten|"
                        r"alle rechte|tous droits)|\s*[|•·]|$)", re.I)
 # A location label's value that names a way of working, not a place (en, de, nl, fr, es, cs/sk, pl, ru).
@@ -118,9 +120,11 @@ DESCRIBED_ORGANISATION = re.compile(r"^(?P<name>[^\s—–:;,.!?][^—–:;,.!?]
                                     r"organi[sz]ation|startup|agency|компания|организация|unternehmen|firma|empresa|"
                                     r"entreprise|société|bedrijf|organisatie|společnost|spoločnosť|spółka)\b", re.I)
 BREADCRUMB = re.compile(r"breadcrumb|BreadcrumbList|drobečk|omrvink|miette|migas|хлебн", re.I)
-SECTION_OF_SITE = re.compile(r"^(?P<name>\S.{1,58}?)\s+(?:job descriptions?|job details|job posting|careers?|jobs|"
-                             r"karriere|stellenangebote|vacatures|werken bij|carrières|empleo|empleos|kariéra|"
-                             r"kariera|вакансии|työpaikat)$", re.I)
+SITE_SECTION_WORDS = (r"(?:job descriptions?|job details|job posting|careers?|jobs|karriere|stellenangebote|vacatures|"
+                      r"werken bij|carrières|empleo|empleos|kariéra|kariera|вакансии|työpaikat)")
+SECTION_OF_SITE = re.compile(rf"^(?P<name>\S.{{1,58}}?)\s+{SITE_SECTION_WORDS}$", re.I)
+# A section word alone ("Career" in "Welder | Career"): the site's section, no one's name.
+ONLY_SECTION_WORDS = re.compile(rf"{SITE_SECTION_WORDS}", re.I)
 # A site name's words that say it is the recruiting site ("採用サイト｜株式会社セガ", "RACE Recruiting Site",
 # "Acme Karriereportal"): the rest names the employer. An alias in lenticular brackets ("-【SEGA Co., Ltd.】") too.
 _RECRUITING_WORDS = (r"(?:(?:新卒|中途|キャリア)?採用(?:サイト|情報|ページ)|recruit(?:ing|ment)? site|careers? (?:site|portal)|"
