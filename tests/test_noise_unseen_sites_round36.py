@@ -7,6 +7,10 @@
 - JJ (the same footer): the first office's lines, a block of their own beside the map link, were reviewed apart
   from it; no pattern reads "Floor 2-3, building 17T4, No. 1 …" as an address, and the lines went while the link
   stayed. The lines whose only neighbour is a link to a map are the place it points to, however they are written.
+- JK (hold-out 144, a landscaping firm's WordPress careers): the footer's one office, "12275 Weckman Road" (a link
+  to a map) above "Shakopee, MN 55379", read as two offices in two towns, the house number as a postcode and the
+  street as its town; the job names Shakopee, so the "other town's office", the street, went. A line ending in a
+  street's word is no postcode and town.
 
 Each behaviour test fails on the code before round 36 (commit 9b617b8).
 """
@@ -57,3 +61,20 @@ def test_jj_map_link_beside_reads_only_a_lone_neighbour():
     # a link of another kind beside it is no map
     other = lxml.html.fromstring("<div><div class='lines'>Somewhere</div><a href='/contact/'>View map</a></div>")
     assert map_link_beside(other.find_class("lines")[0]) == ""
+
+
+def _with_one_office(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Acme Works</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} You join our crew in Shakopee.</p><ul><li>{need}</li></ul>"
+            "</article></main><footer><div class='contact'><p><a href='https://www.google.com/maps/dir//12275+"
+            "Weckman+Rd'>12275 Weckman Road</a></p><p>Shakopee, MN 55379</p><p><a href='tel:+19525550100'>952 555 "
+            "0100</a></p></div><div>Landscapes that last</div></footer></body></html>")
+
+
+def test_jk_a_street_line_is_no_second_office_of_the_footer():
+    from gigflow.noise.learn.office_list import office_town
+
+    result, markdown = learn_four_jobs(_with_one_office, ORIGIN)
+    assert "12275 Weckman Road" in markdown and "Shakopee, MN 55379" in markdown, markdown
+    assert "Landscapes that last" not in markdown, markdown
+    assert office_town("12275 Weckman Road") == "" and office_town("31200 Toulouse") == "toulouse"

@@ -34,6 +34,9 @@ MIN_TOWNS = 2
 # before a state and ZIP code ("Seattle, WA 98103"); not a year before a name ("2025 Acme").
 _POSTCODE_TOWN = re.compile(r"(?<![\w©.-])(?:[A-Z]{1,2}-)?(?!(?:19|20)\d\d\b)\d{4,5}\s+"
                             r"([^\W\d_][\w'’.-]*(?:[ -][^\W\d_][\w'’.-]*){0,3})")
+# A house number and its street ("12275 Weckman Road") reads like a postcode and a town: a street's word ends it.
+_STREET_END = re.compile(r"\b(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|ln|drive|dr|way|court|ct|square|"
+                         r"place|parkway|pkwy|highway|hwy|trail|circle)\.?$", re.I)
 _TOWN_STATE_ZIP = re.compile(r"([^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}),\s*[A-Z]{2}\s+\d{5}\b")
 
 
@@ -42,7 +45,8 @@ def office_town(text: str) -> str:
     one counts ("1165 Rue Jean ..." above "13290 Aix-en-Provence" is a street). A mailbox beside it goes with the
     office only where the page states it elsewhere too (``without_office_lists``' trial)."""
     for line in reversed(text.splitlines()):
-        found = [m.group(1) for pattern in (_POSTCODE_TOWN, _TOWN_STATE_ZIP) for m in pattern.finditer(line)]
+        found = [m.group(1) for pattern in (_POSTCODE_TOWN, _TOWN_STATE_ZIP) for m in pattern.finditer(line)
+                 if not _STREET_END.search(m.group(1).strip(" ."))]
         if found:
             return found[-1].strip(" .").casefold()
     return ""
