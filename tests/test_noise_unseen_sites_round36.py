@@ -11,6 +11,9 @@
   to a map) above "Shakopee, MN 55379", read as two offices in two towns, the house number as a postcode and the
   street as its town; the job names Shakopee, so the "other town's office", the street, went. A line ending in a
   street's word is no postcode and town.
+- JL (the same site): its footer's "hello@" mailbox went as a general mailbox, though it is the one employer's: the
+  owner's name came from the page's JSON-LD as "Mom&#039;s Design Build" (WordPress SEO plugins write entities
+  there), which no mailbox's domain spells. Names read from JSON-LD are unescaped as the meta tags' are.
 
 Each behaviour test fails on the code before round 36 (commit 9b617b8).
 """
@@ -78,3 +81,21 @@ def test_jk_a_street_line_is_no_second_office_of_the_footer():
     assert "12275 Weckman Road" in markdown and "Shakopee, MN 55379" in markdown, markdown
     assert "Landscapes that last" not in markdown, markdown
     assert office_town("12275 Weckman Road") == "" and office_town("31200 Toulouse") == "toulouse"
+
+
+def _with_escaped_owner(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Jo's Garden Works</title><script type='application/ld+json'>"
+            '{"@context": "https://schema.org", "@type": "Organization", "name": "Jo&#039;s Garden Works"}'
+            f"</script></head><body><header>{SITE_MENU}</header><main><article><h1>{title}</h1><p>{text} You join "
+            f"a team of twelve in the north hall.</p><ul><li>{need}</li></ul></article></main><footer><p><a href="
+            "'mailto:hello@josgardenworks.example'>hello@josgardenworks.example</a></p><p>Gardens that grow with "
+            "you</p></footer></body></html>")
+
+
+def test_jl_the_owner_named_with_entities_in_json_ld_keeps_its_footer_mailbox():
+    from gigflow.noise.learn.owner import json_ld_owner_names
+
+    result, markdown = learn_four_jobs(_with_escaped_owner, ORIGIN)
+    assert "hello@josgardenworks.example" in markdown, markdown
+    assert "Gardens that grow" not in markdown, markdown
+    assert json_ld_owner_names(_with_escaped_owner(0, "a", "b", "c", "d")) == ["Jo's Garden Works"]

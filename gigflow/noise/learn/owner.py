@@ -150,7 +150,7 @@ def json_ld_owner_names(body) -> list[str]:
             types = item.get("@type")
             types = types if isinstance(types, list) else [types]
             if any(str(t).lower() in _OWNER_TYPES for t in types) and isinstance(item.get("name"), str):
-                names.append(item["name"])
+                names.append(html.unescape(item["name"]))  # WordPress SEO plugins write "Mom&#039;s Design Build"
     return names
 
 
