@@ -90,6 +90,7 @@ def review_region(region_id, selector, signature, region, settings: NoiseSetting
 
 
 MAP_NEIGHBOUR_DEPTH = 3  # how far up a line of an office may sit in the block beside the map link
+MAP_NEIGHBOURS = 12  # an office's block holds a few parts beside its map link, not a page's worth (bounded)
 
 
 def map_link_beside(region) -> str:
@@ -111,6 +112,8 @@ def map_link_beside(region) -> str:
 def _lone_map_links(parent, node) -> str:
     """The words of the map links that are all ``parent`` holds besides ``node``, or ''."""
     said = []
+    if len(parent) > MAP_NEIGHBOURS:
+        return ""
     for sibling in parent.iterchildren(etree.Element):
         if sibling is node:
             continue
