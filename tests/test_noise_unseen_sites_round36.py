@@ -55,11 +55,11 @@ def test_jj_map_link_beside_reads_only_a_lone_neighbour():
     lines = page.find_class("lines")
     assert [map_link_beside(block) for block in lines] == ["View map", "View map"]
     # a neighbour saying more than its map link ("Open 9-17"), or words loose in the parent: no lone link
-    busy = lxml.html.fromstring(_with_mapped_offices(0, "welder", "Pipe Welder", "x", "y").replace(
-        "<a href='https://maps.app.goo.gl/HeadOffice1'", "<p>Open 9-17</p><a href='https://maps.app.goo.gl/HeadOffice1'"))
+    first_map = "<a href='https://maps.app.goo.gl/HeadOffice1'"
+    page_html = _with_mapped_offices(0, "welder", "Pipe Welder", "x", "y")
+    busy = lxml.html.fromstring(page_html.replace(first_map, "<p>Open 9-17</p>" + first_map))
     assert map_link_beside(busy.find_class("lines")[0]) == ""
-    loose = lxml.html.fromstring(_with_mapped_offices(0, "welder", "Pipe Welder", "x", "y").replace(
-        "</div><a href='https://maps.app.goo.gl/HeadOffice1'", "</div>Call first<a href='https://maps.app.goo.gl/HeadOffice1'"))
+    loose = lxml.html.fromstring(page_html.replace("</div>" + first_map, "</div>Call first" + first_map))
     assert map_link_beside(loose.find_class("lines")[0]) == ""
     # a link of another kind beside it is no map
     other = lxml.html.fromstring("<div><div class='lines'>Somewhere</div><a href='/contact/'>View map</a></div>")
