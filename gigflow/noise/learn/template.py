@@ -158,7 +158,7 @@ class SiteTemplate:
             # A wrapper around the site's nav (a fixed top bar holding the <nav>) is the nav's: its logo's <h1>
             # is the site's heading, not one inside the job content.
             return ""
-        if in_site_landmark(el):
+        if in_site_landmark(el, self.content_root):
             # The site's header, footer or nav differing between samples (an older footer on one page, a phone
             # added on others) is still the site's: its parts are judged, not kept as the job's text by position.
             return ""
@@ -780,15 +780,18 @@ def _words_beside_links_and_headings(el, enough: int) -> int:
     return words
 
 
-def in_site_landmark(el) -> bool:
+def in_site_landmark(el, content=None) -> bool:
     """Inside the site's header, footer or nav (by tag or ARIA role), not inside an article or main (an article's
-    own header holds its title and details)."""
+    own header holds its title and details). A landmark holding ``content`` (the text that varies between samples)
+    is no site landmark but the page's own container: a template that leaves a tag unclosed puts the whole job
+    inside its header, where the parser closes it only at the end of the page."""
     for node in el.iterancestors():
         role = (node.get("role") or "").strip().lower()
         if node.tag in ("article", "main") or role in ("main", "article"):
             return False
-    return any(node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
-               ("banner", "contentinfo", "navigation") for node in el.iterancestors())
+    return any((node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
+                ("banner", "contentinfo", "navigation")) and not (content is not None and _contains(node, content))
+               for node in el.iterancestors())
 
 
 OTHER_JOBS_MIN_ITEMS = 3
