@@ -127,6 +127,18 @@ def test_a_document_title_naming_job_and_employer_gives_the_job():
     assert (job.title, job.employer) == ("Senior Backend Developer Resident App", "Crays")
 
 
+def test_a_heading_naming_job_and_employer_gives_the_job():
+    # "Junior Full Stack Engineer at JobRunr" in the h1 (a Hugo blog's posting): the job is the part before who
+    # hires, and the employer is read from it; a heading whose "at" part is no employer keeps its words.
+    def page(heading: str) -> bytes:
+        return (f"<html><head><title>{heading}</title></head><body><main><article><h1>{heading}</h1><p>You build "
+                "our scheduler's dashboard, three days a week in the office.</p></article></main></body></html>").encode()
+    job = extract(page("Junior Full Stack Engineer at Acme Grid"), url="http://127.0.0.1:8765/jobs/fse/").jobs[0]
+    assert (job.title, job.employer) == ("Junior Full Stack Engineer", "Acme Grid")
+    job = extract(page("Welder at Geel"), url="http://127.0.0.1:8765/jobs/welder/").jobs[0]
+    assert job.title == "Welder at Geel" and job.employer != "Geel"
+
+
 def test_hostile_pages_are_contained():
     injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
                 b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"

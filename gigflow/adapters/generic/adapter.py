@@ -13,6 +13,7 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
+    # 2.4.8: a title heading "Engineer at Acme" is "Engineer" (Acme the employer);
     # 2.4.7: a section word alone ("Welder | Career") names no employer, nor an image's file word ("footerIcon"); a
     # copyright "belongs to" its holder ("Bản quyền thuộc về Acme"); places written with accents GeoNames keeps
     # only in longer names ("Hồ Chí Minh"); 2.4.6: a <title> part naming the site's owner ("Careers | UNION", "© Union, LLC") is no place, though a town
@@ -22,7 +23,7 @@ class GenericHtmlAdapter:
     # above ("$650+") a minimum; 2.4.2: "Software Engineer - NY" (half a place) may be the title, no development
     # host's or home-page canonical as the job's URL, no footer block's column heading as a label; 2.4.1: "company-stats" no name, "Acme Jobs"
     # names Acme, a facts line's places; 2.4: hiring announcements; 2.3: CJK section headings, recruiting-site names
-    parser_version = "2.4.7"
+    parser_version = "2.4.8"
     uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:

@@ -184,7 +184,7 @@ class EmployerFinder:
         title = self.title()
         texts = [(key, self.meta.get(key, "")) for key in ("<title>", "og:title")]
         if title:
-            texts.insert(0, ("title heading", title[0]))
+            texts.insert(0, ("title heading", self.title_as_written or title[0]))
         for key, text in texts:
             for part in [text] + TITLE_SEPARATOR.split(text):
                 match = AT_EMPLOYER.match(part.strip())

@@ -116,6 +116,7 @@ class Page(PageLayout, SiteNames, MarkedFields, TitleLines, TitleFinder, Employe
         self._title_parts = [[p.strip() for p in TITLE_SEPARATOR.split(t) if p.strip()] for t in self.doc_titles]
         self.rejected_titles: list[Candidate] = []
         self._title: tuple | None = None
+        self.title_as_written: str = ""  # the title as its heading writes it, "at <employer>" included
 
     def path(self, element) -> str:
         return self.tree.getpath(element)[:200]

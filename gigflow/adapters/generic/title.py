@@ -270,6 +270,13 @@ class TitleFinder:
         self._title = (best.text, Evidence(method=method, snippet_or_path=f"{where} [{best.source}]"[:500],
                                            confidence=confidence))
         self.title_element = best.element
+        self.title_as_written = best.text
+        if best.source.split()[0] in HEADINGS:
+            # "Junior Full Stack Engineer at JobRunr" in the h1: the job is the part before a plausible employer
+            # (which the employer is then read from); "Nurse at night" keeps its words.
+            match = AT_EMPLOYER.match(best.text.strip()) if len(best.text) <= MAX_TITLE_PART else None
+            if match and not match.group("location") and self._plausible_employer(match.group("employer")):
+                self._title = (match.group("title").strip(), self._title[1])
         return self._title
 
 
