@@ -6,6 +6,11 @@
   every posting shares ("Fluent in English", "Great team spirit"), with no job-fact word of their own, went as
   template. A header, footer or nav that holds the text varying between samples is the page's own container, not
   the site's; the menus inside it are still landmarks of their own and still go.
+- JN (hold-out 149, a Java library's Hugo site): the footer's small menu holds three links, "JobRunr by Rosoco BV
+  (BE 0807596165)" (to the about page), "Terms of use" and "Privacy". As a list of links its words were read as
+  names of other pages, so the employer's legal name, with its legal form and company number, went with the menu.
+  The one item of a link list that names a company by its legal form is the site's legal entity and is read as
+  text; a list where several items do is a list of clients or partners and stays a menu.
 
 Each behaviour test fails on the code before round 37 (commit bc9a6f0).
 """
@@ -51,3 +56,30 @@ def test_jm_in_site_landmark_skips_a_landmark_holding_the_content():
     assert not in_site_landmark(item, posting)  # the header holding the content is the page's container
     menu_item = page.find(".//nav//li")
     assert in_site_landmark(menu_item, posting)  # the menu is a landmark of its own
+
+
+def _legal_name_in_footer_menu(k, slug, title, text, need, names=("Acme Grid by Rosoco BV (BE 0807596165)",)):
+    links = "".join(f"<div><a href='/about/'>{name}</a></div>" for name in names)
+    return (f"<html><head><title>{title} | Acme Grid</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} You build the grid with us.</p><ul><li>{need}</li></ul>"
+            "</article></main><footer><section>© Acme Grid</section><section>Made with care in Leuven</section>"
+            f"<nav><div>{links}<div><a href='/terms/'>Terms of use</a></div><div><a href='/privacy/'>Privacy</a>"
+            "</div></div></nav></footer></body></html>")
+
+
+def test_jn_the_legal_name_in_a_footer_menu_stays_on_an_unseen_page():
+    result, markdown = learn_four_jobs(_legal_name_in_footer_menu, ORIGIN)
+    assert "Acme Grid by Rosoco BV (BE 0807596165)" in markdown, markdown
+    assert "Made with care" not in markdown and "Products" not in markdown, markdown
+
+
+def test_jn_only_one_legal_name_in_a_link_list_is_read_as_text():
+    import lxml.html
+
+    from gigflow.noise.learn.region_review import fact_text
+
+    one = lxml.html.fromstring(_legal_name_in_footer_menu(0, "w", "Welder", "x", "y")).find(".//footer//nav")
+    assert "Rosoco BV" in fact_text(one) and "Privacy" not in fact_text(one)
+    clients = ("Foo Widgets GmbH", "Bar Robotics B.V.", "Baz Tools Ltd")
+    several = lxml.html.fromstring(_legal_name_in_footer_menu(0, "w", "Welder", "x", "y", clients)).find(".//footer//nav")
+    assert fact_text(several) == ""  # a list of clients: names of other companies' pages

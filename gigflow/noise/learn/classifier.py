@@ -288,6 +288,13 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     # Vietnamese, Indonesian and Turkish forms ("Công ty TNHH …", "PT … Tbk", "… A.Ş.")
     r"TNHH|Cổ phần|Tbk|A\.Ş\.)(?=\W|$)|"
     r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
+
+def names_legal_entity(text: str) -> bool:
+    """``text`` gives a company's legal form ("Acme Robotics B.V.", "Rosoco BV", "アクメ株式会社"): a legal name,
+    not a board's "company profile" link."""
+    return any(m.group(1) or m.group(2) or not m.group(0).isascii() for m in JOB_FACT_SIGNALS["employer"].finditer(text))
+
+
 # Employment type and schedule, in the corpus's languages (en, de, nl, fr, fi, sv, sk, ko, ja, es, it).
 JOB_FACT_SIGNALS["employment"] = re.compile(
     r"\b(full[- ]?time|part[- ]?time|permanent|temporary|fixed[- ]term|contract(or)?|freelance|internship|"
