@@ -139,6 +139,22 @@ def test_a_heading_naming_job_and_employer_gives_the_job():
     assert job.title == "Welder at Geel" and job.employer != "Geel"
 
 
+def test_a_tabbed_job_page_with_a_slogan_and_a_scripted_copyright_year():
+    # A Japanese studio's static careers export: a slogan heading ending in a full-width "？", the job named in a
+    # title-classed block and in the current tab of a row naming every job, the copyright year filled by a script.
+    tabs = "".join(f"<button class='tab{' active' if name == 'プログラマー' else ''}' data-url='../{k}/'>{name}</button>"
+                   for k, name in enumerate(("プランナー", "プログラマー", "デザイナー")))
+    page = ("<html><head><title>Statamic</title></head><body><header><h1>RECRUIT</h1></header><section><h2>未来を"
+            "私たちと共に創りませんか？</h2></section><section><div class='job-tab-menu'>" + tabs + "</div><div class='job-title'>"
+            "プログラマー</div><table><tr><th>業務内容</th><td>ゲームの開発をお任せします。</td></tr><tr><th>勤務地</th><td>"
+            "東京都北区西ケ原1-46-13</td></tr></table></section><footer><small>Copyright © <span id='year'></span> "
+            "ACME CO., LTD. All Rights Reserved</small></footer></body></html>").encode()
+    job = extract(page, url="http://127.0.0.1:8765/recruit/programmer/").jobs[0]
+    assert (job.title, job.employer) == ("プログラマー", "ACME CO., LTD")
+    from gigflow.adapters.generic.text import is_slogan
+    assert is_slogan("未来を私たちと共に創りませんか？") and is_slogan("一緒に働きましょう！")
+
+
 def test_hostile_pages_are_contained():
     injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
                 b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"

@@ -287,7 +287,9 @@ class EmployerFinder:
 
     def _copyright(self) -> tuple[str, str] | None:
         for element, _ in reversed(list(self._chrome.items())[-400:]):
-            text = clean_text(element.text, 200) or ""
+            # The line's own words with its inline parts: "Copyright © <span id=year></span> Acme Co., Ltd."
+            # (a script writes the year) names its holder after the span.
+            text = clean_text(_line_text(element), 200) or ""
             if "©" not in text and "copyright" not in text.lower() and "(c)" not in text.lower():
                 continue
             match = COPYRIGHT.search(text)
@@ -349,3 +351,22 @@ def _marked_label(node, text: str) -> bool:
     """``text`` is a field's label by its markup (``<span class="label">Expected start date</span>``)."""
     return any(isinstance(el.tag, str) and "label" in re.split(r"[\s_-]+", (el.get("class") or "").lower())
                and " ".join(el.text_content().split()) == text for el in node.iter())
+
+
+def _line_text(element) -> str:
+    """``element``'s own text, read on past inline parts that hold no words (an empty year a script fills, a
+    year): "Copyright © <span id=year></span> Acme Co., Ltd." names its holder after the span."""
+    parts = [element.text or ""]
+    for child in element:
+        if not isinstance(child.tag, str):
+            parts.append(child.tail or "")
+            continue
+        words = child.text_content().strip()
+        if child.tag in _BLOCKS or (words and not words.replace("-", "").replace("–", "").isdigit()):
+            break
+        parts.append(words)
+        parts.append(child.tail or "")
+    return " ".join(parts)
+
+
+_BLOCKS = frozenset({"div", "p", "ul", "ol", "li", "section", "nav", "footer", "header", "table", "br"})

@@ -62,10 +62,10 @@ _WANTED = re.compile(r"\b(?:gezocht|gesucht|wanted|needed|recherch[ée]e?s?|cerc
 
 
 def is_slogan(text: str) -> bool:
-    """A sentence to the reader: it ends in ! or ?, it is a tagline of one-word sentences, or it says we/us/you
+    """A sentence to the reader: it ends in ! or ? (full-width too), it is a tagline of one-word sentences, or it says we/us/you
     ("US" in capitals is the country) before any dash ("Welder — Safety Starts With Your Hands" is a title with a
     tagline). A job "wanted!" is an advertisement's title, unless it talks to the reader too."""
-    if (re.search(r"[!?]\s*$", text) and not (text.rstrip()[-1:] == "!" and _WANTED.search(text))) \
+    if (re.search(r"[!?！？]\s*$", text) and not (text.rstrip()[-1:] == "!" and _WANTED.search(text))) \
             or _TAGLINE.fullmatch(text.strip()):
         return True
     head = TITLE_SEPARATOR.split(text)[0]

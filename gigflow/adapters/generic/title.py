@@ -79,13 +79,16 @@ class TitleFinder:
         return best
 
     def _site_section_texts(self) -> set[str]:
-        """Short texts of navigation, header and footer (breadcrumbs excluded: their last item is often the job)."""
+        """Short texts of navigation, header and footer (breadcrumbs excluded: their last item is often the job;
+        so is a menu's current item, marked as such: on a job's page, a tab naming the job)."""
         texts, crumbs = set(), set()
         for element, chrome in self._chrome.items():
             parent = element.getparent()
             if (parent is not None and parent in crumbs) or \
                     "breadcrumb" in f"{element.get('class') or ''} {element.get('id') or ''}".lower():
                 crumbs.add(element)
+                continue
+            if _marked_current(element):
                 continue
             if chrome and element.text is not None:
                 text = normalise(element.text)
@@ -296,3 +299,14 @@ def _without_employer(part: str) -> str:
     Engineer"): the job's name is the part before it."""
     match = AT_EMPLOYER.match(part.strip()) if len(part) <= MAX_TITLE_PART else None
     return match.group("title") if match else part
+
+
+_CURRENT_CLASS = re.compile(r"(?:^|[\s_-])(?:active|current|selected)(?:$|[\s_-])", re.I)
+
+
+def _marked_current(element) -> bool:
+    """A menu item marked as the page's own: aria-current, aria-selected, or a class word active/current/selected."""
+    if (element.get("aria-current") or "").strip().lower() not in ("", "false") or \
+            (element.get("aria-selected") or "").strip().lower() == "true":
+        return True
+    return bool(_CURRENT_CLASS.search(element.get("class") or ""))
