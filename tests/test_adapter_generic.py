@@ -155,6 +155,13 @@ def test_a_tabbed_job_page_with_a_slogan_and_a_scripted_copyright_year():
     assert is_slogan("未来を私たちと共に創りませんか？") and is_slogan("一緒に働きましょう！")
 
 
+def test_a_site_name_beside_its_tagline_names_the_employer():
+    page = ("<html><head><title>Node Js Developer</title><meta property='og:site_name' content='Acme Software | "
+            "Advanced Web &amp; Mobile Solutions'></head><body><main><h1>Node Js Developer</h1><p>You build our "
+            "clients' services in Node.js, in a team of six.</p></main></body></html>").encode()
+    assert extract(page, url="http://127.0.0.1:8765/career/node/").jobs[0].employer == "Acme Software"
+
+
 def test_hostile_pages_are_contained():
     injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
                 b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"

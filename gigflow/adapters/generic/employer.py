@@ -250,6 +250,12 @@ class EmployerFinder:
             parts = [RECRUITING_SITE.sub("", p).strip() for p in TITLE_SEPARATOR.split(name)]
             parts = [p for p in parts if p]
             name = parts[0] if len(parts) == 1 else None
+        parts = [p.strip() for p in _BAR.split(name or "") if p.strip()]
+        if len(parts) >= 2:
+            # "Spritle Software | Advanced Web & Mobile Solutions", "Careers | Acme": the name beside a tagline or a
+            # section's word is the first part that can name an employer. Only bars part it: a dash may be the
+            # name's own ("Matbud - Systemy Ppoż Sp. z o.o.").
+            name = next((p for p in parts if self._plausible_employer(p)), None)
         if name and self._plausible_employer(name):
             return name, "og:site_name"
         return None
@@ -370,3 +376,4 @@ def _line_text(element) -> str:
 
 
 _BLOCKS = frozenset({"div", "p", "ul", "ol", "li", "section", "nav", "footer", "header", "table", "br"})
+_BAR = re.compile(r"\s*[|｜]\s*")
