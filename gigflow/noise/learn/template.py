@@ -789,9 +789,9 @@ def in_site_landmark(el, content=None) -> bool:
         role = (node.get("role") or "").strip().lower()
         if node.tag in ("article", "main") or role in ("main", "article"):
             return False
+    holders = set(content.iterancestors()) if content is not None else set()
     return any((node.tag in ("header", "footer", "nav") or (node.get("role") or "").strip().lower() in
-                ("banner", "contentinfo", "navigation")) and not (content is not None and _contains(node, content))
-               for node in el.iterancestors())
+                ("banner", "contentinfo", "navigation")) and node not in holders for node in el.iterancestors())
 
 
 OTHER_JOBS_MIN_ITEMS = 3
