@@ -11,6 +11,12 @@
   names of other pages, so the employer's legal name, with its legal form and company number, went with the menu.
   The one item of a link list that names a company by its legal form is the site's legal entity and is read as
   text; a list where several items do is a list of clients or partners and stays a menu.
+- JO (hold-out 156, a Hanoi fintech's Docusaurus careers): the sidebar's "Ứng tuyển ngay" ("Apply now") button, a
+  Google Forms link, went as a link with no job-fact signal: no apply word of Vietnamese was known. Apply words of
+  Vietnamese, Turkish, Indonesian/Malay and Thai are.
+- JP (the same hold-out, an HTTrack copy of a web firm's careers): the Kolkata office's line "DN 53, Salt Lake City,
+  Sec V, Kol-700091" went between its "India" heading and its phone: no address pattern read an Indian PIN code
+  after its town. It is read now, as "Kol-700091", "Chennai - 600 042" or "PIN: 560001".
 
 Each behaviour test fails on the code before round 37 (commit bc9a6f0).
 """
@@ -83,3 +89,32 @@ def test_jn_only_one_legal_name_in_a_link_list_is_read_as_text():
     clients = ("Foo Widgets GmbH", "Bar Robotics B.V.", "Baz Tools Ltd")
     several = lxml.html.fromstring(_legal_name_in_footer_menu(0, "w", "Welder", "x", "y", clients)).find(".//footer//nav")
     assert fact_text(several) == ""  # a list of clients: names of other companies' pages
+
+
+def test_jo_apply_words_of_more_languages_are_ways_to_apply():
+    from noise_helpers import signal_kinds
+
+    form = "https://docs.google.com/forms/d/e/1FAIpQLSe-example/viewform"
+    for words in ("Ứng tuyển ngay", "Hemen başvur", "Kirim lamaran", "สมัครงาน"):
+        assert "apply" in signal_kinds(words, [(words, form)]), words
+    assert "apply" not in signal_kinds("Lamar Avenue", [("Lamar Avenue", "/visit/")])
+
+
+def _office_lines(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Acme Soft</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} You join our Kolkata team.</p><ul><li>{need}</li></ul>"
+            "</article></main><footer><div class='offices'><div><h4>USA</h4><h3>79 Madison Avenue, New York, NY 10016"
+            "</h3><p><a href='tel:+12125550100'>+1 212 555 0100</a></p></div><div><h4>India</h4><h3>DN 53, Salt Lake "
+            "City, Sec V, Kol-700091</h3><p><a href='tel:+919800000000'>+91 98000 00000</a></p></div></div>"
+            "<p>© 2024 Acme Soft Inc. All rights reserved.</p></footer></body></html>")
+
+
+def test_jp_an_indian_office_line_stays_on_an_unseen_page():
+    from noise_helpers import signal_kinds
+
+    result, markdown = learn_four_jobs(_office_lines, ORIGIN)
+    assert "Kol-700091" in markdown and "+91 98000 00000" in markdown, markdown
+    assert "Products" not in markdown, markdown
+    for line in ("Chennai - 600 042", "PIN: 560001"):
+        assert "address" in signal_kinds(line), line
+    assert "address" not in signal_kinds("Release-2024 notes")

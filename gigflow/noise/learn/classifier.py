@@ -252,9 +252,11 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     "apply": re.compile(r"\b(apply|application|bewerb\w*|solliciteer\w*|postul\w*|" + APPLY_CANDIDAT + r"|hae|haku|"
                         r"aplikuj\w*|aplicar|aplica (?:ahora|ya|aqu[ií])|ansök\w*|ansøg\w*|"
                         r"откликнуться|отправить резюме|odpovědět na|"
-                        r"응모|지원)|"
+                        r"응모|지원|"
+                        # Vietnamese, Turkish, Indonesian/Malay ("Ứng tuyển ngay", "Hemen başvur", "Kirim lamaran")
+                        r"ứng tuyển|nộp hồ sơ|başvur\w*|lamaran|lamar sekarang|mohon sekarang)|"
                         # scripts written without spaces between words: no word boundary to look for
-                        r"応募|エントリー|आवेदन|申请职位|立即申请|投递简历", re.I),
+                        r"応募|エントリー|आवेदन|申请职位|立即申请|投递简历|สมัครงาน|สมัครเลย", re.I),
     # Documents to send with an application (an application form's fact, like its deadline).
     "documents": re.compile(r"\b(CV|curriculum vitae|r[ée]sum[ée]|cover letter|motivation letter|portfolio|"
                             r"lebenslauf|anschreiben|zeugnisse|motivatiebrief|lettre de motivation)\b", re.I),
@@ -331,6 +333,8 @@ JOB_FACT_SIGNALS["address"] = re.compile(
     # a Czech or Slovak street with its house numbers and postcode ("Purkynova 2121/3, 110 00, Prague")
     r"\b[A-ZÀ-Ž][^\W\d_]{1,40}\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
     r"\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
+    # an Indian PIN code after its town ("Kol-700091", "Chennai - 600 042") or its label ("PIN: 560001")
+    r"\b[A-Z][a-z]{1,20}\s?[-–]\s?[1-9]\d{2}\s?\d{3}\b|\bPIN(?:\s?code)?[:\s]\s*[1-9]\d{5}\b|"
     r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
 # Label/value rows: "Employment type: Full-time", "Standort: Zürich". A label starts its line (or follows a
 # separator): "... the full set of features including:" ends a sentence, it labels nothing.
