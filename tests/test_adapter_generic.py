@@ -162,6 +162,18 @@ def test_a_site_name_beside_its_tagline_names_the_employer():
     assert extract(page, url="http://127.0.0.1:8765/career/node/").jobs[0].employer == "Acme Software"
 
 
+def test_vietnamese_deadline_apply_link_and_contract_words():
+    # A Hanoi fintech's careers (hold-out 156): "Thời hạn ứng tuyển" (deadline), an "Ứng tuyển ngay" (apply now)
+    # link to a form, "Toàn thời gian" (full-time).
+    page = ("<html><head><title>Backend Developer</title></head><body><main><h1>Backend Developer</h1>"
+            "<p>Hình thức làm việc: Toàn thời gian</p><p>Thời hạn ứng tuyển: 31/03/2023</p><p>Phát triển hệ thống "
+            "RESTful API cho các sản phẩm.</p><a href='https://docs.google.com/forms/d/e/x/viewform'>Ứng tuyển ngay</a>"
+            "</main></body></html>").encode()
+    job = extract(page, url="http://127.0.0.1:8765/career/backend/").jobs[0]
+    assert job.employment_types == ["full_time"] and str(job.valid_through)[:10] == "2023-03-31"
+    assert job.apply_url == "https://docs.google.com/forms/d/e/x/viewform"
+
+
 def test_hostile_pages_are_contained():
     injected = (b"<html><body><main><h1>Nurse<script>alert(1)</script><img src=x onerror=alert(2)></h1>"
                 b"<dl><dt>Location</dt><dd><script>steal()</script>Geel</dd></dl>"

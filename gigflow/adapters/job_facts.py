@@ -19,16 +19,19 @@ from gigflow.adapters.types import Evidence, ExtractedJob
 # One vocabulary for contract and working pattern. Order matters only for display.
 EMPLOYMENT_TYPES: dict[str, re.Pattern] = {name: re.compile(pattern, re.I) for name, pattern in (
     ("full_time", r"full[\s_-]?time|\bfulltime|vollzeit|voltijd|temps plein|tiempo completo|tempo integral|"
-                  r"heltid|kokoaikai|plný úväzok|plný úvazek|pełny etat|полная занятость|正社員|정규직"),
+                  r"heltid|kokoaikai|plný úväzok|plný úvazek|pełny etat|полная занятость|正社員|정규직|toàn thời gian|"
+                  r"tam zamanl[ıi]|penuh waktu|sepenuh masa"),
     ("part_time", r"part[\s_-]?time|teilzeit|deeltijd|temps partiel|media jornada|tiempo parcial|deltid|"
-                  r"osa-aikai|čiastočný|částečný|частичная|パート|アルバイト|시간제"),
+                  r"osa-aikai|čiastočný|částečný|частичная|パート|アルバイト|시간제|bán thời gian|yar[ıi] zamanl[ıi]|"
+                  r"paruh waktu|separuh masa"),
     ("permanent", r"permanent|unbefristet|festanstellung|vast contract|onbepaalde tijd|\bcdi\b|indefinido|"
                   r"toistaiseksi|trvalý|бессрочн"),
     ("temporary", r"temporary|\btemp\b|befristet|tijdelijk|bepaalde tijd|\bcdd\b|temporal|määräaikai|"
                   r"fixed[\s-]term|interim|zeitarbeit|uitzend|временн"),
     ("contract", r"contractor|^\s*contract\s*$|\bcontract (role|position|job|work|basis)\b|freelance|freiberuf|"
                  r"\bzzp\b|indépendant|autónomo|selbstständig|werkvertrag"),
-    ("internship", r"intern(ship)?\b|praktikum|stage\b|stagiair|prácticas|harjoittel|стаж[её]р|インターン|인턴"),
+    ("internship", r"intern(ship)?\b|praktikum|stage\b|stagiair|prácticas|harjoittel|стаж[её]р|インターン|인턴|"
+                   r"thực tập|\bstaj\b|\bmagang\b"),
     ("apprenticeship", r"apprentice|ausbildung|\blehre\b|leerling|alternance|apprentissage|oppisopimus"),
     ("volunteer", r"volunteer|ehrenamt|vrijwillig|bénévol|voluntari"),
     ("seasonal", r"seasonal|saison|seizoen|kausi"),

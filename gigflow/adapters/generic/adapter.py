@@ -16,7 +16,8 @@ class GenericHtmlAdapter:
     # 2.4.8: a title heading "Engineer at Acme" is "Engineer" (Acme the employer); a heading ending in a full-width
     # "？" or "！" is a slogan; a menu's current item (a tab naming the job) is no site section; a copyright line is
     # read past an empty year a script fills ("© <span id=year></span> Acme Co., Ltd."); og:site_name "Acme | a
-    # tagline" names Acme;
+    # tagline" names Acme; Vietnamese, Turkish and Indonesian apply words ("Ứng tuyển ngay") and contract words ("Toàn
+    # thời gian"), "Thời hạn ứng tuyển" a deadline;
     # 2.4.7: a section word alone ("Welder | Career") names no employer, nor an image's file word ("footerIcon"); a
     # copyright "belongs to" its holder ("Bản quyền thuộc về Acme"); places written with accents GeoNames keeps
     # only in longer names ("Hồ Chí Minh"); 2.4.6: a <title> part naming the site's owner ("Careers | UNION", "© Union, LLC") is no place, though a town

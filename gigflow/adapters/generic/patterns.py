@@ -40,7 +40,8 @@ ADDRESS_ATTR = re.compile(r"(^|[-_ ])(adr|locality|address|addresslocality|city)
 ATTR_EXCLUDED = re.compile(r"logo|review|icon|site|employers|search|input|typeahead|filter|list", re.I)
 APPLY_WORDS = re.compile(r"\b(apply|solliciteer|solliciteren|bewerben|bewerbung|postuler|reagovať|reageer|candidatar|"
                          r"candidatura|candidatarse|aplicar|postular|inscrever|ansök|ansøg|søg|hae|aplikuj|"
-                         r"odpovědět|přihlásit|откликнуться|отклик)\b|応募|지원하기|입사지원", re.I)
+                         r"odpovědět|přihlásit|откликнуться|отклик|ứng tuyển|başvur\w*|kirim lamaran|lamar sekarang)\b|"
+                         r"応募|지원하기|입사지원", re.I)
 # A heading that names a form, dialog or widget of the page, never the vacancy ("Bewerbungsformular", "Apply for this
 # job" over a form, "Contact form", "Newsletter", "Share this job"): its own words, or a form right under it.
 WIDGET_HEADING = re.compile(r"(formular|formulier|formulaire|formulario|eingegangen)|\b(form|newsletter|cookies?|login|"
