@@ -17,6 +17,13 @@
 - JP (the same hold-out, an HTTrack copy of a web firm's careers): the Kolkata office's line "DN 53, Salt Lake City,
   Sec V, Kol-700091" went between its "India" heading and its phone: no address pattern read an Indian PIN code
   after its town. It is read now, as "Kol-700091", "Chennai - 600 042" or "PIN: 560001".
+- JQ (hold-out 157, a design studio's Docusaurus careers): the posting opens "<a>Acid.info</a> needs an innovative
+  designer …"; the link, the same on every sample and naming only the site owner, went, and the sentence lost its
+  subject. A link the sentence runs on from (its tail goes on in lower case, or words before it end no sentence) is
+  part of that sentence, as bold words are; a "Read more" after a full stop is not.
+- JR (hold-out 158, an Indonesian ed-tech start-up's careers): the footer's contact lines "PT. Obor Pengetahuan …"
+  (the legal name, its form "PT." before it) and "Jl. Kelapa Lilin Utara XIV Blok DG 8 No. 27" went as statements
+  without a job fact. "PT." before a name is a legal form, "Jl./Jalan … No. 27" a street and number.
 
 Each behaviour test fails on the code before round 37 (commit bc9a6f0).
 """
@@ -118,3 +125,38 @@ def test_jp_an_indian_office_line_stays_on_an_unseen_page():
     for line in ("Chennai - 600 042", "PIN: 560001"):
         assert "address" in signal_kinds(line), line
     assert "address" not in signal_kinds("Release-2024 notes")
+
+
+def _owner_in_the_first_sentence(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Acme Grid</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p><a href='https://acme-grid.example/'>Acme Grid</a> needs a {title} "
+            f"to join its studio. {text}</p><p>Our year in numbers. <a href='/blog/'>Read more</a></p><ul><li>{need}"
+            "</li></ul></article></main><footer><p>© 2024 Acme Grid</p></footer></body></html>")
+
+
+def test_jq_a_link_the_sentence_runs_on_from_stays_with_it():
+    import lxml.html
+
+    from gigflow.noise.learn.candidates import in_sentence
+
+    result, markdown = learn_four_jobs(_owner_in_the_first_sentence, ORIGIN)
+    assert "[Acme Grid](https://acme-grid.example/) needs a Steel Buyer" in markdown, markdown
+    page = lxml.html.fromstring(_owner_in_the_first_sentence(0, "w", "Welder", "x", "y"))
+    first, more = page.find(".//article//a"), page.find(".//a[@href='/blog/']")
+    assert in_sentence(first) and not in_sentence(more)
+
+
+def _indonesian_footer(k, slug, title, text, need):
+    return (f"<html><head><title>{title} | Acme Edu</title></head><body><header>{SITE_MENU}</header>"
+            f"<main><article><h1>{title}</h1><p>{text} Magang jarak jauh.</p><ul><li>{need}</li></ul></article></main>"
+            "<footer><div class='contact'><h4>Kontak Kami</h4><p><strong>PT. Acme Pengetahuan Indonesia</strong><br>"
+            "Jl. Kelapa Lilin Utara XIV Blok DG 8 No. 27<br>Kab. Tangerang, Banten 15810<br>Indonesia<br>"
+            "<strong>Email:</strong> admin@acme-edu.example</p></div><div>Belajar tanpa batas setiap hari</div>"
+            "</footer></body></html>")
+
+
+def test_jr_an_indonesian_legal_name_and_street_stay_on_an_unseen_page():
+    result, markdown = learn_four_jobs(_indonesian_footer, ORIGIN)
+    assert "PT. Acme Pengetahuan Indonesia" in markdown and "Jl. Kelapa Lilin Utara XIV Blok DG 8 No. 27" in markdown, \
+        markdown
+    assert "Belajar tanpa batas" not in markdown, markdown

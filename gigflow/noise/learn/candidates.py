@@ -79,11 +79,19 @@ PHRASING_TAGS = frozenset({"b", "strong", "em", "i", "u", "s", "mark", "small", 
 
 
 def in_sentence(el) -> bool:
-    """Words marked inside their parent's own sentence ("<b>80</b>% of time is on <b>open source</b>.")."""
+    """Words marked inside their parent's own sentence ("<b>80</b>% of time is on <b>open source</b>."), and a link
+    the sentence runs on from in lower case ("<a>Acme</a> needs a designer"): removing one would cut the sentence.
+    A link before a separator or a sign ("Jobs → Welder", "Terms & Privacy © 2024") is no part of one."""
     parent = el.getparent()
-    if el.tag not in PHRASING_TAGS or parent is None:
+    if parent is None:
+        return False
+    if el.tag == "a":
+        after = (el.tail or "").lstrip()
+        return bool(after) and after[0].isalpha() and after[0].islower() and bool(el.text_content().strip())
+    if el.tag not in PHRASING_TAGS:
         return False
     return bool((parent.text or "").strip()) or any((child.tail or "").strip() for child in parent)
+
 
 
 def region_parts(region) -> list:

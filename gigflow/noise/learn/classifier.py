@@ -287,8 +287,8 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     r"Inc\.?|"
     r"Incorporated|Corp\.?|Corporation|PLC|plc|Pty|S\.A\.S?\.?|SARL|S\.à\s?r\.l\.|S\.r\.l\.|SRL|S\.p\.A\.|SpA|"
     r"Oyj?|ApS|A/S|ASA|Sp\.\s?z\s?o\.\s?o\.|s\.\s?r\.\s?o\.|a\.\s?s\.|Kft\.?|K\.K\.|Co\.,?\s?Ltd|"
-    # Vietnamese, Indonesian and Turkish forms ("Công ty TNHH …", "PT … Tbk", "… A.Ş.")
-    r"TNHH|Cổ phần|Tbk|A\.Ş\.)(?=\W|$)|"
+    # Vietnamese, Indonesian and Turkish forms ("Công ty TNHH …", "PT. … Tbk", "… A.Ş.")
+    r"TNHH|Cổ phần|Tbk|A\.Ş\.|PT\.(?=\s+[A-Z][a-z]))(?=\W|$)|"
     r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 
 def names_legal_entity(text: str) -> bool:
@@ -333,6 +333,8 @@ JOB_FACT_SIGNALS["address"] = re.compile(
     # a Czech or Slovak street with its house numbers and postcode ("Purkynova 2121/3, 110 00, Prague")
     r"\b[A-ZÀ-Ž][^\W\d_]{1,40}\s\d{1,5}/\d{1,4}\w?,\s*\d{3}\s?\d{2}\b|"
     r"\b(P\.?\s?O\.? Box|Postfach|Postbus|Case postale)\b|"
+    # an Indonesian or Malay street with its number ("Jl. Kelapa Lilin Utara XIV Blok DG 8 No. 27")
+    r"\b(?:Jl|Jln|Jalan)\.?\s[A-Z][\w.' -]{1,60}?\bNo\.?\s?\d{1,4}|"
     # an Indian PIN code after its town ("Kol-700091", "Chennai - 600 042") or its label ("PIN: 560001")
     r"\b[A-Z][a-z]{1,20}\s?[-–]\s?[1-9]\d{2}\s?\d{3}\b|\bPIN(?:\s?code)?[:\s]\s*[1-9]\d{5}\b|"
     r"\b[A-Z]{2}\s\d{5}(-\d{4})?\b")
