@@ -203,7 +203,7 @@ class EmployerFinder:
             return None
         key = normalise(title[0])
         for raw, name in zip(self.doc_titles, ("<title>", "og:title", "twitter:title")):
-            levels = [[p.strip() for p in re.split(r"\s*[|｜]\s*", raw) if p.strip()]] if re.search("[|｜]", raw) else []
+            levels = [[p.strip() for p in _BAR.split(raw) if p.strip()]] if _BAR.search(raw) else []
             levels.append([p.strip() for p in TITLE_SEPARATOR.split(raw) if p.strip()])
             for parts in levels:
                 # The part may be the title's start only ("Vacature kok" for the heading "Vacature kok (koude

@@ -93,7 +93,6 @@ def in_sentence(el) -> bool:
     return bool((parent.text or "").strip()) or any((child.tail or "").strip() for child in parent)
 
 
-
 def region_parts(region) -> list:
     """The child elements of a region that show something in Markdown (text, links or images).
 

@@ -291,6 +291,7 @@ JOB_FACT_SIGNALS["employer"] = re.compile(
     r"TNHH|Cổ phần|Tbk|A\.Ş\.|PT\.(?=\s+[A-Z][a-z]))(?=\W|$)|"
     r"(?<=[a-z\d&.),]\s)(AG|SE|AB|AS|SA|KG|OHG|NV|BV|Oy|LP|LTD|INC|CORP|GMBH)\b|株式会社|有限会社|合同会社|주식회사|\(주\)|㈜|有限公司")
 
+
 def names_legal_entity(text: str) -> bool:
     """``text`` gives a company's legal form ("Acme Robotics B.V.", "Rosoco BV", "アクメ株式会社"): a legal name,
     not a board's "company profile" link."""

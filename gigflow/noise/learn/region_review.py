@@ -11,7 +11,7 @@ from lxml import html as lxml_html
 
 from gigflow.noise.learn.candidates import in_site_footer
 from gigflow.noise.learn.directory import directory_entries
-from gigflow.noise.learn.template import in_site_landmark, job_section_above, mostly_links
+from gigflow.noise.learn.template import CONTACT_HREF, in_site_landmark, job_section_above, mostly_links
 from gigflow.noise.learn.classifier import BatchError, RegionClassifier, RegionVerdict, ReviewRegion, names_legal_entity
 from gigflow.noise.learn.in_page import in_page_targets, sibling_page_targets
 from gigflow.noise.learn.page_title import stated_title
@@ -163,7 +163,6 @@ def in_postal_address(region) -> bool:
 
 
 LINK_LIST_MIN_ITEMS = 3
-_OFFICE_LINK = re.compile(r"\s*(?:tel|mailto|callto|sms|geo):", re.I)
 # A form's choices and buttons offer answers ("temporary", "full-time" in a select); they state no fact.
 FORM_CHOICES = frozenset({"select", "option", "optgroup", "datalist", "button", "textarea"})
 INLINE_TAGS = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd",
@@ -246,7 +245,7 @@ def other_pages_parts(region) -> set:
                 # company by its legal form ("Acme by Rosoco BV" beside "Terms" and "Privacy"): the site's legal
                 # entity, the employer on a company's own site. Several such items are a list of clients or
                 # partners; a list with an office's links (to a map, a phone, a mailbox) is read as that office.
-                office = any(_OFFICE_LINK.match(a.get("href") or "") or MAP_LINK.search(a.get("href") or "")
+                office = any(CONTACT_HREF.match(a.get("href") or "") or MAP_LINK.search(a.get("href") or "")
                              for item in items for a in item.iter("a"))
                 legal = [] if office else [item for item in items
                                            if names_legal_entity(" ".join(item.text_content().split()))]

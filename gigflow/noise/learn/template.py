@@ -46,7 +46,8 @@ SECTION_MIN_BLOCKS = 8
 # A teaser card: a heading, a line or two, a link to the page it promotes.
 TEASER_MAX_WORDS = 30
 TEASER_NOT = frozenset({"ul", "ol", "dl", "table", "form", "input", "select", "textarea"})
-_CONTACT_HREF = re.compile(r"\s*(?:mailto|tel|callto|sms):", re.I)
+# A link to a mailbox, a phone or a messenger: contact, not another page.
+CONTACT_HREF = re.compile(r"\s*(?:mailto|tel|callto|sms):", re.I)
 NOT_PROSE_TAGS = frozenset({"ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "form", "input", "select", "textarea",
                             "button", "label"})
 _SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
@@ -282,7 +283,7 @@ class SiteTemplate:
             return False
         if not any(is_heading(node) for node in el.iter(etree.Element)):
             return False
-        links = [a for a in el.iter("a") if (a.get("href") or "").strip() and not _CONTACT_HREF.match(a.get("href"))]
+        links = [a for a in el.iter("a") if (a.get("href") or "").strip() and not CONTACT_HREF.match(a.get("href"))]
         if not links or any(JOB_FACT_SIGNALS["apply"].search(" ".join(a.itertext())) for a in links):
             return False  # no link, or the job's apply band ("Interested? Apply for this position"), not a promotion
         return _words_beside_links_and_headings(el, TEASER_MAX_WORDS) <= TEASER_MAX_WORDS
