@@ -35,3 +35,17 @@ def test_assets_and_event_handlers_are_removed_and_content_kept():
     assert "# Job" in doc.markdown and "Salary €3,000" in doc.markdown
     assert doc.report.assets_removed >= 8
     assert doc.title == "Job"
+
+
+def test_an_embedded_application_form_stays_as_a_link():
+    # Hold-out 169: the posting's only way to apply is a form builder's form in an iframe.
+    page = ("<html><body><h1>Backend Developer</h1><p>Fill out the form below to apply.</p>"
+            "<iframe src='https://airtable.com/embed/shrAbC123?backgroundColor=blue'></iframe>"
+            "<iframe title='Apply for this job' src='/careers/apply/42'></iframe>"
+            "<iframe src='https://www.youtube.com/embed/team-video'></iframe>"
+            "<iframe src='https://www.google.com/maps/embed?pb=office'></iframe></body></html>")
+    doc = prepare_html(page, "https://jobs.example.com/careers/backend/")
+    assert "[Application form](https://airtable.com/embed/shrAbC123?backgroundColor=blue)" in doc.markdown
+    assert "[Apply for this job](https://jobs.example.com/careers/apply/42)" in doc.markdown
+    assert "youtube" not in doc.markdown and "maps" not in doc.markdown
+    assert [step.rule for step in doc.report.steps].count("form-embed") == 2

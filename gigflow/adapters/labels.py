@@ -34,7 +34,7 @@ def labelled_values(elements) -> dict[str, list[LabelledValue]]:
     """Every (field, value) the elements label, first occurrence first."""
     found: dict[str, list[LabelledValue]] = {}
     for element in elements:
-        own = " ".join((element.text or "").split())
+        own = " ".join((own_text(element) or "").split())
         if own and len(own) <= 4 * MAX_LABEL and _SEPARATORS.search(own) and not _not_a_label(element):
             # "Current: v2.0 · Last edited: 2026-03-24": several "Label: value" facts on one line.
             for piece in _SEPARATORS.split(own):
@@ -115,12 +115,30 @@ def _not_a_label(element) -> bool:
     return row is not None and row.find("td") is None
 
 
+def own_text(element) -> str | None:
+    """The element's own leading text, read past the empty icons written before it
+    (``<p><img src=clock.svg> Deadline: 31/03</p>``, ``<li><i class=icon></i>Location: Remote</li>``)."""
+    if (element.text or "").strip():
+        return element.text
+    for child in element:
+        if not isinstance(child.tag, str) or child.tag in _ICON_TAGS or \
+                (child.tag not in ("br", "hr") and not child.text_content().strip()):
+            if (child.tail or "").strip():
+                return child.tail
+            continue
+        return None
+    return None
+
+
+_ICON_TAGS = frozenset({"img", "svg", "i"})
+
+
 def value_after(label) -> str | None:
     """The value a label element introduces: its tail, its following sibling, or the rest of its parent."""
     if len(label):
         # <p>Location: <b>Geel</b></p>: the label's own children hold the value.
         rest = " ".join("".join(t for t in label.itertext() if t).split())
-        rest = rest[len(" ".join((label.text or "").split())):].strip(" :：")
+        rest = rest[len(" ".join((own_text(label) or "").split())):].strip(" :：")  # icons before it hold no text
         if rest and len(rest) < MAX_VALUE:
             return rest
     if label.tail and label.tail.strip(" :：\n\t\xa0"):

@@ -15,6 +15,7 @@ from lxml import html as lxml_html
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom
 
 from gigflow.documents.cards import remove_job_cards
+from gigflow.documents.embeds import form_embed_name, is_form_embed
 from gigflow.documents.formats import collapse_spaces
 from gigflow.documents.links import http_origin, listed_link, resolve_links, resolve_url, usable_base
 from gigflow.documents.markdown import CHUNK_ELEMENTS, DEFAULT_CONVERTER, get_converter, tidy
@@ -164,6 +165,12 @@ def flatten_deep_markup(text: str, limit: int) -> tuple[str, int]:
 def remove_assets(root, report: PreparationReport) -> None:
     """Assets and inline event handlers out, one report step per asset tag."""
     counts: dict[str, list[int]] = {}
+    for frame in [f for f in root.iter("iframe") if is_form_embed(f.get("src"))]:
+        link = frame.makeelement("a", {"href": frame.get("src").strip()})
+        link.text, link.tail = form_embed_name(frame), frame.tail
+        frame.getparent().replace(frame, link)
+        report.retained("form-embed", selector="iframe", reason="an embedded application form, kept as a link",
+                        text=link.get("href")[:200])
     for el in root.iter(*ASSET_TAGS):
         entry = counts.setdefault(el.tag, [0, 0])
         entry[0] += 1

@@ -10,6 +10,7 @@ from gigflow.adapters.common import clean_text, host_of, is_http_url
 from gigflow.adapters.generic.patterns import APPLY_WORDS
 from gigflow.adapters.text_patterns import SALARY_HINT, parse_salary
 from gigflow.adapters.types import Evidence, Salary
+from gigflow.documents.embeds import is_form_embed
 
 
 class JobContent:
@@ -93,6 +94,11 @@ class JobContent:
             return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href"
                                                                 f"{' (another site)' if external else ''}",
                                   confidence=0.65 if external else 0.6)
+        embedded = self._embedded_form()
+        if embedded is not None:
+            href, frame = embedded
+            return href, Evidence(method="css", snippet_or_path=f"{self.path(frame)}@src (embedded application form)",
+                                  confidence=0.6)
         form = self._application_form()
         if form is not None and self.canonical_url():
             return self.canonical_url(), Evidence(method="css", snippet_or_path=f"{self.path(form)} application "
@@ -101,6 +107,20 @@ class JobContent:
             href, anchor = frame[0]
             return href, Evidence(method="css", snippet_or_path=f"{self.path(anchor)}@href (site menu)",
                                   confidence=0.35)
+        return None
+
+    def _embedded_form(self):
+        """(href, iframe) of an application form the page embeds (a form builder's, an application page)."""
+        for frame in self.root.iter("iframe"):
+            src = (frame.get("src") or "").strip()
+            if not is_form_embed(src) or self._hidden(frame) or self._in_chrome(frame):
+                continue
+            try:
+                href = urljoin(self.base, src)
+            except ValueError:
+                continue
+            if is_http_url(href):
+                return href, frame
         return None
 
     def _application_form(self):

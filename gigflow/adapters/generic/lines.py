@@ -16,8 +16,12 @@ from gigflow.adapters.text_patterns import parse_salary
 
 
 def line_segments(text: str) -> list[str]:
-    """A line of facts split at its separators ("Acme · Berlin | Full-time — posted today")."""
-    return [s.strip() for s in re.split(r"\s*[·•|]\s*|\s+[–—]\s+", text) if s.strip()]
+    """A line of facts split at its separators ("Acme · Berlin | Full-time — posted today", "Belgrade, Serbia. Full
+    time": a stop after a word of four letters or more, so "St. Louis" stays whole)."""
+    return [s.strip() for s in _SEGMENT_SEPARATOR.split(text) if s.strip()]
+
+
+_SEGMENT_SEPARATOR = re.compile(r"\s*[·•|]\s*|\s+[–—]\s+|(?<=[^\W\d_]{4})\.\s+(?=[^\W\d_])")
 
 
 def leads_with_a_code(segments: list[str]) -> bool:
