@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults bench-startup bench-search bench-api screenshots clean-db
+.PHONY: demo test test-fast install deploy scrapyd docs docs-serve bench bench-noise bench-noise-dev bench-noise-order bench-crawl bench-click bench-adapters bench-scale bench-storage bench-fields bench-memory bench-dedupe bench-faults bench-startup bench-search bench-api screenshots clean-db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -71,6 +71,10 @@ bench-noise: $(STAMP)
 # The same bench without our hold-out sites (bench/devset/noise/HOLDOUT): what to run while tuning.
 bench-noise-dev: $(STAMP)
 	$(BIN)/python bench/noise_bench.py --no-holdout $(BENCH_ARGS)
+
+# Does the filter depend on which sample is read first? Each site learned with each of its pages first.
+bench-noise-order: $(STAMP)
+	$(BIN)/python bench/noise_bench.py --orders $(BENCH_ARGS)
 
 bench-crawl: $(STAMP)
 	$(BIN)/python bench/crawl_bench.py

@@ -14,7 +14,13 @@ the row is marked ``in-sample``. Beside it, on the same pages: gigflow without a
 (onlyMainContent) and trafilatura. Facts kept and template noise removed are scored exactly as
 ../shared/tools/eval_markdown.py scores them, per site and overall.
 
+``--orders`` asks another question: does the filter depend on which sample is read first? `scrapy learn-noise` and
+`scrapy sources try` read the pages in the order they were stored or crawled. Each site's first ``--max-train`` pages
+are learned on once with each of them first, every one of those pages is prepared with that filter (in-sample),
+and the facts lost beyond what gigflow loses without a filter are counted per first page (rules classifier).
+
 usage: python bench/noise_bench.py [--max-train 6] [--max-eval 8] [--sites a,b] [--no-holdout] [--json OUT]
+       python bench/noise_bench.py --orders [--sites a,b] [--json OUT]
        python bench/noise_bench.py --eval-cmd   (the --gigflow CMD protocol of eval_markdown.py: stdin -> stdout)
 """
 
@@ -258,6 +264,42 @@ def bench(args) -> int:
     return 0
 
 
+def orders(args) -> int:
+    """Facts each site loses (beyond no filter) with each of its pages read first: the filter must not depend on
+    the order of its samples."""
+    ev = load_eval(Path(args.eval_script))
+    if not args.no_devset:
+        from devset.materialise import materialise_all
+
+        materialise_all()
+    sites = load_sites([d for d in (args.corpus, args.corpus_extra) if d], None if args.no_devset else Path(args.devset))
+    if args.sites:
+        sites = [s for s in sites if s.name in set(args.sites.split(","))]
+    rows, depends = [], 0
+    print(f"{'site':22} {'group':12} facts lost with page k first (k = 1, 2, ...)")
+    for site in sites:
+        pages = site.pages[:args.max_train]
+        everything = [(site.path(p), p.get("url")) for p in pages]
+        plain = {p["page"]: gigflow_markdown(site.path(p), p.get("url"), None) for p in pages}
+        lost_anyway = set(lost_facts(ev, pages, plain))
+        lost_by_first = []
+        for first in range(len(pages)):
+            order = [everything[first]] + [e for j, e in enumerate(everything) if j != first]
+            noise_filter, _report, _seconds = learn(order, "rules", args.max_train)
+            outputs = {p["page"]: gigflow_markdown(site.path(p), p.get("url"), noise_filter) for p in pages}
+            lost_by_first.append([line for line in lost_facts(ev, pages, outputs) if line not in lost_anyway])
+        counts = [len(lost) for lost in lost_by_first]
+        depends += len(set(counts)) > 1
+        rows.append({"site": site.name, "group": site.group, "lost_by_first": counts,
+                     "lost": sorted({line for lost in lost_by_first for line in lost})})
+        print(f"{site.name:22} {site.group:12} {counts}{'  depends on the order' if len(set(counts)) > 1 else ''}")
+    print(f"\n{len(rows)} sites; the facts kept depend on the first page on {depends}; "
+          f"{sum(1 for r in rows if max(r['lost_by_first'], default=0))} lose a fact with some page first")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rows": rows}, indent=1))
+    return 0
+
+
 def _ratio(part: int, whole: int) -> str:
     return f"{part / whole:.1%}" if whole else "-"
 
@@ -291,9 +333,12 @@ def main() -> int:
     parser.add_argument("--verbose", "-v", action="store_true", help="list the facts each system lost")
     parser.add_argument("--json", default=None)
     parser.add_argument("--eval-cmd", action="store_true")
+    parser.add_argument("--orders", action="store_true", help="learn each site with each of its pages first")
     args = parser.parse_args()
     if args.eval_cmd:
         return eval_command(args.max_train)
+    if args.orders:
+        return orders(args)
     return bench(args)
 
 

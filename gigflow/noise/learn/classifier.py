@@ -601,6 +601,16 @@ def _town_and_country(line: str) -> bool:
 _HOME_PATH = re.compile(r"/?(?:index\.(?:html?|php))?")
 
 
+def _introduces_links(text: str, value_start: int, links: set[str]) -> bool:
+    """Whether the label ending before ``value_start`` introduces a run of links, not a value: a trail ("You are
+    here: Home / Jobs / …"), share or follow buttons ("Share: Facebook LinkedIn"), a language switch. Its value
+    and the line after it are both link texts (``links``, whitespace collapsed); a fact's value ("Location:
+    <a>Berlin</a>") is one link at most."""
+    lines = [" ".join(line.split()) for line in text[value_start:value_start + 400].split("\n")]
+    lines = [line for line in lines if line][:2]
+    return len(lines) == 2 and all(line in links for line in lines)
+
+
 def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site_operator_only: bool = False,
                      owner: str = "", owner_name: str = "") -> list[Signal]:
     """Which job-fact signals a region shows: in its text, its link texts or its link targets, its label/value
@@ -693,7 +703,9 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
             match = next((m for m in pattern.finditer(haystack)
                           if not REGISTRATION_LABEL.search(haystack, max(0, m.start() - 24), m.start())), None)
         elif kind == "label":  # a form's "Select a file:" labels an input, not a fact beside it
-            match = pattern.search(without_form_labels())
+            linked = {" ".join(t.split()) for t in link_texts}
+            match = next((m for m in pattern.finditer(without_form_labels())
+                          if not _introduces_links(m.string, m.end() - 1, linked)), None)
         else:
             match = pattern.search(haystack)
         if match:

@@ -6,6 +6,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -67,7 +68,10 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         raise NoiseLearningError(f"learning needs {settings.min_samples} to {settings.max_samples} distinct sample "
                                  f"pages; got {len(samples)}")
     report = LearningReport(classifier=classifier.name)
-    companies = tuple(dict.fromkeys(s.company for s in samples if s.company))
+    # A company named by the site's host ("acme.com", a URL's first guess before anyone named it) states no name a
+    # page shows: taken for the employer it would only hide the name the site states itself by (its copyright).
+    hosts = {(urlsplit(s.url).hostname or "").lower().removeprefix("www.") for s in samples}
+    companies = tuple(dict.fromkeys(s.company for s in samples if s.company and s.company.lower() not in hosts))
     classifier.employers = tuple(dict.fromkeys(classifier.employers + companies))
     report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,
                                 url=s.url) for s in samples]
@@ -172,7 +176,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
         roots, [frozenset(name.casefold() for name in s.employer_names()) for s in samples], refs) \
         if classifier.site_operator_only else ({}, {})
     _learn_blocks_missing_on_first(roots, refs, candidate_sets, classifier, settings, report, learnable,
-                                   by_signature, verdicts, *operator, content_root=template.content_root,
+                                   by_signature, verdicts, *operator, content_root=template.job_region(),
                                    urls={root: sample.url for root, sample in zip(roots, samples)}, titles=titles)
     _links_found_again_in_content(roots, learnable, by_signature, verdicts, signatures)
     for (_selector, signature), _region in learnable.items():  # other jobs' facts, whatever they say

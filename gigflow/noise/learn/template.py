@@ -32,6 +32,8 @@ HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 ROW_TAGS = frozenset({"tr", "li", "dt", "dd", "div", "p", "section", "span"})
 # Share of the varying text the content root must hold.
 CONTENT_SHARE = 0.5
+# Like siblings of the content's section holding this share of the varying text make the run the content.
+LIKE_SECTIONS_SHARE = 0.2
 # A field label is short: "Employment type:", "Benefits", "Standort".
 LABEL_MAX_CHARS = 40
 LABEL_MAX_WORDS = 5
@@ -655,6 +657,13 @@ def _content_root(body, varying_chars: dict):
         heavy = [c for c in node if isinstance(c.tag, str) and totals.get(c, 0) >= CONTENT_SHARE * whole]
         if not heavy:
             return node
+        # A posting written as a run of sections (intro, duties, profile, how to apply: <section> after <section>,
+        # or siblings of one class) is the whole run, though its first section alone may hold half its varying
+        # text.
+        like = [c for c in node if c is not heavy[0] and isinstance(c.tag, str) and c.tag == heavy[0].tag
+                and (c.tag == "section" or _norm(c.get("class")) == _norm(heavy[0].get("class")))]
+        if sum(totals.get(c, 0) for c in like) >= LIKE_SECTIONS_SHARE * whole:
+            return node
         node = heavy[0]
 
 
@@ -714,9 +723,10 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
     hash, same tag path from <body>) to one on another later sample and found nowhere on the first sample.
     Whether one is template (not this job's text, no job fact) is judged as for any other candidate.
 
-    ``content_root``: the first sample's job text (SiteTemplate.content_root). A block standing where it stands
-    (the same path from the root) is the text of two postings that share it word for word (one job posted for
-    two places or under two titles), not a notice: it and its parts are left out."""
+    ``content_root``: the first sample's job region (SiteTemplate.job_region: its text and its title). A block
+    standing where it stands or inside it (not a form's: an application form's fields are judged as before) (the same path from the root) is the text of postings that share it word for word (one job
+    posted for two places or under two titles, the duties list of one job family), not a notice: it and its
+    parts are left out."""
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
     content_path = content_root.getroottree().getpath(content_root) if content_root is not None else None
     first_by_path: dict | None = None  # the first sample's elements by their path, read once where a block is found
@@ -744,14 +754,25 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
                     tree = bodies[0].getroottree()
                     first_by_path = {tree.getpath(e): e for e in bodies[0].iter() if isinstance(e.tag, str)}
                 path = el.getroottree().getpath(el)
-                # Where the first sample's job text stands: these postings' own text. Where the first sample has
+                # Inside the first sample's job region: these postings' own text (a form's fields are the form's,
+                # judged as any block). Where the first sample has
                 # it with other numbers ("865 views" beside "0 views", another date): not missing there, and its
                 # numbers are each page's own; a form's options ("0-2 years") are the form's whatever their numbers.
-                if path != content_path and not (_same_but_numbers(el, first_by_path.get(path)) and not any(
+                if not (_within(path, content_path) and not _in_or_holding_a_form(el)) and not (
+                        _same_but_numbers(el, first_by_path.get(path)) and not any(
                         node.tag == "form" for node in el.iterancestors())):
                     found.setdefault(k, []).append(el)
                 walker.skip_subtree()
     return found
+
+
+def _in_or_holding_a_form(el) -> bool:
+    return el.tag == "form" or next(el.iter("form"), None) is not None or next(el.iterancestors("form"), None) is not None
+
+
+def _within(path: str, content_path: str | None) -> bool:
+    """``path`` is the content root's path or one inside it: where the first sample holds its job text."""
+    return content_path is not None and (path == content_path or path.startswith(content_path + "/"))
 
 
 _DIGITS = re.compile(r"\d+")
