@@ -174,13 +174,16 @@ def test_vietnamese_deadline_apply_link_and_contract_words():
     assert job.apply_url == "https://docs.google.com/forms/d/e/x/viewform"
 
 
+def _posting(title: str, main: str) -> bytes:
+    return f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{main}</main></body></html>".encode()
+
+
 def test_labels_written_after_an_icon_are_read():
     # Hold-out 156's new-user trial: each fact line starts with an icon, so the label is the icon's tail.
-    page = ("<html><head><title>Data Analyst</title></head><body><main><h1>Data Analyst</h1>"
-            "<p><img src='/icons/pin.svg' alt='place'> Location: Tallinn, Estonia</p>"
-            "<p><i class='icon-clock'></i> Employment type: Full-time</p>"
-            "<p><svg><path d='M0 0'/></svg> Deadline: 31/03/2027</p><p><strong>Salary:</strong> negotiable</p>"
-            "<p>You turn our product data into decisions, with the product team.</p></main></body></html>").encode()
+    page = _posting("Data Analyst", "<p><img src='/icons/pin.svg' alt='place'> Location: Tallinn, Estonia</p>"
+                    "<p><i class='icon-clock'></i> Employment type: Full-time</p><p><svg><path d='M0 0'/></svg> "
+                    "Deadline: 31/03/2027</p><p><strong>Salary:</strong> negotiable</p><p>You turn our product "
+                    "data into decisions, with the product team.</p>")
     job = extract(page, url="http://127.0.0.1:8765/career/analyst/").jobs[0]
     assert (job.location, job.employment_types, str(job.valid_through)[:10]) == \
         ("Tallinn, Estonia", ["full_time"], "2027-03-31")
@@ -189,9 +192,8 @@ def test_labels_written_after_an_icon_are_read():
 def test_a_place_line_with_a_stop_before_the_contract():
     # Hold-out 166's new-user trial: "Belgrade, Serbia. Full time" under the title was one location.
     def job(line):
-        page = (f"<html><head><title>PHP Developer</title></head><body><main><h1>PHP Developer</h1><h2>{line}</h2>"
-                "<p>You build and run the booking services of our clients, in PHP and MySQL.</p></main></body>"
-                "</html>").encode()
+        page = _posting("PHP Developer", f"<h2>{line}</h2><p>You build and run the booking services of our clients, "
+                        "in PHP and MySQL.</p>")
         return extract(page, url="http://127.0.0.1:8765/jobs/php-developer.html").jobs[0]
     assert (job("Belgrade, Serbia. Full time").location, job("Belgrade, Serbia. Full time").employment_types) == \
         ("Belgrade, Serbia", ["full_time"])
@@ -199,11 +201,10 @@ def test_a_place_line_with_a_stop_before_the_contract():
 
 
 def test_an_embedded_application_form_is_the_apply_url():
-    page = ("<html><head><title>Backend Developer</title></head><body><main><h1>Backend Developer</h1>"
-            "<p>You build the services behind our volunteers' apps, in Python and Postgres.</p>"
-            "<p>Please fill out the form below in order to apply.</p>"
-            "<iframe src='https://www.youtube.com/embed/team-video'></iframe>"
-            "<iframe src='https://airtable.com/embed/shrAbC123'></iframe></main></body></html>").encode()
+    page = _posting("Backend Developer", "<p>You build the services behind our volunteers' apps, in Python and "
+                    "Postgres.</p><p>Please fill out the form below in order to apply.</p><iframe src='https://"
+                    "www.youtube.com/embed/team-video'></iframe><iframe src='https://airtable.com/embed/shrAbC123'>"
+                    "</iframe>")
     job = extract(page, url="http://127.0.0.1:8765/jobs/backend.html").jobs[0]
     assert job.apply_url == "https://airtable.com/embed/shrAbC123"
 
