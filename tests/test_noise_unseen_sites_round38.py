@@ -20,6 +20,13 @@ nine sites. Two classes:
   A label whose value and the line after it are both links introduces a run of links (a trail, share or follow
   buttons, a language switch), not a job fact; "Department: <a>Faculty of Media</a>" is one link and still one.
 
+- JV (a Chennai software firm's Gatsby careers, hold-out 132, found by the order check): "2 - 3 Years
+  Experience", a posting's own line in a block every sample has, went with two pages of six read first: no
+  requirement word was known for a span of years written without "of". Years of experience are a requirement in any
+  of the forms postings write them ("5+ years' relevant experience", "3 Jahre Berufserfahrung", "5 ans
+  d'expérience", "2-4 jaar werkervaring"), for up to 15 years; a firm's "70 Jahre Erfahrung" (a charity's donation
+  box), "25 years ago" or a copyright's years are not.
+
 Each behaviour test fails on the code before round 38 (commit ab9de34).
 """
 
@@ -99,3 +106,11 @@ def test_js_a_label_before_a_run_of_links_is_no_label_value_row():
     # a fact's value may be a link: one link, then the page's words
     assert "label" in signal_kinds("Department:\nFaculty of Media\nStart: as soon as possible",
                                    [("Faculty of Media", "/faculties/media/")])
+
+
+def test_jv_years_of_experience_in_any_form_are_a_requirement():
+    for line in ("2 - 3 Years Experience", "5+ years' relevant experience", "3 Jahre Berufserfahrung",
+                 "5 ans d'expérience", "2-4 jaar werkervaring"):
+        assert "requirement" in signal_kinds(line), line
+    for line in ("Founded 25 years ago in Chennai", "© 2013-2015 Acme Works", "Über 70 Jahre Erfahrung in der Kur"):
+        assert "requirement" not in signal_kinds(line), line

@@ -193,6 +193,8 @@ CUSTOMER_MAILBOXES = (r"(?:kundeservice|kundenservice|kundendienst|kundservice|k
                       r"support|servicedesk|helpdesk|sales|salg|vertrieb|billing|orders?|bestellung|booking|reservations?)@")
 SITE_MAILBOXES = f"(?:{GENERAL_MAILBOXES}|{CUSTOMER_MAILBOXES})"
 APPLY_CANDIDAT = r"candidat(?:ure|ures|ura|uras|er|ez|ar|arse|i)(?![^\W_])"
+# A span of years a posting asks for: 1 to 15, not preceded by a digit (no "1970" or "2015").
+_FEW_YEARS = r"(?<!\d)(?:1[0-5]|0?[1-9])(?!\d)"
 JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
     # (an amount's figures run at most 24 characters, "1 000 000,00": a run of digits costs linear time)
     "amount": re.compile(r"(?:[$€£¥₩₫₺]|\bRp\.?)\s?\d|\d[\d.,\s]{0,24}(€|eur|usd|chf|gbp|sek|nok|dkk|pln|czk|aud|\$|k\b|"
@@ -273,7 +275,14 @@ JOB_FACT_SIGNALS: dict[str, re.Pattern] = {
                           r"warum (?:du |sie )?(?:zu )?uns|pourquoi (?:nous )?rejoindre|waarom (?:werken bij|"
                           r"kiezen voor)|varför (?:jobba|arbeta) (?:hos|på))\b", re.I),
     "requirement": re.compile(r"\b(requirements?|qualifications?|years of experience|experience (in|with)|degree|"
-                              r"responsibilit(y|ies)|must have|you have|you bring|required skills)\b", re.I),
+                              r"responsibilit(y|ies)|must have|you have|you bring|required skills|"
+                              # "2 - 3 Years Experience", "5+ years' relevant experience", "3 Jahre Berufserfahrung":
+                              # a few years (up to 15); a firm's "70 Jahre Erfahrung" is its history, no requirement
+                              rf"{_FEW_YEARS}\s?(?:[-–+]|to)?\s?(?:{_FEW_YEARS}\s?)?(?:years?|yrs?)['’]?\s(?:of\s)?"
+                              rf"(?:[a-z]+\s)?experience|{_FEW_YEARS}\s?(?:[-–+]\s?{_FEW_YEARS}\s?)?"
+                              r"(?:Jahre?n?|ans|años|anni|jaar)\s(?:[\w']+\s)?"
+                              r"(?:Berufserfahrung|Erfahrung|d['’]exp[ée]rience|de experiencia|di esperienza|"
+                              r"(?:werk)?ervaring))\b", re.I),
 }
 # Employer and legal-entity names: a company's legal form after its name (a footer's "Acme Robotics B.V." names
 # the employer). Short all-caps forms (AG, SE, AB, AS, SA, ...) only in capitals and right after a word that is
