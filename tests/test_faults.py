@@ -253,8 +253,15 @@ def test_a_killed_crawls_claim_and_run_are_released_by_the_sweep(pool, database_
             crawling.wait(timeout=30)
         from gigflow.scheduling.claims import due_sources
 
-        with pool.connection() as conn:  # the next schedule-due pass would take it again at once
-            due = due_sources(conn, None)
+        # The next schedule-due pass takes it again as soon as the server has ended the killed crawl's session
+        # (which releases its lock; on a busy machine that takes a moment after the kill).
+        deadline = time.monotonic() + 15
+        while True:
+            with pool.connection() as conn:
+                due = due_sources(conn, None)
+            if [row.id for row in due] == ["c"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         assert [row.id for row in due] == ["c"]
         swept = scrapy_command("sources", "sweep")
     assert swept.returncode == 0, swept.stderr
