@@ -27,6 +27,12 @@ nine sites. Two classes:
   d'expérience", "2-4 jaar werkervaring"), for up to 15 years; a firm's "70 Jahre Erfahrung" (a charity's donation
   box), "25 years ago" or a copyright's years are not.
 
+- JW (a Grenoble software firm's careers, hold-out 7, found by the order check): the site footer's line of the
+  firm's towns, "Grenoble – Lyon – Paris", went as a line without a job fact with four pages of five read first
+  (with the fifth, a larger region around it was kept for the copyright). Only "Town, Country" was read as a place
+  there. A footer line listing two to six known towns between separators ("Berlin | Hamburg") is where the employer
+  is; a menu line with one town among other words ("Mobile – Web – Cloud") is not.
+
 Each behaviour test fails on the code before round 38 (commit ab9de34).
 """
 
@@ -114,3 +120,15 @@ def test_jv_years_of_experience_in_any_form_are_a_requirement():
         assert "requirement" in signal_kinds(line), line
     for line in ("Founded 25 years ago in Chennai", "© 2013-2015 Acme Works", "Über 70 Jahre Erfahrung in der Kur"):
         assert "requirement" not in signal_kinds(line), line
+
+
+def test_jw_a_footer_line_of_the_employers_towns_is_a_location():
+    from gigflow.noise.learn.classifier import ReviewRegion, job_fact_signals
+
+    def kinds(text):
+        region = ReviewRegion(id="r", selector="footer p", signature="s", tag="p", text=text, links=(),
+                              html=f"<p>{text}</p>", site_footer=True)
+        return {signal.kind for signal in job_fact_signals(region)}
+
+    assert "location" in kinds("Grenoble – Lyon – Paris") and "location" in kinds("Berlin | Hamburg")
+    assert "location" not in kinds("Mobile – Web – Cloud") and "location" not in kinds("Home | Contact")

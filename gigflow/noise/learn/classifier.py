@@ -593,6 +593,25 @@ def _town_and_country_in(text: str) -> str:
     return ""
 
 
+_TOWN_SEPARATORS = re.compile(r"\s*[–—|·•/]\s*|\s+-\s+")
+TOWNS_LINE_MAX_CHARS = 80
+TOWNS_LINES_READ = 200
+
+
+def _towns_line_in(text: str) -> str:
+    """The first line of ``text`` that lists an employer's towns, nothing else ("Grenoble – Lyon – Paris",
+    "Berlin | Hamburg"): two to six known towns between separators, each written with a capital."""
+    for line in text.split("\n")[:TOWNS_LINES_READ]:
+        line = " ".join(line.split())
+        if not line or len(line) > TOWNS_LINE_MAX_CHARS:
+            continue
+        parts = [part for part in _TOWN_SEPARATORS.split(line) if part]
+        if 2 <= len(parts) <= 6 and all(len(part.split()) <= 3 and part[:1].isupper() and place_score(part) == 1.0
+                                        for part in parts):
+            return line
+    return ""
+
+
 def _town_and_country(line: str) -> bool:
     """A short line that is a known town and its country or state, nothing else ("Kathmandu, Nepal", "Austin, TX")."""
     line = " ".join(line.split())
@@ -749,7 +768,7 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
         elif region.site_footer:
             # "Kathmandu, Nepal" on a line of its own (a link's too) in the site footer: where the employer is,
             # by the place names alone (GeoNames), however the line is marked up.
-            place = _town_and_country_in(region.text)
+            place = _town_and_country_in(region.text) or _towns_line_in(region.text)
             if place:
                 found.append(Signal("location", place.strip()[:60], (PLACE_LINE_NOTE,)))
     if region.site_footer and not any(f.kind == "contact" or (f.kind == "link" and f.text.startswith("mailto:"))
