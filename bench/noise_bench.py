@@ -201,19 +201,24 @@ def baseline(ev, site: Site, pages, system: str) -> dict:
     return outputs
 
 
-def bench(args) -> int:
-    ev = load_eval(Path(args.eval_script))
-    corpus_dirs = [d for d in (args.corpus, args.corpus_extra) if d]
+def selected_sites(args) -> list[Site]:
+    """The sites the command line asks for (the devset's pages laid out first)."""
     if not args.no_devset:
         from devset.materialise import materialise_all
 
         materialise_all()
-    sites = load_sites(corpus_dirs, None if args.no_devset else Path(args.devset))
+    sites = load_sites([d for d in (args.corpus, args.corpus_extra) if d], None if args.no_devset else Path(args.devset))
     if args.sites:
         wanted = set(args.sites.split(","))
         sites = [s for s in sites if s.name in wanted]
     if args.no_holdout:
         sites = [s for s in sites if s.group not in HOLDOUT_GROUPS]
+    return sites
+
+
+def bench(args) -> int:
+    ev = load_eval(Path(args.eval_script))
+    sites = selected_sites(args)
     kinds = ["rules"] + (["openai"] if NoiseSettings.from_settings().model else [])
     systems = [f"gigflow-{k}" for k in kinds] + ["gigflow-nofilter", "main-content", "trafilatura"]
     totals: dict = {}
@@ -268,13 +273,7 @@ def orders(args) -> int:
     """Facts each site loses (beyond no filter) with each of its pages read first: the filter must not depend on
     the order of its samples."""
     ev = load_eval(Path(args.eval_script))
-    if not args.no_devset:
-        from devset.materialise import materialise_all
-
-        materialise_all()
-    sites = load_sites([d for d in (args.corpus, args.corpus_extra) if d], None if args.no_devset else Path(args.devset))
-    if args.sites:
-        sites = [s for s in sites if s.name in set(args.sites.split(","))]
+    sites = selected_sites(args)
     rows, depends = [], 0
     print(f"{'site':22} {'group':12} facts lost with page k first (k = 1, 2, ...)")
     for site in sites:

@@ -115,6 +115,9 @@ def _not_a_label(element) -> bool:
     return row is not None and row.find("td") is None
 
 
+_ICON_TAGS = frozenset({"img", "svg", "i"})
+
+
 def own_text(element) -> str | None:
     """The element's own leading text, read past the empty icons written before it
     (``<p><img src=clock.svg> Deadline: 31/03</p>``, ``<li><i class=icon></i>Location: Remote</li>``)."""
@@ -128,9 +131,6 @@ def own_text(element) -> str | None:
             continue
         return None
     return None
-
-
-_ICON_TAGS = frozenset({"img", "svg", "i"})
 
 
 def value_after(label) -> str | None:

@@ -6,10 +6,10 @@ import re
 from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
 
 from lxml import etree
 
+from gigflow.adapters.common import host_of
 from gigflow.adapters.gazetteer import is_place
 from gigflow.noise.apply import region_excerpt
 from gigflow.noise.learn.candidates import all_candidates, candidate_regions, region_parts
@@ -70,7 +70,7 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     report = LearningReport(classifier=classifier.name)
     # A company named by the site's host ("acme.com", a URL's first guess before anyone named it) states no name a
     # page shows: taken for the employer it would only hide the name the site states itself by (its copyright).
-    hosts = {(urlsplit(s.url).hostname or "").lower().removeprefix("www.") for s in samples}
+    hosts = {host_of(s.url).removeprefix("www.") for s in samples}
     companies = tuple(dict.fromkeys(s.company for s in samples if s.company and s.company.lower() not in hosts))
     classifier.employers = tuple(dict.fromkeys(classifier.employers + companies))
     report.samples = [SampleRef(source_id=s.source_id, source_version_id=s.source_version_id, sha256=s.sha256,

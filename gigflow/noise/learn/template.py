@@ -758,16 +758,13 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
                 # judged as any block). Where the first sample has
                 # it with other numbers ("865 views" beside "0 views", another date): not missing there, and its
                 # numbers are each page's own; a form's options ("0-2 years") are the form's whatever their numbers.
-                if not (_within(path, content_path) and not _in_or_holding_a_form(el)) and not (
-                        _same_but_numbers(el, first_by_path.get(path)) and not any(
-                        node.tag == "form" for node in el.iterancestors())):
+                in_a_form = next(el.iterancestors("form"), None) is not None
+                holds_a_form = in_a_form or next(el.iter("form"), None) is not None
+                if not (_within(path, content_path) and not holds_a_form) and not (
+                        _same_but_numbers(el, first_by_path.get(path)) and not in_a_form):
                     found.setdefault(k, []).append(el)
                 walker.skip_subtree()
     return found
-
-
-def _in_or_holding_a_form(el) -> bool:
-    return el.tag == "form" or next(el.iter("form"), None) is not None or next(el.iterancestors("form"), None) is not None
 
 
 def _within(path: str, content_path: str | None) -> bool:
