@@ -92,6 +92,8 @@ class RegionVerdict:
     reason: str
     classifier: str
     signals: tuple[Signal, ...] = ()  # the rules' job-fact signals behind a keep
+    # A removal for facts the rest of every sample restated (normalised): applied only where the page restates them
+    restated: tuple[str, ...] = ()
 
 
 class RegionDecision(BaseModel):
@@ -321,7 +323,9 @@ JOB_FACT_SIGNALS["employment"] = re.compile(
     # Vietnamese, Turkish, Indonesian and Malay, Polish ("Toàn thời gian", "Tam zamanlı", "Penuh waktu")
     r"toàn thời gian|bán thời gian|loại hình công việc|thời gian làm việc|tam zamanl[ıi]|yar[ıi] zamanl[ıi]|"
     r"çal[ıi]şma şekli|penuh waktu|paruh waktu|sepenuh masa|separuh masa|pełny etat|"
-    r"umowa o pracę|wymiar pracy)\b|"
+    r"umowa o pracę|wymiar pracy|FTE|full[- ]time equivalent|beschäftigungsgrad|taux d'(?:activité|occupation))\b|"
+    # a share of full time ("This job is 100% time.", "50% FTE", "80-100 % Stelle")
+    r"\b\d{1,3}\s?%\s?(?:time|FTE|appointment|stelle|anstellung|pensum|temps)\b|"
     # a range of weekly hours ("24 tot 38 uur", "20-30 hours", "32–40 Stunden"); one figure alone ("within 24 hours")
     # may be anything, and a range from before ten is a day's opening hours ("9-17 uur")
     r"\b(?:1\d|[2-4]\d)(?:[.,]5)?\s*(?:-|–|tot|to|bis|à|a|till|do)\s*(?:1\d|[2-4]\d)(?:[.,]5)?\s*"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import defaultdict, deque
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -199,7 +199,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
                                    path=relaxed_path(learnable[(selector, signature)]),
                                    lines=signatures.lines(learnable[(selector, signature)]),
                                    text=region_excerpt(learnable[(selector, signature)]),
-                                   drop_statements=dropped.get((selector, signature), [])))
+                                   drop_statements=dropped.get((selector, signature), []),
+                                   restated=list(verdict.restated)))
     decided += _tab_list_rules(roots, signatures, classifier.name, {rule.selector for rule in reused + decided})
     if owner:  # the owner's name kept where it is needed only
         decided = without_needless_owner_keeps(owner, samples, reused, decided, list(learnable.values()), config_hash)
@@ -278,13 +279,18 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
     """A kept region that is nothing but links ("Apply Now" in the job's header) whose every target is also
     linked from the page's content, outside every learned region, on every sample that has the region (a quorum
     of them), states nothing the page loses without it: the job's apply link stays where the content states it
-    ("Apply for this position")."""
+    ("Apply for this position"). A link whose own text states a fact (an address, a phone number) goes only where
+    the content's link to that target says the same: an office's map link is no copy of another office's."""
     def links(region):
         return [a for a in region.iter("a") if (a.get("href") or "").strip()]
 
-    targets: dict[int, set] = {}  # per sample, once: the link targets of its content outside every learned region
+    def words(a) -> str:
+        return " ".join(a.text_content().split())
 
-    def content_targets(k: int, root) -> set:
+    # per sample, once: the link targets of its content outside every learned region, with their texts
+    targets: dict[int, dict[str, set]] = {}
+
+    def content_targets(k: int, root) -> dict[str, set]:
         if k not in targets:
             learned = set()  # what the filter may remove: every learned region's match with its signature
             for other_selector, other_signature in learnable:
@@ -292,9 +298,15 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
                     learned.update(r for r in select(root, other_selector) if signatures(r, k) == other_signature)
                 except InvalidSelectorError:
                     continue
-            targets[k] = {_link_target(a.get("href")) for a in links(root)
-                          if not any(x in learned for x in (a, *a.iterancestors()))}
+            targets[k] = defaultdict(set)
+            for a in links(root):
+                if not any(x in learned for x in (a, *a.iterancestors())):
+                    targets[k][_link_target(a.get("href"))].add(words(a))
         return targets[k]
+
+    def found_again(a, k: int, root, same_text: bool) -> bool:
+        texts = content_targets(k, root).get(_link_target(a.get("href")))
+        return texts is not None and (not same_text or words(a) in texts)
 
     for (selector, signature), region in learnable.items():
         verdict = verdicts[by_signature[signature].id]
@@ -304,6 +316,7 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
         if not links(region) or " ".join(region.text_content().split()) != " ".join(
                 " ".join(a.text_content().split()) for a in links(region)):
             continue  # text besides its links (a deadline, a contact) is judged as it was
+        same_text = any(signal.kind in ("address", "contact") for signal in verdict.signals)
         everywhere, seen_on = True, 0
         for k, root in enumerate(roots):
             try:
@@ -311,8 +324,7 @@ def _links_found_again_in_content(roots, learnable: dict, by_signature: dict, ve
             except InvalidSelectorError:
                 found = []
             seen_on += bool(found)
-            if found and any(_link_target(a.get("href")) not in content_targets(k, root)
-                             for r in found for a in links(r)):
+            if found and not all(found_again(a, k, root, same_text) for r in found for a in links(r)):
                 everywhere = False
                 break
         if everywhere and seen_on >= quorum(len(roots)):

@@ -48,6 +48,11 @@ _YEARS = r"(?:(?:19|20)\d\d(?:\s*[-–—/]\s*(?:(?:19|20)\d\d|present|heute))?[
 _COPYRIGHT = re.compile(r"(?P<mark>©|\(c\)|copyright)(?P<sign>\s*(?:©|\(c\)|copyright\b|@(?=\s*\d)))?"
                         r"\s*[-–—:]?\s*(?P<years>" +
                         _YEARS + r")?[-–—:,]?\s*(?P<name>[^\s\d|·•,;©][^|·•;©\n]{0,80})", re.I)
+# "Acme © 2021", "InCodeks©2021": the holder before the sign, on a line of its own (a short name, no sentence)
+# (a credit may follow the years after a dash or a bar: "Jane Doe © 2021 -- Powered by Hugo")
+_COPYRIGHT_AFTER_NAME = re.compile(r"^(?P<name>[^\s\d|·•,;©][^|·•,;©\n]{0,60}?)\s*(?:©|\(c\))\s*" + _YEARS +
+                                   r"?(?:all rights? reserved\.?)?(?:\s(?:--?|–|—|\||·|•)\s.{0,200})?$", re.I)
+_NOTICE_WORDS = re.compile(r"\bcopyright\b|\brights?\b|\breserved\b", re.I)  # "Copyright © 2020", no holder
 # The bare word inside a sentence ("a thesis entitled 'Sampling Copyright: an examination of ...'") is no notice:
 # there it must be followed by a sign or a year ("All content copyright 2020 Acme").
 _IN_SENTENCE = re.compile(r"[^\W_][\"'“”‘’]?\s*$")
@@ -175,6 +180,10 @@ def copyright_holders(root) -> list[str]:
             lines = [text]
         for line in lines:
             line = _norm(line)
+            before = _COPYRIGHT_AFTER_NAME.match(line)
+            if before and len(before.group("name").split()) <= 4 and not _NOTICE_WORDS.search(before.group("name")):
+                holders.append(before.group("name").strip())
+                continue
             for match in _COPYRIGHT.finditer(line):
                 if (match.group("mark").lower() == "copyright" and not (match.group("sign") or match.group("years"))
                         and _IN_SENTENCE.search(line, 0, match.start())):
@@ -301,13 +310,21 @@ def _titles_are_headings(roots, affix: str) -> int:
     return matched
 
 
-def _listing_name(roots) -> str:
+def _listing_name(samples, roots) -> str:
     """The site's own name, as most samples state it at the start or end of their <title> or in their copyright
-    line, where it says the site lists jobs; '' otherwise."""
+    line, where it says the site lists jobs; '' otherwise. Where most samples share one <title> (a careers
+    section's, "IT Job Vacancy | Jobs in IT - Acme Infosys"), a title end whose other end is the name the sample
+    states itself by ("© Acme Infosys") describes that section: the site is named at the other end."""
     counts: Counter = Counter()
-    for root in roots:
+    titles = Counter(" | ".join(title_parts(root)) for root in roots)
+    for sample, root in zip(samples, roots):
         parts = title_parts(root)
-        names = set(copyright_holders(root)) | ({parts[0], parts[-1]} if len(parts) >= 2 else set())
+        ends = {parts[0], parts[-1]} if len(parts) >= 2 else set()
+        if len(parts) >= 2 and titles[" | ".join(parts)] > len(roots) // 2:
+            plain = _plain_names(sample, root)
+            ends = {end for end, other in ((parts[0], parts[-1]), (parts[-1], parts[0]))
+                    if _key(clean_name(other) or other) not in plain}
+        names = set(copyright_holders(root)) | ends
         counts.update({_norm(name) for name in names if name and _LISTING_NAME.search(name) and _names_a_site(name)})
     name, count = counts.most_common(1)[0] if counts else ("", 0)
     return name if count > len(roots) // 2 else ""
@@ -400,7 +417,6 @@ def _inline_reference(a) -> bool:
         and not JOB_FACT_SIGNALS["apply"].search(own)
 
 
-
 def looks_like_a_board(samples, roots, owner: str = "") -> str:
     """Why the samples look like a job board (jobs of different employers), or ''.
 
@@ -410,7 +426,7 @@ def looks_like_a_board(samples, roots, owner: str = "") -> str:
     - most of them link to a directory of companies or a page for employers ("Companies", "Post a job").
     """
     n = len(roots)
-    named_for_listing = _listing_name(roots)
+    named_for_listing = _listing_name(samples, roots)
     if named_for_listing and not _own_jobs_section(samples, roots, named_for_listing):
         return f"the site's name says it lists jobs ({named_for_listing!r})"
     outbound = []

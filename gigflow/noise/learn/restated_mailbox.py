@@ -20,9 +20,9 @@ import re
 from collections import Counter
 from urllib.parse import unquote
 
-
-from gigflow.noise.learn.outside import outside
 from gigflow.noise.learn.classifier import RegionVerdict, job_fact_signals
+from gigflow.noise.learn.outside import outside
+from gigflow.noise.learn.sample_facts import normalise_snippet
 from gigflow.noise.learn.selection import quorum
 from gigflow.noise.selectors import InvalidSelectorError, select
 
@@ -89,8 +89,8 @@ def without_restated_mailboxes(roots, learnable: dict, by_signature: dict, verdi
             continue
         # Addresses in its text are read line by line (``fact_text``) or link by link: ``text`` runs blocks together.
         lines = [review.text if review.fact_text is None else review.fact_text] + [text for text, _href in review.links]
-        boxes = {mailbox(href) for _text, href in review.links} | {
-            m.casefold() for line in lines for m in _ADDRESS.findall(line)}
+        written = {m.casefold() for line in lines for m in _ADDRESS.findall(line)}
+        boxes = {mailbox(href) for _text, href in review.links} | written
         boxes.discard("")
         if not boxes:
             continue
@@ -111,7 +111,11 @@ def without_restated_mailboxes(roots, learnable: dict, by_signature: dict, verdi
         if len(own) < quorum(len(roots)):
             continue
         if restated:
-            verdicts[review.id] = RegionVerdict("remove", REASON, verdict.classifier)
+            # A mailbox it writes out goes only where the page's own text restates it too: a posting without
+            # its own "send your CV to jobs@…" line keeps the site's box, its one statement of where to apply (a
+            # "Write to us" link alone is the site's contact, not the posting's).
+            verdicts[review.id] = RegionVerdict("remove", REASON, verdict.classifier,
+                                                restated=tuple(sorted(normalise_snippet(box) for box in written)))
         elif _contacts_vary(own):
             verdicts[review.id] = RegionVerdict("remove", SITE_MAILBOX_REASON, verdict.classifier)
 

@@ -103,6 +103,7 @@ class SiteTemplate:
     content_root: object = None
     main_heading: object = None
     _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
+    _varying_details: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying label/value rows
     # The samples name different employers (a job board): a block identical on every sample, headings and text
     # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
     board: bool = False
@@ -171,11 +172,13 @@ class SiteTemplate:
             # wide as <body>. One holding the page's main heading or most of its varying text is never removed
             # whole (holds_content).
             return ""
-        if (self.board and el in self.constant and not is_label_value_row(el) and not is_field_label(el)
-                and el.tag not in ("tr", "dt", "dd")):
-            return ""  # the same block beside every employer's job: the board's own
-        if self.board and el in self.operator and not is_label_value_row(el) and not is_field_label(el):
-            return ""  # a block pages of different employers share: the board's own, in one of its versions
+        if self.board and not is_label_value_row(el) and not is_field_label(el) and (
+                el in self.constant and el.tag not in ("tr", "dt", "dd") or el in self.operator) and not (
+                states_a_fact(el) and self._row_with_varying_siblings(el)):
+            # The same block beside every employer's job (or pages of different employers share, in one of its
+            # versions) is the board's own; a row among this job's varying details that states a fact ("This
+            # job is 100% time." above its deadline and place) is the job's, the same for many jobs.
+            return ""
         if self._plain_list_item(el) and self._row_with_varying_siblings(el):
             # A list of plain text whose other items vary is this job's (its requirements), in a sidebar too:
             # an item the site's jobs share is still one of them.
@@ -359,17 +362,33 @@ class SiteTemplate:
         region = self.job_region()
         # A list of plain text (no link in any item) is no menu: its varying items are this job's (requirements),
         # and a constant item among them is a requirement the site's jobs share, wherever the list stands.
-        if el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el) and not (
-                el.find(".//a") is None and (region is not None and _contains(region, el)
-                                             or self._plain_list_item(el))):
-            return False
-        key = (parent, el.tag)
+        # Outside the job's region, a plain row among varying label/value rows ("Location: Remote") is one of
+        # this job's details, though the details stand above the region (beside a title in no heading).
+        plain_row = el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el)
+        if plain_row and not (el.find(".//a") is None and (region is not None and _contains(region, el)
+                                                            or self._plain_list_item(el))):
+            if el.find(".//a") is not None or not self._details_rows(parent, el.tag, el):
+                return False
+            return True
+        return any(row is not el for row in self._varying_rows_of(parent, el.tag))
+
+    def _varying_rows_of(self, parent, tag) -> list:
+        key = (parent, tag)
         if key not in self._varying_rows:  # once per parent and tag: a list of thousands of rows stays linear
             # A varying sibling that holds the content (or the main heading) is the body beside a layout row.
             rows = (sib for sib in parent
-                    if sib.tag == el.tag and sib in self.varying and not self.holds_content(sib))
+                    if sib.tag == tag and sib in self.varying and not self.holds_content(sib))
             self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
-        return any(row is not el for row in self._varying_rows[key])
+        return self._varying_rows[key]
+
+    def _details_rows(self, parent, tag, el) -> bool:
+        """Another row of ``tag`` under ``parent`` varies and pairs a label with a value: a details list."""
+        key = (parent, tag)
+        if key not in self._varying_details:  # once per parent and tag, as for _varying_rows_of
+            rows = (sib for sib in parent if sib.tag == tag and sib in self.varying and not self.holds_content(sib)
+                    and is_label_value_row(sib))
+            self._varying_details[key] = [row for row, _ in zip(rows, range(2))]
+        return any(row is not el for row in self._varying_details[key])
 
 
 # A details row whose label names the employer: on a career site of one employer its value is the same on every
