@@ -200,6 +200,32 @@ def test_a_place_line_with_a_stop_before_the_contract():
     assert job("St. Louis, MO · Full time").location == "St. Louis, MO"
 
 
+def test_a_title_block_classed_header_holds_the_title_not_a_section_heading():
+    # Hold-out 180's new-user trial: the h1 sits in a block classed "title-header", so its own text counted as a
+    # site section's and "Skills Desired" (an h5 over a list) was the title.
+    page = ("<html><head><title>IT Job Vacancy | Jobs in IT - Acme Infosys</title></head><body><div class='page'>"
+            "<section><div class='section-title'><h5>Career</h5><div class='title-header'><h1>Flutter Developer</h1>"
+            "</div></div><h5>Requirements</h5><ul><li>Two years of Flutter</li></ul><h5>Skills Desired</h5><ul><li>"
+            "Dart and Firebase</li></ul><h5>Key Responsibilities</h5><ul><li>Build our clients' apps</li></ul>"
+            "</section></div></body></html>").encode()
+    assert extract(page, url="http://127.0.0.1:8765/careers/flutter-developer").jobs[0].title == "Flutter Developer"
+    from gigflow.adapters.generic.text import is_section_heading
+
+    assert is_section_heading("Skills Desired") and is_section_heading("What we offer")
+    assert not is_section_heading("Benefits Specialist") and not is_section_heading("Technical Writer")
+
+
+def test_a_date_or_the_title_beside_the_place_is_no_part_of_it():
+    # Hold-outs 179 and 172: "Aug 1, 2021" under a professor's vacancy title was its location; "Laravel Developer /
+    # Prishtine, Kosovo" under the title "Laravel Developer" was a location naming the job.
+    def job(line):
+        page = _posting("Laravel Developer", f"<p>{line}</p><p>You build and run the booking services of our "
+                        "clients, in PHP and MySQL.</p>")
+        return extract(page, url="http://127.0.0.1:8765/jobs/laravel.html").jobs[0]
+    assert job("Aug 1, 2021").location is None
+    assert job("Laravel Developer / Prishtine, Kosovo").location == "Prishtine, Kosovo"
+
+
 def test_an_embedded_application_form_is_the_apply_url():
     page = _posting("Backend Developer", "<p>You build the services behind our volunteers' apps, in Python and "
                     "Postgres.</p><p>Please fill out the form below in order to apply.</p><iframe src='https://"

@@ -40,6 +40,10 @@ def test_a_file_is_tried_in_a_scratch_database_with_fields_evidence_and_a_learne
     assert fields["title"]["evidence"]["method"] == "jsonld" and fields["employer"]["value"] == "Northwind Robotics"
     assert result["filter"]["rules"] and pages[0]["removed_by_filter"]  # before/after a filter learned here
     assert len(pages[0]["markdown_after"]) < len(pages[0]["markdown_before"])
+    # the job as stored once the filter is saved: its description is the page's Markdown with the filter
+    description = fields["description"]["value"]
+    assert pages[0]["markdown_after"].strip().startswith(description[:300]), description
+    assert not any(line in description for line in pages[0]["removed_by_filter"] if len(line) > 20), description
     assert result["source_file"]["sources"][0]["id"] == "demo" and "status" not in result["source_file"]["sources"][0]
     with pool.connection() as conn:  # nothing of it in the real database
         for table in ("sources", "crawl_runs", "jobs", "source_versions"):

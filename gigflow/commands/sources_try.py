@@ -151,10 +151,31 @@ def with_learned_filter(found: dict, entry: dict, settings) -> str | None:
         return f"no filter learned: {exc}"
     preparer = DocumentPreparer.from_settings(settings)
     for page in html:
-        page["markdown_filtered"] = preparer.prepare(page["body"], page["url"], content_type=page["content_type"],
-                                                     strategy=strategy, noise_filter=learned.filter).markdown
+        document = preparer.prepare(page["body"], page["url"], content_type=page["content_type"],
+                                    strategy=strategy, noise_filter=learned.filter)
+        page["markdown_filtered"] = document.markdown
+        if page.get("jobs") and not document.report.errors:
+            page["jobs"] = jobs_with_filter(page, document, config)
     found["filter_rules"] = len(learned.filter.removal_rules())
     return None
+
+
+def jobs_with_filter(page: dict, document, config) -> list[dict]:
+    """The page's jobs as they are stored once the filter is saved (maintenance.reprepare writes the same): a job
+    page's description (and a title the template held) read from its Markdown with the filter."""
+    from datetime import datetime, timezone
+
+    from gigflow.adapters import extract
+    from gigflow.adapters.page import page_jobs
+    from gigflow.store.job_writer import fields_of
+
+    result = extract(page["body"], url=page["url"], content_type=page["content_type"], parser_key=config.parser_key,
+                     company=config.company, fetched_at=datetime.now(timezone.utc))
+    jobs = [job.model_dump(mode="json", exclude_none=True) for job in page_jobs(result, document)]
+    if len(jobs) != len(page["jobs"]):
+        return page["jobs"]  # the crawl read it otherwise (a listing's cards): shown as crawled
+    return [{**stored, "title": job.get("title", stored["title"]), "fields": fields_of(job),
+             "evidence": job.get("evidence", {})} for stored, job in zip(page["jobs"], jobs)]
 
 
 def warnings(found: dict, entry: dict) -> list[dict]:

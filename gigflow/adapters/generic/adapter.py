@@ -13,6 +13,9 @@ MAX_CONFIDENCE = 0.75
 
 class GenericHtmlAdapter:
     parser_key = "generic-html"
+    # 2.4.10: a heading of section words only ("Key Responsibilities", "Skills Desired") is no title; an h1 in a title
+    # block classed "title-header" names no site section; a date beside the title ("Aug 1, 2021") is no place; "Laravel
+    # Developer / Prishtine, Kosovo" under the title "Laravel Developer" is the place after it;
     # 2.4.9: a label written after an icon ("<p><img src=pin.svg> Location: Tallinn</p>") is read; "Belgrade, Serbia.
     # Full time" under the title is a place and a contract; an embedded application form (an iframe of a form
     # builder or an apply page) is the apply URL after the content's apply links;
@@ -30,7 +33,7 @@ class GenericHtmlAdapter:
     # above ("$650+") a minimum; 2.4.2: "Software Engineer - NY" (half a place) may be the title, no development
     # host's or home-page canonical as the job's URL, no footer block's column heading as a label; 2.4.1: "company-stats" no name, "Acme Jobs"
     # names Acme, a facts line's places; 2.4: hiring announcements; 2.3: CJK section headings, recruiting-site names
-    parser_version = "2.4.9"
+    parser_version = "2.4.10"
     uses_context = True
 
     def supports(self, url: str, content: bytes | str) -> bool:

@@ -109,8 +109,18 @@ class LocationFinder:
                 segments = line_segments(text)
                 if leads_with_a_code(segments):  # "IT | Zentrale Hamburg": the rest is the place
                     text = " · ".join(segments[1:])
+                text = self._without_the_title(text)
                 return text, f"{self.path(node)} beside the title"
         return None
+
+    def _without_the_title(self, text: str) -> str:
+        """"Laravel Developer / Prishtine, Kosovo" under the title "Laravel Developer": the place after the title."""
+        title = self._title[0] if self._title else ""
+        if title and normalise(text).startswith(normalise(title)):
+            rest = re.sub(r"^\W+", "", text[len(title):]) if text[:len(title)].casefold() == title.casefold() else ""
+            if rest and place_score(rest) >= 0.5:
+                return rest
+        return text
 
     def _remote_line(self) -> tuple[str, str] | None:
         """"Remote (Europe)", "Anywhere": a remote job's place is the line itself (job_facts flags it remote)."""

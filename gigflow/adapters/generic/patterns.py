@@ -101,7 +101,8 @@ TITLE_SEPARATOR = re.compile(r"\s+[|–—-]\s+|\s*｜\s*|\s+::\s+")
 WORD_SPLIT = re.compile(r"\W+")
 # Words that make a heading name a list of vacancies ("Open positions at X", "1,000+ Python Jobs in Y",
 # "Search results"), never one vacancy (en, nl, de, fr, sv).
-LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|search results|"
+LISTING_WORDS = re.compile(r"\b(jobs|vacancies|positions|openings|opportunities|roles|job listings|career listings|"
+                           r"search results|"
                            r"vacatures|banen|stellen|stellenangebote|jobangebote|suchergebnisse|emplois|offres|"
                            r"postes|résultats|lediga jobb|lediga tjänster|empleos|ofertas|vacantes|trabajos|"
                            r"nabídky|pracovní místa|ponuky|вакансии|työpaikat|oferty pracy|offerte)\b", re.I)

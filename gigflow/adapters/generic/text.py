@@ -94,9 +94,21 @@ def labels_another_field(text: str) -> bool:
 _TWO_SCRIPTS = re.compile(r"^([a-z][a-z&' -]{1,30}?)\s+([^\x00-\x7f]\S*)$")
 
 
+# A heading made only of a posting's section words ("Key Responsibilities", "Skills Desired", "What we offer"), with
+# one of the core ones: a section of the posting, never its title ("Benefits Specialist" has a word of its own).
+_SECTION_CORE = r"(?:responsibilit(?:y|ies)|requirements?|skills?|duties|qualifications?|benefits|perks|tasks|" \
+    r"competenc(?:e|ies)|expectations|offer)"
+_SECTION_WORD = r"(?:key|main|core|general|desired|required|preferred|essential|additional|technical|soft|your|" \
+    r"our|the|what|we|you|will|do|of|and|&|role|job|position|minimum|basic|bonus|plus|must|have|nice|to|" + \
+    _SECTION_CORE + ")"
+_SECTION_PHRASE = re.compile(rf"(?:{_SECTION_WORD}\s+){{0,4}}{_SECTION_CORE}(?:\s+{_SECTION_WORD}){{0,4}}")
+
+
 def is_section_heading(text: str) -> bool:
     key = normalise(text).strip(" :：-–|•*»«").strip()
     if key in SECTION_HEADINGS or label_field(key) is not None:
+        return True
+    if len(key) <= 60 and _SECTION_PHRASE.fullmatch(key):
         return True
     both = _TWO_SCRIPTS.match(key)
     return bool(both) and any(part in SECTION_HEADINGS for part in both.groups())

@@ -90,6 +90,8 @@ class TitleFinder:
                 continue
             if _marked_current(element):
                 continue
+            if chrome and element.tag == "h1" and self._weak_chrome(element):
+                continue  # a title block classed "title-header" is the page's own (as _title_readings reads it)
             if chrome and element.text is not None:
                 text = normalise(element.text)
                 if 2 < len(text) < 60:
