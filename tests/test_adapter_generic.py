@@ -226,6 +226,14 @@ def test_a_date_or_the_title_beside_the_place_is_no_part_of_it():
     assert job("Laravel Developer / Prishtine, Kosovo").location == "Prishtine, Kosovo"
 
 
+def test_the_employer_before_a_section_word_in_the_document_title():
+    # Hold-out 177's new-user trial: "IOVLabs | Careers - QA Automation Engineer" named no employer.
+    page = ("<html><head><title>IOVLabs | Careers - QA Automation Engineer</title></head><body><article>"
+            "<span class='title'>QA Automation Engineer</span><p>You automate the tests of our wallet and node, "
+            "with the platform team.</p></article></body></html>").encode()
+    assert extract(page, url="https://www.iovlabs.org/careers/qa-engineer.html").jobs[0].employer == "IOVLabs"
+
+
 def test_an_embedded_application_form_is_the_apply_url():
     page = _posting("Backend Developer", "<p>You build the services behind our volunteers' apps, in Python and "
                     "Postgres.</p><p>Please fill out the form below in order to apply.</p><iframe src='https://"

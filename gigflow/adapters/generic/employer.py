@@ -238,6 +238,8 @@ class EmployerFinder:
         """The `<title>`'s other half when one half is the job title ('Analytics Engineer – Vercel')."""
         title = self.title()
         parts = [p.strip() for p in TITLE_SEPARATOR.split(self.meta.get("<title>", "")) if p.strip()]
+        if len(parts) == 3:  # "Acme | Careers - Engineer": the section's word between the name and the job
+            parts = [p for p in parts if not _names_a_section(p)]
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
             other = _section_owner(parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0])
             if not _names_a_section(other):
