@@ -26,6 +26,19 @@
   has no such line, so the box was its only statement of where to apply. The removal is now applied only where
   the page's other text states the mailbox too.
 
+- KC (incodeks again, found by the order check at the end of the round): two Python postings share their duties
+  list word for word. With the QA posting first, whose long requirements list held most of its varying text and
+  whose title is no heading, the job's region was that one list, so the shared duties list beside it went as a
+  block the first sample lacks. A list is one part of a posting: where the text beside it varies too, the job's
+  region is their container.
+- KD (helixes, hold-out 178, found by the order check): "The salary will be decided after the interview based on
+  competence and experience." went as a statement without a fact with two pages of six first: the word "salary"
+  counted only in a short line. A sentence saying how the pay is set ("Compensation is competitive", "Salary
+  depending on experience") is a salary fact; "We pay attention to details" is not.
+- KE (cqs, hold-out 186): the site names itself "CQS" in its nav and writes the name out only in the footer,
+  "Computational Quantum Science", which went as a line without a fact. An acronym owner's written-out name (the
+  words whose initials spell it, on most samples) is the employer's name too.
+
 Each behaviour test fails on the code before round 39 (commit 8699296).
 """
 
@@ -170,3 +183,59 @@ def test_kb_a_box_restating_the_postings_mailbox_stays_where_the_posting_does_no
     seen = prepare_html(welder, f"{ORIGIN}/jobs/welder/", noise_filter=result.filter).markdown
     assert seen.count("jobs@acme-works.example") == 1 and "ever growing team" not in seen, seen
 
+
+
+FAMILY_DUTIES = ("Design services with high performance", "Own the development cycle from architecture to release",
+                 "Review the code of the team")
+
+
+def _posting_with_lists(k, title, text, need):
+    if k == 0:  # another family, with a long requirements list: most of its varying text
+        duties = ("Plan the tests of each release", "Report defects to the developers")
+        needs = [f"{need} and {text.lower()} ({n})" for n in range(12)]
+    else:
+        duties = FAMILY_DUTIES if k in (1, 2) else ("Buy sheet and tube", "Plan the deliveries")
+        needs = [need, text]
+    items = "".join(f"<li>{d}</li>" for d in duties)
+    reqs = "".join(f"<li>{n}</li>" for n in needs)
+    return (f"<html><head><title>{title} | Acme Works</title></head><body><nav><a href='/'>Home</a>"
+            f"<a href='/about/'>About</a></nav><section><div class='job'><p>{title}</p><p>Prishtina, Kosovo</p>"
+            f"<p>What you will do:</p><ul>{items}</ul><p>What you bring:</p><ul>{reqs}</ul></div></section>"
+            "<section class='footer'><a href='/privacy/'>Privacy</a></section></body></html>")
+
+
+@pytest.mark.parametrize("first", range(4))
+def test_kc_a_shared_duties_list_beside_a_long_requirements_list_stays_whichever_page_comes_first(first):
+    markdowns = _learn_with_first(_pages(_posting_with_lists), first)
+    for markdown in markdowns[1:3]:
+        for duty in FAMILY_DUTIES:
+            assert duty in markdown, markdown
+    assert all("Privacy" not in markdown for markdown in markdowns), markdowns
+
+
+def test_kd_a_sentence_on_how_the_pay_is_set_is_a_salary_fact():
+    for line in ("The salary will be decided after the interview based on competence and experience.",
+                 "Compensation is competitive", "Salary depending on experience"):
+        assert "amount" in signal_kinds(line), line
+    for line in ("We pay attention to details and depend on each other.",
+                 "Our survey of salary data across the industry shows a steady trend over the last ten years"):
+        assert "amount" not in signal_kinds(line), line
+
+
+def _posting_with_an_acronym(k, title, text, need):
+    return (f"<html><head><title>{title} | ACW</title></head><body><nav><div><a href='/'>ACW</a></div><ul>"
+            "<li><a href='/research/'>Research</a></li><li><a href='/team/'>Team</a></li></ul></nav><main>"
+            f"<h1>{title}</h1><p>{text} {duties(title)}</p><ul><li>{need}</li></ul></main><footer><span>Acme "
+            "Charity Works</span> <a href='/legal/'>Impressum</a></footer></body></html>")
+
+
+def test_ke_an_acronym_owners_written_out_name_is_the_employers():
+    for markdown in _learn_with_first(_pages(_posting_with_an_acronym), 0):
+        assert "Acme Charity Works" in markdown, markdown
+        assert "Research" not in markdown, markdown
+    import lxml.html
+
+    from gigflow.noise.learn.owner import spelled_out
+
+    roots = [lxml.html.document_fromstring("<html><body><p>Acme Charity Works</p></body></html>")]
+    assert spelled_out("ACW", roots) == "Acme Charity Works" and spelled_out("Acme", roots) == ""

@@ -116,8 +116,8 @@ class LocationFinder:
     def _without_the_title(self, text: str) -> str:
         """"Laravel Developer / Prishtine, Kosovo" under the title "Laravel Developer": the place after the title."""
         title = self._title[0] if self._title else ""
-        if title and normalise(text).startswith(normalise(title)):
-            rest = re.sub(r"^\W+", "", text[len(title):]) if text[:len(title)].casefold() == title.casefold() else ""
+        if title and text[:len(title)].casefold() == title.casefold():
+            rest = text[len(title):].lstrip(" /|-–—·,:")
             if rest and place_score(rest) >= 0.5:
                 return rest
         return text

@@ -453,6 +453,11 @@ def _squash(text: str) -> str:
     return "".join(text.split())
 
 EMPLOYMENT_LINE_MAX_WORDS = 10
+SALARY_TERMS_MAX_WORDS = 30
+# The pay and how it is set, in one sentence: "salary ... decided / negotiable / depending on / based on ..."
+_SALARY_TERMS = re.compile(r"\b(?:salary|salaries|pay|compensation|remuneration|wages?)\s+(?:[\w'-]{1,20}\s+){0,3}?"
+                           r"(?:decided|determined|negotiable|negotiated|depend(?:s|ing)?|based on|commensurate|"
+                           r"according to|competitive|discussed)\b", re.I)
 
 
 def is_link_menu(region: ReviewRegion) -> bool:
@@ -720,6 +725,12 @@ def job_fact_signals(region: ReviewRegion, employers: tuple[str, ...] = (), site
                 lines = [line for line in without_form_labels().split("\n")
                          if len(line.split()) <= EMPLOYMENT_LINE_MAX_WORDS]
                 match = pattern.search("\n".join(lines))
+            if match is None:
+                # a sentence saying how this job's pay is set ("The salary will be decided after the interview
+                # based on your skills", "Compensation is competitive and depends on experience")
+                match = next((m for line in without_form_labels().split("\n")
+                              if len(line.split()) <= SALARY_TERMS_MAX_WORDS for m in (_SALARY_TERMS.search(line),)
+                              if m), None)
             if match:
                 found.append(Signal(kind, match.group(0).strip()))
             continue

@@ -24,7 +24,7 @@ from gigflow.noise.learn.template import (SiteTemplate, analyse_template, blocks
                                           is_explicit_label, is_field_label, is_label_value_row,
                                           in_site_landmark, is_heading, job_section_in_content, label_and_value)
 from gigflow.noise.learn.owner import (looks_like_a_board, owner_restated_by_removals, owner_to_protect, site_owner,
-                                      without_needless_owner_keeps)
+                                      spelled_out, without_needless_owner_keeps)
 from gigflow.noise.learn.restated import without_restated_footer_facts
 from gigflow.noise.learn.restated_mailbox import without_restated_mailboxes
 from gigflow.noise.learn.office_list import without_office_lists
@@ -106,7 +106,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     classifier.site_owner_name = site_owner_name
     owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
     if owner:  # no company, no JSON-LD employer named: the site owner's name where only template states it
-        classifier.employers, classifier.owner = (owner,), owner
+        # an acronym's written-out name ("CQS", "Computational Quantum Science" in the footer) is the owner's too
+        classifier.employers, classifier.owner = (owner, *filter(None, [spelled_out(owner, roots)])), owner
     indexes = [PageIndex(root) for root in roots]
     signatures = Signatures(refs)
     titles = posting_titles(roots)

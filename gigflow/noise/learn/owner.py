@@ -535,6 +535,24 @@ def owner_to_protect(owner: str, roots, candidate_sets) -> str:
     return owner
 
 
+def spelled_out(owner: str, roots) -> str:
+    """The name an acronym owner ("CQS") stands for where most samples write it out in a short text of its own
+    ("Computational Quantum Science" in the footer): the employer's name too. '' otherwise."""
+    if not re.fullmatch(r"[A-Z]{2,6}", owner):
+        return ""
+    counts: Counter = Counter()
+    for root in roots:
+        found = set()
+        for text in root.xpath("//body//text()"):
+            words = _norm(text).split()
+            if len(words) == len(owner) and len(" ".join(words)) <= 80 and \
+                    "".join(w[0] for w in words) == owner and all(w[0].isupper() for w in words):
+                found.add(" ".join(words))
+        counts.update(found)
+    name, count = counts.most_common(1)[0] if counts else ("", 0)
+    return name if count > len(roots) // 2 else ""
+
+
 def owner_restated_by_removals(owner: str, decided: list, regions: list) -> list:
     """``decided`` with each removal that names the site owner recording the name as restated (GF).
 

@@ -683,6 +683,11 @@ def _content_root(body, varying_chars: dict):
                 and (c.tag == "section" or _norm(c.get("class")) == _norm(heavy[0].get("class")))]
         if sum(totals.get(c, 0) for c in like) >= LIKE_SECTIONS_SHARE * whole:
             return node
+        # A list is one part of a posting (its requirements): where the text beside it varies too (the duties
+        # above it), the posting is their container, though the list alone holds most of the varying text.
+        if heavy[0].tag in ("ul", "ol", "dl") and any(totals.get(c, 0) for c in node if c is not heavy[0]
+                                                      and isinstance(c.tag, str)):
+            return node
         node = heavy[0]
 
 
@@ -743,9 +748,9 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
     Whether one is template (not this job's text, no job fact) is judged as for any other candidate.
 
     ``content_root``: the first sample's job region (SiteTemplate.job_region: its text and its title). A block
-    standing where it stands or inside it (not a form's: an application form's fields are judged as before) (the same path from the root) is the text of postings that share it word for word (one job
-    posted for two places or under two titles, the duties list of one job family), not a notice: it and its
-    parts are left out."""
+    standing at its path from the root or inside it is the text of postings that share it word for word (one job
+    posted for two places or under two titles, the duties list of one job family), not a notice: it and its parts
+    are left out. An application form's fields there are judged as before."""
     bodies = [r.find("body") if r.find("body") is not None else r for r in roots]
     content_path = content_root.getroottree().getpath(content_root) if content_root is not None else None
     first_by_path: dict | None = None  # the first sample's elements by their path, read once where a block is found
@@ -774,9 +779,9 @@ def blocks_missing_on_first(roots: list, refs: list | None = None, content_root=
                     first_by_path = {tree.getpath(e): e for e in bodies[0].iter() if isinstance(e.tag, str)}
                 path = el.getroottree().getpath(el)
                 # Inside the first sample's job region: these postings' own text (a form's fields are the form's,
-                # judged as any block). Where the first sample has
-                # it with other numbers ("865 views" beside "0 views", another date): not missing there, and its
-                # numbers are each page's own; a form's options ("0-2 years") are the form's whatever their numbers.
+                # judged as any block). Where the first sample has it with other numbers ("865 views" beside "0
+                # views", another date): not missing there, and its numbers are each page's own; a form's options
+                # ("0-2 years") are the form's whatever their numbers.
                 in_a_form = next(el.iterancestors("form"), None) is not None
                 holds_a_form = in_a_form or next(el.iter("form"), None) is not None
                 if not (_within(path, content_path) and not holds_a_form) and not (
