@@ -234,6 +234,15 @@ def test_the_employer_before_a_section_word_in_the_document_title():
     assert extract(page, url="https://www.iovlabs.org/careers/qa-engineer.html").jobs[0].employer == "IOVLabs"
 
 
+def test_a_place_beside_the_title_in_the_document_title_is_no_employer():
+    # Hold-out 185's new-user trial: "Sales Development Rep - US" named the employer "US".
+    page = _posting("Sales Development Rep - US", "<p>You open conversations with fleet operators across the "
+                    "country, by phone and mail.</p>").replace(b"<h1>Sales Development Rep - US</h1>",
+                                                                 b"<h1>Sales Development Rep</h1>")
+    job = extract(page, url="http://127.0.0.1:8765/careers/sales-development-rep-us.html").jobs[0]
+    assert job.title == "Sales Development Rep" and job.employer != "US"
+
+
 def test_an_embedded_application_form_is_the_apply_url():
     page = _posting("Backend Developer", "<p>You build the services behind our volunteers' apps, in Python and "
                     "Postgres.</p><p>Please fill out the form below in order to apply.</p><iframe src='https://"
