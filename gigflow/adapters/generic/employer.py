@@ -242,7 +242,7 @@ class EmployerFinder:
             parts = [p for p in parts if not _names_a_section(p)]
         if title and len(parts) == 2 and normalise(title[0]) in (normalise(parts[0]), normalise(parts[1])):
             other = _section_owner(parts[1] if normalise(title[0]) == normalise(parts[0]) else parts[0])
-            if not _names_a_section(other) and place_score(other) < 0.5:  # "Sales Rep - US": the place, no one's
+            if not _names_a_section(other) and place_score(other) < 1.0:  # "Sales Rep - US": a place, no one's
                 return other, "<title> beside the h1"
         return None
 
