@@ -243,6 +243,18 @@ def test_a_place_beside_the_title_in_the_document_title_is_no_employer():
     assert job.title == "Sales Development Rep" and job.employer != "US"
 
 
+def test_a_place_line_after_a_globe():
+    # Hold-out 185's new-user trial: "🌍 Amsterdam, Netherlands" above the title was not read; a globe may also start
+    # a sentence, which is no place.
+    def job(line):
+        page = (f"<html><head><title>Full Stack Engineer - Acme</title></head><body><main><p>{line}</p><p>🕓 Full "
+                "time</p><h1>Full Stack Engineer</h1><p>You build our connectivity platform, from the API to the "
+                "dashboard.</p></main></body></html>").encode()
+        return extract(page, url="http://127.0.0.1:8765/careers/full-stack-engineer.html").jobs[0]
+    assert job("🌍 Amsterdam, Netherlands").location == "Amsterdam, Netherlands"
+    assert job("🌎 We are a hybrid team with over 1,500 employees across many countries").location is None
+
+
 def test_an_embedded_application_form_is_the_apply_url():
     page = _posting("Backend Developer", "<p>You build the services behind our volunteers' apps, in Python and "
                     "Postgres.</p><p>Please fill out the form below in order to apply.</p><iframe src='https://"

@@ -16,7 +16,7 @@ class GenericHtmlAdapter:
     # 2.4.10: a heading of section words only ("Key Responsibilities", "Skills Desired") is no title; an h1 in a title
     # block classed "title-header" names no site section; a date beside the title ("Aug 1, 2021") is no place; "Laravel
     # Developer / Prishtine, Kosovo" under the title "Laravel Developer" is the place after it; "Acme | Careers - QA
-    # Engineer" names Acme the employer, "Sales Rep - US" no employer "US";
+    # Engineer" names Acme the employer, "Sales Rep - US" no employer "US"; "🌍 Amsterdam" a place like "📍 Amsterdam";
     # 2.4.9: a label written after an icon ("<p><img src=pin.svg> Location: Tallinn</p>") is read; "Belgrade, Serbia.
     # Full time" under the title is a place and a contract; an embedded application form (an iframe of a form
     # builder or an apply page) is the apply URL after the content's apply links;

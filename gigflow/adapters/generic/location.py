@@ -86,8 +86,11 @@ class LocationFinder:
             text = (element.text or "").strip()
             if text.startswith(PLACE_MARKERS):
                 place = clean_text(text.lstrip("".join(PLACE_MARKERS)), MAX_FIELD)
-                if place:
-                    return place, f"{self.path(element)} 📍"
+                # a pin marks a place; a globe also starts a sentence ("🌎 We are a hybrid team …"): only a
+                # short line that names one
+                if place and (text.startswith("📍") or len(place.split()) <= 8 and (
+                        place_score(place) >= 0.5 or REMOTE.match(place))):
+                    return place, f"{self.path(element)} {text[0]}"
         return None
 
     def _in_x_in_doc_title(self) -> tuple[str, str] | None:

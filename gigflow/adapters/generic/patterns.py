@@ -55,7 +55,7 @@ ORG_WORDS = re.compile(r"\b(school|academy|college|university|universität|hochs
                        r"lycée|collège|school|hospital|klinik|clinic|trust|council|ministry|agency|foundation|"
                        r"stiftung|institute|institut|gmbh|ug|ltd|limited|llc|inc|plc|oy|bv|b\.v\.|nv|"
                        r"sas|sarl|srl|s\.a\.|s\.r\.o|corp|corporation)\b\.?", re.I)
-PLACE_MARKERS = ("📍",)
+PLACE_MARKERS = ("📍", "🌍", "🌎", "🌏", "🌐")  # a pin or a globe before the place
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")  # their weights as title candidates: title_rules.PROMINENCE
 PROMINENT = {"td", "span", "div", "b", "strong", "p", "font", "li", "a", "dd", "em", "big", "center"}
 # "Heidi hiring Senior Engineer in Melbourne | LinkedIn", "Werken bij GRIP", "Jobs at Acme", "Careers at Acme".
