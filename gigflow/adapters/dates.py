@@ -114,6 +114,11 @@ _DATE_SHAPES = re.compile(rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b|\b\d{{1,2}}[/.-]\d{
                           rf"\b\d{{1,2}}\.?\s+{_MONTH}\s+\d{{4}}\b", re.I)
 
 
+def is_written_date(text: str) -> bool:
+    """The whole text is a date as pages write one ("Aug 1, 2021", "1 August 2021", "2021-08-01", "01/08/2021")."""
+    return _DATE_SHAPES.fullmatch(" ".join(text.split())) is not None
+
+
 # A span of time, not a day: "32 hours", "3 days", "1 week", "6 Monate" (with no year or date beside it).
 _DURATION = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|days?|weeks?|months?|years?|stunden|std|tage?n?|wochen?|"
                        r"monate?n?|jahre?n?|uur|dagen|weken|maanden|heures?|jours?|semaines?|mois|ans?|horas?|días|"

@@ -18,6 +18,7 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from gigflow.adapters.dates import is_written_date
 from gigflow.adapters.text_patterns import normalise
 
 # Parts of a place line: "Grand Rapids, Michigan, United States", "Geel (BE)", "Amsterdam / Remote".
@@ -106,17 +107,11 @@ def place_parts(text: str | None) -> list[str]:
 _GENDER_SUFFIX = re.compile(r"(?<=[^\W\d_])[/*:_]-?in(?:nen)?\b", re.I)
 
 
-# A date written out ("Aug 1, 2021", "1 August 2021", "2021-08-01"): its month's name is no town ("Aug", "Mar")
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE_ONLY = re.compile(rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{_MONTH}\s+\d{{4}}|"
-                        r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})", re.I)
-
-
 def place_score(text: str | None) -> float:
     """0 (no known place in it) to 1 (every part is a known city, state or country)."""
     if not text or len(text) > MAX_PLACE_TEXT or not re.search(r"[^\W\d_]", text):
         return 0.0
-    if _DATE_ONLY.fullmatch(text.strip()):
+    if is_written_date(text):  # "Aug 1, 2021": its month's name is no town ("Aug", "Mar")
         return 0.0
     cities, regions = _names()
     # German gender forms ("Architekt/in", "Entwickler:innen", "Berater*in"): "in" there is no India

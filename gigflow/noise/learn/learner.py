@@ -107,7 +107,8 @@ def learn_noise_filter(samples: list[TrainingPage], current: NoiseFilter | None,
     owner = owner_to_protect(site_owner_name, roots, candidate_sets) if site_owner_name else ""
     if owner:  # no company, no JSON-LD employer named: the site owner's name where only template states it
         # an acronym's written-out name ("CQS", "Computational Quantum Science" in the footer) is the owner's too
-        classifier.employers, classifier.owner = (owner, *filter(None, [spelled_out(owner, roots)])), owner
+        spelled = spelled_out(owner, roots)
+        classifier.employers, classifier.owner = (owner, spelled) if spelled else (owner,), owner
     indexes = [PageIndex(root) for root in roots]
     signatures = Signatures(refs)
     titles = posting_titles(roots)

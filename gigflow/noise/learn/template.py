@@ -102,8 +102,7 @@ class SiteTemplate:
     candidates: list = field(default_factory=list)  # outermost constant subtrees, main heading excluded
     content_root: object = None
     main_heading: object = None
-    _varying_rows: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying rows of that tag
-    _varying_details: dict = field(default_factory=dict)  # (parent, tag) -> up to two varying label/value rows
+    _varying_rows: dict = field(default_factory=dict)  # (parent, tag, details) -> up to two varying rows of that tag
     # The samples name different employers (a job board): a block identical on every sample, headings and text
     # included, is the operator's (a newsletter call, a disclaimer), not a section of any one job.
     board: bool = False
@@ -367,28 +366,21 @@ class SiteTemplate:
         plain_row = el.tag not in ("tr", "dt", "dd") and not is_label_value_row(el)
         if plain_row and not (el.find(".//a") is None and (region is not None and _contains(region, el)
                                                             or self._plain_list_item(el))):
-            if el.find(".//a") is not None or not self._details_rows(parent, el.tag, el):
-                return False
-            return True
+            return el.find(".//a") is None and any(row is not el for row in self._varying_rows_of(
+                parent, el.tag, details=True))
         return any(row is not el for row in self._varying_rows_of(parent, el.tag))
 
-    def _varying_rows_of(self, parent, tag) -> list:
-        key = (parent, tag)
+    def _varying_rows_of(self, parent, tag, details: bool = False) -> list:
+        """Up to two rows of ``tag`` under ``parent`` that vary between samples (``details``: that pair a label
+        with a value, a details list's rows)."""
+        key = (parent, tag, details)
         if key not in self._varying_rows:  # once per parent and tag: a list of thousands of rows stays linear
             # A varying sibling that holds the content (or the main heading) is the body beside a layout row.
             rows = (sib for sib in parent
-                    if sib.tag == tag and sib in self.varying and not self.holds_content(sib))
+                    if sib.tag == tag and sib in self.varying and not self.holds_content(sib)
+                    and (not details or is_label_value_row(sib)))
             self._varying_rows[key] = [row for row, _ in zip(rows, range(2))]  # two are enough to know
         return self._varying_rows[key]
-
-    def _details_rows(self, parent, tag, el) -> bool:
-        """Another row of ``tag`` under ``parent`` varies and pairs a label with a value: a details list."""
-        key = (parent, tag)
-        if key not in self._varying_details:  # once per parent and tag, as for _varying_rows_of
-            rows = (sib for sib in parent if sib.tag == tag and sib in self.varying and not self.holds_content(sib)
-                    and is_label_value_row(sib))
-            self._varying_details[key] = [row for row, _ in zip(rows, range(2))]
-        return any(row is not el for row in self._varying_details[key])
 
 
 # A details row whose label names the employer: on a career site of one employer its value is the same on every
